@@ -1,0 +1,216 @@
+"""Contract, seat, result and artificial-score text in the notations clubs write.
+
+Each distinct string is parsed once (``pd.factorize``) and the answers are mapped
+back to every row with one ``take``, so a million rows cost little more than the
+number of distinct spellings. Nothing is guessed: a string that matches no rule is
+returned as an error message for its rows.
+
+Accepted forms (case-insensitive, spaces ignored):
+
+* contract ``4S`` ``4♠`` ``4 s`` ``3NT`` ``3N`` ``3SA`` (French/German) ``3BA``
+  (Polish) ``3БК`` (Russian; also ``П Ч Б Т`` for the suits); doubled ``X x * D DBL``,
+  redoubled ``XX xx ** R RDBL``; passed out ``PASS P AP PO "passed out" "all pass" 0``.
+  A declarer seat and/or a result may follow the contract (``4SN=``, ``3NTX-2``).
+* seat ``N E S W``, ``north`` ... , German ``O`` (Ost) for East, ``Z`` (Dutch zuid)
+  for South, Russian ``С В Ю З``.
+* result: ``=``, ``m``/``made``, a signed number (``+1``, ``-2``, ``−2``) are
+  relative to the contract; an unsigned number is the trick count (0-13). The
+  ``result_style`` option forces ``tricks`` or ``relative`` reading of bare numbers.
+* artificial scores (see ``ADJUSTED_HELP``).
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable, Literal
+
+import numpy as np
+import pandas as pd
+
+from .schema import SEAT, STRAIN, STRAINS
+
+ResultStyle = Literal["auto", "tricks", "relative"]
+
+_SUIT_SYMBOLS = str.maketrans({"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C"})
+_STRAIN_ALIASES = {
+    "NT": 4, "N": 4, "SA": 4, "BA": 4, "БК": 4, "NOTRUMP": 4, "NOTRUMPS": 4,
+    "S": 3, "H": 2, "D": 1, "C": 0,
+    "П": 3, "Ч": 2, "Б": 1, "Т": 0,
+}
+_DOUBLING_ALIASES = {"": 0, "X": 1, "*": 1, "D": 1, "DBL": 1, "XX": 2, "**": 2, "R": 2, "RDBL": 2}
+_SEAT_ALIASES = {
+    "N": 0, "NORTH": 0, "NORD": 0, "NOORD": 0, "С": 0, "СЕВЕР": 0,
+    "E": 1, "EAST": 1, "O": 1, "OST": 1, "EST": 1, "OOST": 1, "В": 1, "ВОСТОК": 1,
+    "S": 2, "SOUTH": 2, "SUD": 2, "SÜD": 2, "Z": 2, "ZUID": 2, "Ю": 2, "ЮГ": 2,
+    "W": 3, "WEST": 3, "OUEST": 3, "WESTEN": 3, "З": 3, "ЗАПАД": 3,
+}
+_PASSED_OUT = {"PASS", "P", "AP", "PO", "PASSED", "PASSEDOUT", "PASSOUT", "ALLPASS", "0", "PASSES"}
+_NOT_PLAYED = {"NP", "NOTPLAYED", "NOPLAY"}
+
+
+def _alternation(words) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+_RESULT_RE = r"(?P<result>=|M|MADE|[+\-−]\d{1,2}|\d{1,2})"
+_CONTRACT_RE = re.compile(
+    rf"^(?P<level>[1-7])(?P<strain>{_alternation(_STRAIN_ALIASES)})"
+    rf"(?P<doubled>{_alternation([d for d in _DOUBLING_ALIASES if d])})?"
+    rf"(?:[-/]?(?P<declarer>{_alternation(_SEAT_ALIASES)}))?"
+    rf"{_RESULT_RE}?$"
+)
+_AVE_WORD = r"(?:AVERAGE|AVE|AVG|AV|A)"
+_AVE_TOKEN = re.compile(rf"^{_AVE_WORD}(?P<sign>\+|-|PLUS|MINUS)?$")
+_PERCENT = re.compile(r"^A?(?P<ns>\d{1,3}(?:[.,]\d+)?)%?(?:[/\-](?:A)?(?P<ew>\d{1,3}(?:[.,]\d+)?)%?)?$")
+_PERCENT4 = re.compile(r"^A(?P<ns>\d{2})(?P<ew>\d{2})$")
+_COMPLEMENT = {"A+": "A-", "A": "A", "A-": "A+"}
+
+ADJUSTED_HELP = "artificial score (AVE, AVE+, AVE-, A+/A-, A60/40, 60%, NP)"
+
+
+def _ave_token(text: str) -> str | None:
+    m = _AVE_TOKEN.match(text)
+    if not m:
+        return None
+    sign = {"+": "+", "PLUS": "+", "-": "-", "MINUS": "-"}.get(m.group("sign") or "", "")
+    return "A" + sign
+
+
+def _number(text: str) -> str | None:
+    value = float(text.replace(",", "."))
+    if not 0 <= value <= 100:
+        return None
+    return f"{value:g}"
+
+
+def parse_adjusted(text: str) -> str | None:
+    """Canonical artificial-score code (``A+/A-``, ``60/40``, ``NP``) or None.
+
+    A single token is NS's share and EW get the complement (``AVE+`` -> ``A+/A-``,
+    ``60%`` -> ``60/40``); ``A+/A+`` or ``60/60`` give each side its own.
+    """
+    t = text.upper().replace(" ", "")
+    if t in _NOT_PLAYED:
+        return "NP"
+    single = _ave_token(t)
+    if single:
+        return f"{single}/{_COMPLEMENT[single]}"
+    if "/" in t:
+        left, _, right = t.partition("/")
+        ns, ew = _ave_token(left), _ave_token(right)
+        if ns and ew:
+            return f"{ns}/{ew}"
+    m = _PERCENT4.match(t)
+    if m is None:
+        m = _PERCENT.match(t)
+        if m is None or not (t.startswith("A") or "%" in t or "/" in t or "-" in t[1:]):
+            return None
+    ns = _number(m.group("ns"))
+    ew = _number(m.group("ew")) if m.group("ew") else (None if ns is None else f"{100 - float(ns):g}")
+    if ns is None or ew is None:
+        return None
+    return f"{ns}/{ew}"
+
+
+def _normalise(text: str) -> str:
+    return text.translate(_SUIT_SYMBOLS).upper().replace(" ", "").replace("−", "-")
+
+
+def parse_contract(text: str) -> dict:
+    """Parse one contract cell; returns a dict of fields or ``{"error": ...}``."""
+    t = _normalise(text)
+    if t in _PASSED_OUT or t in {"PASSEDOUT", "ALLPASSED"}:
+        return {"level": 0}
+    m = _CONTRACT_RE.match(t)
+    if m:
+        out = {
+            "level": int(m.group("level")),
+            "strain": _STRAIN_ALIASES[m.group("strain")],
+            "doubled": _DOUBLING_ALIASES[m.group("doubled") or ""],
+        }
+        if m.group("declarer"):
+            out["declarer"] = _SEAT_ALIASES[m.group("declarer")]
+        if m.group("result"):
+            out["result"] = m.group("result")
+        return out
+    adjusted = parse_adjusted(text)
+    if adjusted is not None:
+        return {"adjusted": adjusted}
+    return {"error": f"{text!r} is not a contract; write e.g. 4S, 3NTX, 2HXX, PASS, or an {ADJUSTED_HELP}"}
+
+
+def parse_seat(text: str) -> dict:
+    t = _normalise(text)
+    if t in _SEAT_ALIASES:
+        return {"seat": _SEAT_ALIASES[t]}
+    return {"error": f"{text!r} is not a seat; write N, E, S or W"}
+
+
+def parse_result(text: str, style: ResultStyle = "auto") -> dict:
+    """Parse one result cell into ``{"relative": n}`` or ``{"tricks": n}``."""
+    t = _normalise(text)
+    if t in {"=", "M", "MADE", "==", "MAKE"}:
+        return {"relative": 0}
+    if re.fullmatch(r"[+\-]\d{1,2}", t):
+        if style == "tricks":
+            return {"error": f"{text!r} is relative but results are read as trick counts; write the tricks taken (0-13)"}
+        return {"relative": int(t)}
+    if re.fullmatch(r"\d{1,2}", t):
+        if style == "relative":
+            return {"relative": int(t)}
+        return {"tricks": int(t)}
+    return {"error": f"{text!r} is not a result; write =, +1, -2 or the tricks taken (0-13)"}
+
+
+def map_unique(values: pd.Series, parse_one: Callable[[str], dict], fields: list[str]) -> pd.DataFrame:
+    """Apply ``parse_one`` to each distinct non-empty string of ``values`` and broadcast.
+
+    Returns a frame aligned with ``values`` with one object/float column per name in
+    ``fields`` plus ``error`` and ``empty`` (True where the cell was blank or missing).
+    """
+    text = values.astype("string").str.strip()
+    codes, uniques = pd.factorize(text, use_na_sentinel=True)
+    parsed = [parse_one(u) if u != "" else {"empty": True} for u in uniques]
+    columns: dict[str, np.ndarray] = {}
+    for name in [*fields, "error", "empty"]:
+        table = np.array([p.get(name) for p in parsed] + [True if name == "empty" else None], dtype=object)
+        columns[name] = table.take(codes)  # code -1 (missing) takes the sentinel at the end
+    return pd.DataFrame(columns, index=values.index)
+
+
+def int_codes(column: np.ndarray, default: int = -1) -> np.ndarray:
+    """Object array of ints/None -> int64 array with ``default`` for None."""
+    out = np.full(len(column), default, dtype=np.int64)
+    mask = np.array([v is not None for v in column], dtype=bool) if len(column) else np.zeros(0, bool)
+    out[mask] = column[mask].astype(np.int64)
+    return out
+
+
+def seat_categorical(codes: np.ndarray) -> pd.Categorical:
+    """Seat codes 0..3 (-1 missing) as the SEAT categorical."""
+    return pd.Categorical.from_codes(codes, dtype=SEAT)
+
+
+def strain_categorical(codes: np.ndarray) -> pd.Categorical:
+    """Strain codes 0..4 (-1 missing) as the STRAIN categorical."""
+    return pd.Categorical.from_codes(codes, dtype=STRAIN)
+
+
+_DOUBLING_TEXT = ("", "X", "XX")
+#: Canonical contract text indexed by level*15 + strain*3 + doubled (level 0 = PASS).
+CONTRACT_TEXT = np.array(
+    ["PASS" if level == 0 else f"{level}{STRAINS[s]}{_DOUBLING_TEXT[d]}"
+     for level in range(8) for s in range(5) for d in range(3)],
+    dtype=object,
+)
+
+
+def contract_text(level: pd.Series, strain: pd.Series, doubled: pd.Series, adjusted: pd.Series | None = None) -> pd.Series:
+    """Canonical contract text (``4SX``, ``3NT``, ``PASS``); the code for artificial scores."""
+    lv = level.to_numpy(dtype=np.int64, na_value=-1)
+    st = strain.cat.codes.to_numpy().astype(np.int64).clip(0)
+    db = doubled.to_numpy(dtype=np.int64, na_value=0)
+    text = np.where(lv >= 0, CONTRACT_TEXT.take(lv.clip(0) * 15 + st * 3 + db), None)
+    out = pd.Series(text, index=level.index, dtype="string")
+    if adjusted is not None:
+        out = out.where(adjusted.isna(), adjusted)
+    return out
