@@ -21,15 +21,18 @@ def cli() -> None:
 @click.option("--result-style", type=click.Choice(["auto", "tricks", "relative"]), default="auto", show_default=True,
               help="How a bare number in the result column is read: auto treats it as tricks taken.")
 @click.option("--encoding", default=None, help="Text encoding of CSV inputs (default: detect UTF-8/UTF-16, else Windows-1252).")
+@click.option("--pair-numbering", type=click.Choice(["auto", "shared", "per-direction"]), default="auto",
+              show_default=True, help="Whether NS 1 and EW 1 are one pair (shared) or two (per-direction Mitchell).")
 @click.option("--no-score-check", is_flag=True, help="Do not compare written scores with contract and result.")
-def score(inputs, outputs, result_style, encoding, no_score_check) -> None:
+def score(inputs, outputs, result_style, encoding, pair_numbering, no_score_check) -> None:
     """Check and score INPUTS, then write every -o OUTPUT.
 
     Example:
 
         bridgeproc score travellers.csv -o scored.csv
     """
-    options = Options(result_style=result_style, encoding=encoding, check_scores=not no_score_check)
+    options = Options(result_style=result_style, encoding=encoding, check_scores=not no_score_check,
+                      pair_numbering=pair_numbering)
     try:
         session = process_session(list(inputs), list(outputs), options)
     except BridgeprocError as exc:

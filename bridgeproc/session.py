@@ -10,6 +10,7 @@ import pandas as pd
 from .errors import BridgeprocError, ValidationError
 from .io.scored_csv import write_scored_csv
 from .io.travellers import read_travellers_csv
+from .movement import PairNumbering
 from .notation import ResultStyle
 from .validate import build_results
 
@@ -21,6 +22,7 @@ class Options:
     result_style: ResultStyle = "auto"
     check_scores: bool = True
     encoding: str | None = None
+    pair_numbering: PairNumbering = "auto"
 
 
 @dataclass
@@ -44,7 +46,7 @@ def load_results(inputs: list[str | os.PathLike], options: Options = Options()) 
         else:
             raise BridgeprocError(f"{Path(path).name}: cannot read {suffix or 'files without an extension'} yet; give a traveller .csv")
     raw = pd.concat(raws, ignore_index=True)
-    return build_results(raw, options.result_style, options.check_scores)
+    return build_results(raw, options.result_style, options.check_scores, options.pair_numbering)
 
 
 def process_session(inputs: list[str | os.PathLike], outputs: list[str | os.PathLike] = (), options: Options = Options()) -> Session:
