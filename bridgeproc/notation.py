@@ -161,6 +161,54 @@ def parse_result(text: str, style: ResultStyle = "auto") -> dict:
     return {"error": f"{text!r} is not a result; write =, +1, -2 or the tricks taken (0-13)"}
 
 
+class Parsed:
+    """Answers of a per-distinct-value parser, held once per distinct value.
+
+    ``codes`` maps each row to its distinct value (-1 for missing); ``table`` has one
+    row per distinct value. Per-row arrays are made with one ``take`` on demand.
+    """
+
+    def __init__(self, codes: np.ndarray, answers: list[dict]) -> None:
+        self.codes = codes
+        self.answers = answers
+
+    def _table(self, name: str, default, dtype) -> np.ndarray:
+        values = [a.get(name, default) for a in self.answers]
+        return np.array([default if v is None else v for v in values] + [default], dtype=dtype)
+
+    def ints(self, name: str, default: int = -1) -> np.ndarray:
+        """Per-row int32 values of field ``name`` (``default`` where absent or missing)."""
+        return self._table(name, default, np.int32).take(self.codes)
+
+    def derived(self, fn: Callable[[dict], int], default: int = 0) -> np.ndarray:
+        """Per-row int32 values of ``fn(answer)``, computed once per distinct value."""
+        table = [fn(a) if "error" not in a and "empty" not in a else default for a in self.answers]
+        return np.array(table + [default], dtype=np.int32).take(self.codes)
+
+    def has(self, name: str) -> np.ndarray:
+        """Per-row bool: the field ``name`` is present (e.g. ``has("error")``)."""
+        return np.array([name in a for a in self.answers] + [name == "empty"], dtype=bool).take(self.codes)
+
+    def texts(self, name: str) -> np.ndarray:
+        """Per-row object array of field ``name`` (None where absent)."""
+        return np.array([a.get(name) for a in self.answers] + [None], dtype=object).take(self.codes)
+
+
+def parse_unique(values, parse_one: Callable[[str], dict]) -> Parsed:
+    """Parse each distinct value of ``values`` once (blank and missing cells count as empty).
+
+    ``values`` may be a Series or an array of str/None; it is factorised as is and only
+    the distinct values are stripped and parsed, so the cost per row is one hash lookup.
+    """
+    array = values.to_numpy(dtype=object, na_value=None) if isinstance(values, pd.Series) else np.asarray(values, dtype=object)
+    codes, uniques = pd.factorize(array, use_na_sentinel=True)
+    answers = []
+    for u in uniques:
+        text = str(u).strip()
+        answers.append(parse_one(text) if text else {"empty": True})
+    return Parsed(np.where(codes < 0, len(answers), codes), answers)
+
+
 def map_unique(values: pd.Series, parse_one: Callable[[str], dict], fields: list[str]) -> pd.DataFrame:
     """Apply ``parse_one`` to each distinct non-empty string of ``values`` and broadcast.
 
@@ -214,3 +262,45 @@ def contract_text(level: pd.Series, strain: pd.Series, doubled: pd.Series, adjus
     if adjusted is not None:
         out = out.where(adjusted.isna(), adjusted)
     return out
+
+
+class ResultCodes:
+    """Integer codes (int32) of parsed result text, one array per field (see ``parse_results_text``)."""
+
+    def __init__(self, contract: Parsed, declarer: Parsed, result: Parsed) -> None:
+        self.contract, self.declarer_parsed, self.result = contract, declarer, result
+        self.level = contract.ints("level")            # -1: not a contract (error, empty or artificial)
+        #: level*15 + strain*3 + doubled, 0 for anything but a played contract (scoring.SCORE_NS axis).
+        self.contract_code = contract.derived(
+            lambda a: a["level"] * 15 + a.get("strain", 0) * 3 + a.get("doubled", 0) if a.get("level") else 0)
+        self.strain = contract.ints("strain")
+        self.doubled = contract.ints("doubled", 0)
+        seat = declarer.ints("seat")
+        embedded = contract.ints("declarer")
+        self.declarer = np.where(seat >= 0, seat, embedded)
+        relative = result.ints("relative", -99)
+        self.tricks = np.where(relative != -99, self.level + 6 + relative, result.ints("tricks", -99))
+        self.played = self.level > 0
+
+    @property
+    def valid(self) -> np.ndarray:
+        """Rows that are a complete passed-out or played result (no artificial score)."""
+        complete = (self.declarer >= 0) & (self.tricks >= 0) & (self.tricks <= 13)
+        return (self.level == 0) | (self.played & complete)
+
+
+def parse_results_text(contract, declarer, result, result_style: ResultStyle = "auto") -> ResultCodes:
+    """Parse contract, declarer and result text columns into integer codes.
+
+    A declarer or result written inside the contract cell (``4SN=``) is used when the
+    separate column is empty. Check ``valid`` (and each Parsed's ``has("error")``)
+    before scoring.
+    """
+    contract_parsed = parse_unique(contract, parse_contract)
+    seat_parsed = parse_unique(declarer, parse_seat)
+    result_array = result.to_numpy(dtype=object, na_value=None) if isinstance(result, pd.Series) else np.asarray(result, dtype=object)
+    embedded = contract_parsed.texts("result")
+    blank = pd.isna(result_array) | (result_array == "")
+    if blank.any() and np.any(embedded != None):  # noqa: E711 - elementwise test for None
+        result_array = np.where(blank, embedded, result_array)
+    return ResultCodes(contract_parsed, seat_parsed, parse_unique(result_array, lambda t: parse_result(t, result_style)))

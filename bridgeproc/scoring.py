@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .boards import declarer_vulnerable, vul_codes
+from .boards import VUL_CYCLE, declarer_vulnerable
 
 # Table axes. Level 0 is a passed-out board (score 0 whatever the other axes say).
 LEVELS, STRAIN_COUNT, DOUBLINGS, VULNERABILITIES, TRICK_COUNTS = 8, 5, 3, 2, 14
@@ -73,16 +73,44 @@ def declarer_score_codes(level, strain, doubled, vul, tricks) -> np.ndarray:
     return DECLARER_SCORE.take(index)
 
 
-def score_ns_codes(board, level, strain, doubled, declarer, tricks, vul=None) -> np.ndarray:
-    """NS score from code arrays; ``vul`` (0..3 per row) defaults to the board's cycle.
+#: Contract codes: ``level*15 + strain*3 + doubled``; 0..14 all mean passed out (level 0).
+CONTRACT_CODES = LEVELS * STRAIN_COUNT * DOUBLINGS
+#: Board phase: ``(board - 1) % 16``; phases 0..3 are None, NS, EW, All vulnerable.
+PHASES = 16
 
-    Passed-out rows (level 0) may carry any strain/declarer/tricks codes; they score 0.
+
+def _build_ns_table() -> np.ndarray:
+    contract, declarer, phase, tricks = np.meshgrid(
+        np.arange(CONTRACT_CODES), np.arange(4), np.arange(PHASES), np.arange(TRICK_COUNTS), indexing="ij")
+    vulnerable = declarer_vulnerable(VUL_CYCLE[phase], declarer)
+    level, strain, doubled = contract // 15, (contract // 3) % 5, contract % 3
+    value = declarer_score_codes(level, strain, doubled, vulnerable.astype(np.intp), tricks)
+    return np.where(declarer % 2 == 0, value, -value).astype(np.int32).ravel()
+
+
+#: NS score indexed by ``((contract*4 + declarer)*16 + phase)*14 + tricks`` (107,520 entries, 430 kB).
+SCORE_NS = _build_ns_table()
+
+
+def score_ns_codes(contract: np.ndarray, declarer: np.ndarray, phase: np.ndarray, tricks: np.ndarray) -> np.ndarray:
+    """NS scores from int32 code arrays: one multiply-add chain and one gather.
+
+    ``contract`` = level*15 + strain*3 + doubled (0 = passed out, whatever the rest),
+    ``declarer`` 0..3 = N E S W, ``phase`` = (board-1) % 16 (or 0..3 to force None, NS,
+    EW, All), ``tricks`` 0..13. Inputs must already be in range.
     """
-    if vul is None:
-        vul = vul_codes(board)
-    decl_vul = declarer_vulnerable(vul, declarer)
-    score = declarer_score_codes(level, strain, doubled, decl_vul.view(np.int8), tricks)
-    return np.where((declarer & 1) == 0, score, -score)
+    index = contract * 4
+    index += declarer
+    index *= PHASES
+    index += phase
+    index *= TRICK_COUNTS
+    index += tricks
+    return SCORE_NS.take(index)
+
+
+def board_phase(board: np.ndarray) -> np.ndarray:
+    """``(board - 1) % 16`` as int32, the vulnerability/dealer phase of each board."""
+    return ((np.asarray(board, dtype=np.int32) - 1) & 15).astype(np.int32, copy=False)
 
 
 def score(results: pd.DataFrame, boards: pd.DataFrame | None = None) -> pd.DataFrame:
@@ -102,23 +130,36 @@ def score(results: pd.DataFrame, boards: pd.DataFrame | None = None) -> pd.DataF
     DataFrame
         ``results`` plus ``score_ns`` (Int64; NA for artificial scores and not-played rows).
     """
-    board = results["board"].to_numpy(dtype=np.int64)
     played = results["level"].notna().to_numpy()
     if "adjusted" in results:
         played = played & results["adjusted"].isna().to_numpy()
-    level = results["level"].to_numpy(dtype=np.int64, na_value=0)
-    passed = level == 0
-    strain = np.where(passed | ~played, 0, results["strain"].cat.codes.to_numpy())
-    declarer = np.where(passed | ~played, 0, results["declarer"].cat.codes.to_numpy())
-    doubled = results["doubled"].to_numpy(dtype=np.int64, na_value=0)
-    tricks = results["tricks"].to_numpy(dtype=np.int64, na_value=0)
+    level = results["level"].to_numpy(dtype=np.int32, na_value=0)
     level = np.where(played, level, 0)
-    vul = None
+    strain = results["strain"].cat.codes.to_numpy().astype(np.int32).clip(0)
+    doubled = results["doubled"].to_numpy(dtype=np.int32, na_value=0)
+    contract = np.where(level > 0, level * 15 + strain * 3 + doubled, 0).astype(np.int32)
+    declarer = results["declarer"].cat.codes.to_numpy().astype(np.int32).clip(0)
+    tricks = results["tricks"].to_numpy(dtype=np.int32, na_value=0)
+    phase = board_phase(results["board"].to_numpy())
     if boards is not None and "vul" in boards and len(boards):
+        # Phases 0..3 carry exactly the vulnerabilities None, NS, EW, All.
         lookup = pd.Series(boards["vul"].cat.codes.to_numpy(), index=boards["board"].to_numpy())
-        mapped = lookup.reindex(board).to_numpy()
-        vul = np.where(np.isnan(mapped.astype(float)), vul_codes(board), mapped).astype(np.int8)
-    ns = score_ns_codes(board, level, strain, doubled, declarer, tricks, vul)
-    score_ns = pd.array(ns, dtype="Int64")
+        vul = lookup.reindex(results["board"].to_numpy()).to_numpy()
+        phase = np.where(np.isnan(vul.astype(float)), phase, np.nan_to_num(vul.astype(float))).astype(np.int32)
+    score_ns = pd.array(score_ns_codes(contract, declarer, phase, tricks), dtype="Int64")
     score_ns[~played] = pd.NA
     return results.assign(score_ns=score_ns)
+
+
+def score_text(board, contract, declarer, result, result_style="auto") -> np.ndarray:
+    """NS scores straight from text columns; raises ValueError if any row is not a result.
+
+    The fast path for clean data (benchmarks, scripts); files go through
+    ``validate.build_results`` instead, which reports every bad cell.
+    """
+    from .notation import parse_results_text
+
+    codes = parse_results_text(contract, declarer, result, result_style)
+    if not codes.valid.all():
+        raise ValueError(f"{int((~codes.valid).sum())} row(s) are not complete results")
+    return score_ns_codes(codes.contract_code, codes.declarer.clip(0), board_phase(board), codes.tricks.clip(0))

@@ -1,0 +1,75 @@
+"""The command line: exit codes, messages, and that failures write nothing."""
+import subprocess
+import sys
+
+import pandas as pd
+
+from bridgeproc import process_session
+from bridgeproc.cli import cli
+
+from .conftest import SAMPLE
+
+HEADER = "Board,NS,EW,Contract,Declarer,Result,Lead\n"
+
+
+def test_score_writes_the_scored_table(runner, tmp_path):
+    src = tmp_path / "t.csv"
+    src.write_text(HEADER + "1,1,2,4S,N,=,HK\n1,3,4,4SX,N,-2,D2\n2,1,2,PASS,,,\n3,1,2,AVE+,,,\n")
+    out = tmp_path / "scored.csv"
+    result = runner.invoke(cli, ["score", str(src), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    table = pd.read_csv(out, dtype=str, keep_default_na=False)
+    assert list(table.columns) == ["section", "board", "ns", "ew", "contract", "declarer", "tricks", "lead", "score_ns"]
+    assert table[["board", "contract", "declarer", "tricks", "lead", "score_ns"]].values.tolist() == [
+        ["1", "4S", "N", "10", "HK", "420"],
+        ["1", "4SX", "N", "8", "D2", "-300"],
+        ["2", "PASS", "", "", "", "0"],
+        ["3", "A+/A-", "", "", "", ""],
+    ]
+
+
+def test_bad_input_lists_every_problem_and_writes_nothing(runner, tmp_path):
+    src = tmp_path / "bad.csv"
+    src.write_text(HEADER + "1,1,2,8NT,N,=,\n1,3,4,4S,,=,\nx,5,6,4S,N,14,\n2,1,2,4S,N,-11,\n")
+    out = tmp_path / "scored.csv"
+    out.write_text("previous run\n")
+    result = runner.invoke(cli, ["score", str(src), "-o", str(out)])
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "Error: 5 problem(s) in the input:"
+    assert lines[1:] == [
+        "bad.csv:2: contract: '8NT' is not a contract; write e.g. 4S, 3NTX, 2HXX, PASS, or an artificial score (AVE, AVE+, AVE-, A+/A-, A60/40, 60%, NP)",
+        "bad.csv:3: declarer: no declarer for a played contract; write N, E, S or W",
+        "bad.csv:4: board: 'x' is not a board number; write a whole number from 1 up",
+        "bad.csv:4: result: 4S with result 14 means 14 tricks, which is impossible (0-13)",
+        "bad.csv:5: result: 4S with result -11 means -1 tricks, which is impossible (0-13)",
+    ]
+    assert out.read_text() == "previous run\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.csv", "scored.csv"]  # no temporary left behind
+
+
+def test_bad_command_line_exits_2(runner, tmp_path):
+    assert runner.invoke(cli, ["score"]).exit_code == 2
+    assert runner.invoke(cli, ["score", str(tmp_path / "missing.csv"), "-o", "x.csv"]).exit_code == 2
+    assert runner.invoke(cli, ["score", str(SAMPLE / "club-evening-travellers.csv"), "-o", "x.csv", "--result-style", "odd"]).exit_code == 2
+
+
+def test_unknown_output_type_is_refused_before_reading(runner, tmp_path):
+    result = runner.invoke(cli, ["score", str(SAMPLE / "club-evening-travellers.csv"), "-o", str(tmp_path / "x.doc")])
+    assert result.exit_code == 1
+    assert "unknown output type" in result.output
+
+
+def test_cli_and_library_agree(runner, tmp_path):
+    out = tmp_path / "cli.csv"
+    assert runner.invoke(cli, ["score", str(SAMPLE / "club-evening-travellers.csv"), "-o", str(out)]).exit_code == 0
+    session = process_session([SAMPLE / "club-evening-travellers.csv"])
+    from_cli = pd.read_csv(out)
+    assert len(from_cli) == len(session.results) == 243
+    assert from_cli["score_ns"].tolist() == session.results["score_ns"].astype(int).tolist()
+
+
+def test_python_dash_m_runs(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "bridgeproc", "--version"], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "bridgeproc, version 0.1.0"

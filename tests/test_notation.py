@@ -1,0 +1,138 @@
+"""Notation: every canonical contract survives format -> parse in each club notation."""
+import re
+
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bridgeproc.notation import (
+    contract_text, map_unique, parse_adjusted, parse_contract, parse_result, parse_seat,
+)
+
+STRAIN_SPELLINGS = {
+    "english": ["C", "D", "H", "S", "NT"],
+    "lower": ["c", "d", "h", "s", "nt"],
+    "symbols": ["♣", "♦", "♥", "♠", "NT"],
+    "short_nt": ["C", "D", "H", "S", "N"],
+    "french": ["C", "D", "H", "S", "SA"],
+    "polish": ["C", "D", "H", "S", "BA"],
+    "russian": ["Т", "Б", "Ч", "П", "БК"],
+}
+DOUBLING_SPELLINGS = {
+    "X": ["", "X", "XX"], "x": ["", "x", "xx"], "star": ["", "*", "**"], "DR": ["", "D", "R"],
+}
+
+
+@given(
+    level=st.integers(1, 7), strain=st.integers(0, 4), doubled=st.integers(0, 2),
+    strains=st.sampled_from(sorted(STRAIN_SPELLINGS)), doublings=st.sampled_from(sorted(DOUBLING_SPELLINGS)),
+    space=st.sampled_from(["", " "]),
+)
+def test_every_contract_survives_format_then_parse(level, strain, doubled, strains, doublings, space):
+    text = f"{level}{space}{STRAIN_SPELLINGS[strains][strain]}{DOUBLING_SPELLINGS[doublings][doubled]}"
+    assert parse_contract(text) == {"level": level, "strain": strain, "doubled": doubled}
+
+
+# The accepted grammar, restated independently of the implementation.
+STRAIN_RE = r"(NT|N|SA|BA|БК|NOTRUMPS?|[SHDC♠♥♦♣♤♡♢♧ПЧБТ])"
+DOUBLING_RE = r"(XX|\*\*|RDBL|R|X|\*|DBL|D)?"
+SEAT_RE = r"(NORTH|NORD|NOORD|СЕВЕР|EAST|OST|EST|OOST|ВОСТОК|SOUTH|SUD|SÜD|ZUID|ЮГ|WEST|OUEST|WESTEN|ЗАПАД|[NESWOZСВЮЗ])"
+RESULT_RE = r"(=|M|MADE|[+\-−]\d{1,2}|\d{1,2})"
+CONTRACT_RE = re.compile(rf"[1-7]{STRAIN_RE}{DOUBLING_RE}([-/]?{SEAT_RE})?{RESULT_RE}?")
+
+
+@settings(max_examples=500)
+@given(st.text(alphabet="1234567890NTSHDCXRAP*+-=/% ♠♥ЧБКaeiouvgMlO", max_size=8))
+def test_garbage_never_parses_silently(text):
+    parsed = parse_contract(text)
+    key = text.upper().replace(" ", "").translate(str.maketrans("♠♥", "SH"))
+    if "level" in parsed and parsed["level"] > 0:
+        assert CONTRACT_RE.fullmatch(key), (text, parsed)
+    elif "level" in parsed:
+        assert key in {"PASS", "P", "AP", "PO", "PASSED", "PASSEDOUT", "PASSOUT", "ALLPASS", "0", "PASSES"}
+    elif "adjusted" in parsed:
+        assert re.fullmatch(r"(A|AV|AVE|AVG|AVERAGE)?[+\-]?.*|\d.*|NP", key), (text, parsed)
+        assert re.fullmatch(r"(A[+-]?|\d+(\.\d+)?)/(A[+-]?|\d+(\.\d+)?)|NP", parsed["adjusted"])
+    else:
+        assert "error" in parsed and repr(text) in parsed["error"]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("PASS", {"level": 0}), ("pass", {"level": 0}), ("P", {"level": 0}), ("AP", {"level": 0}),
+    ("passed out", {"level": 0}), ("0", {"level": 0}),
+    ("4SN=", {"level": 4, "strain": 3, "doubled": 0, "declarer": 0, "result": "="}),
+    ("3NTX-2", {"level": 3, "strain": 4, "doubled": 1, "result": "-2"}),
+    ("4 ♥ x W +1", {"level": 4, "strain": 2, "doubled": 1, "declarer": 3, "result": "+1"}),
+])
+def test_contract_forms(text, expected):
+    assert parse_contract(text) == expected
+
+
+@pytest.mark.parametrize("text", ["8NT", "0S", "4", "S4", "4Z", "4SXXX", "hello", "", "4NTT", "3SA X Q"])
+def test_not_contracts_are_errors_naming_the_value(text):
+    parsed = parse_contract(text)
+    assert set(parsed) == {"error"}
+    assert parsed["error"].startswith(f"{text!r} is not a contract")
+
+
+@pytest.mark.parametrize(("text", "code"), [
+    ("AVE", "A/A"), ("A", "A/A"), ("AVE+", "A+/A-"), ("A+", "A+/A-"), ("avg+", "A+/A-"), ("AVE-", "A-/A+"),
+    ("A+/A+", "A+/A+"), ("A-/A", "A-/A"), ("A60/40", "60/40"), ("A6040", "60/40"), ("A50/50", "50/50"),
+    ("60/40", "60/40"), ("60%", "60/40"), ("40%", "40/60"), ("60/60", "60/60"), ("A60", "60/40"),
+    ("NP", "NP"), ("not played", "NP"), ("A45/55", "45/55"),
+])
+def test_artificial_scores(text, code):
+    assert parse_adjusted(text) == code
+    assert parse_contract(text) == {"adjusted": code}
+
+
+@pytest.mark.parametrize("text", ["A200/0", "AX", "60", "A+/B", "%"])
+def test_not_artificial(text):
+    assert parse_adjusted(text) is None
+
+
+@pytest.mark.parametrize(("text", "seat"), [
+    ("N", 0), ("n", 0), ("north", 0), ("E", 1), ("O", 1), ("Ost", 1), ("S", 2), ("süd", 2), ("Z", 2),
+    ("W", 3), ("west", 3), ("С", 0), ("В", 1), ("Ю", 2), ("З", 3),
+])
+def test_seats(text, seat):
+    assert parse_seat(text) == {"seat": seat}
+
+
+@pytest.mark.parametrize(("text", "style", "expected"), [
+    ("=", "auto", {"relative": 0}), ("m", "auto", {"relative": 0}), ("made", "auto", {"relative": 0}),
+    ("+1", "auto", {"relative": 1}), ("-2", "auto", {"relative": -2}), ("−3", "auto", {"relative": -3}),
+    ("9", "auto", {"tricks": 9}), ("13", "auto", {"tricks": 13}), ("9", "tricks", {"tricks": 9}),
+    ("1", "relative", {"relative": 1}), ("0", "relative", {"relative": 0}),
+])
+def test_results(text, style, expected):
+    assert parse_result(text, style) == expected
+
+
+@pytest.mark.parametrize(("text", "style"), [("+1", "tricks"), ("x", "auto"), ("1.5", "auto"), ("+", "auto")])
+def test_bad_results(text, style):
+    assert "error" in parse_result(text, style)
+
+
+def test_map_unique_parses_each_distinct_value_once():
+    calls = []
+
+    def parse(text):
+        calls.append(text)
+        return parse_contract(text)
+
+    values = pd.Series(["4S", "4S", None, "3NT", "4S", " ", "8NT"], dtype="string")
+    out = map_unique(values, parse, ["level", "strain"])
+    assert sorted(calls) == ["3NT", "4S", "8NT"]
+    assert out["level"].tolist() == [4, 4, None, 3, 4, None, None]
+    assert out["empty"].tolist() == [None, None, True, None, None, True, None]
+    assert out["error"].notna().tolist() == [False] * 6 + [True]
+
+
+def test_contract_text_is_canonical():
+    level = pd.Series([4, 3, 0, 2], dtype="Int8")
+    strain = pd.Series(pd.Categorical(["S", "NT", None, "H"], categories=["C", "D", "H", "S", "NT"]))
+    doubled = pd.Series([0, 1, 0, 2], dtype="Int8")
+    adjusted = pd.Series([None, None, None, None], dtype="string")
+    assert contract_text(level, strain, doubled, adjusted).tolist() == ["4S", "3NTX", "PASS", "2HXX"]
