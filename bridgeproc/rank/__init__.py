@@ -1,0 +1,18 @@
+"""Rankings: matchpoints, cross-IMPs, Butler, and the standings built from them.
+
+Every function takes a results frame and returns a new frame; nothing loops over
+results in Python. Conventions are one frozen :class:`Conventions` value.
+"""
+from __future__ import annotations
+
+from ._core import IMP_BOUNDS, imps
+from .conventions import PROFILES, Conventions, parse_scoring_tag, profile
+from .imps import butler, cross_imps
+from .matchpoints import matchpoints
+from .standings import rank_results, rank_text, standings, winner_groups
+
+__all__ = [
+    "Conventions", "PROFILES", "profile", "parse_scoring_tag",
+    "matchpoints", "cross_imps", "butler", "imps", "IMP_BOUNDS",
+    "standings", "rank_text", "winner_groups", "rank_results",
+]

@@ -1,0 +1,168 @@
+"""Shared machinery of the ranking methods: board groups, sorted scores, artificial codes.
+
+Everything here works on whole columns. The central trick: encode each real result
+as one int64 key ``group * span + (score - low)``, sort the keys once, and answer
+"how many results of my group score below / at / at least b above me" with
+``np.searchsorted``. Matchpoints, Neuberg counts, cross-IMPs (24 band bounds) and
+the Butler trimmed mean all come from that one sorted array.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from ..schema import check
+from .conventions import Conventions
+
+#: Columns every ranking function reads.
+NEEDED = {"section": "string", "board": "int64", "adjusted": "string", "score_ns": "Int64"}
+
+#: Lower bounds of the WBF IMP bands (Law 78B; reference section 5).
+IMP_BOUNDS = np.array(
+    [20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500,
+     1750, 2000, 2250, 2500, 3000, 3500, 4000], dtype=np.int64)
+
+
+def imps(diff: np.ndarray | pd.Series | float) -> np.ndarray:
+    """IMPs for score differences (any sign; non-multiples of 10 fall by the lower bounds)."""
+    d = np.asarray(diff, dtype=np.float64)
+    return np.sign(d) * np.searchsorted(IMP_BOUNDS, np.abs(d), side="right")
+
+
+@dataclass(frozen=True)
+class Board:
+    """The real results of every board group, sorted by (group, score).
+
+    ``group``: group code of every row (-1 never happens: every row has a group).
+    ``real``: mask of rows that are played results (scored, not artificial).
+    ``keys``: sorted keys of the real rows; ``start``/``count`` per group code.
+    ``expected``: N per group (results expected on the board).
+    ``rows``: row positions of the real results in sorted order.
+    """
+
+    group: np.ndarray
+    real: np.ndarray
+    artificial: np.ndarray
+    keys: np.ndarray
+    rows: np.ndarray
+    start: np.ndarray
+    count: np.ndarray
+    expected: np.ndarray
+    low: int
+    span: int
+    score: np.ndarray
+
+    def key_of(self, group: np.ndarray, score: np.ndarray) -> np.ndarray:
+        return group * self.span + (score - self.low)
+
+    def at_most(self, group: np.ndarray, score: np.ndarray) -> np.ndarray:
+        """Number of real results of ``group`` scoring <= ``score``."""
+        return np.searchsorted(self.keys, self.key_of(group, score), side="right") - self.start[group]
+
+    def below(self, group: np.ndarray, score: np.ndarray) -> np.ndarray:
+        """Number of real results of ``group`` scoring < ``score``."""
+        return np.searchsorted(self.keys, self.key_of(group, score), side="left") - self.start[group]
+
+
+def group_codes(results: pd.DataFrame, across_field: bool) -> tuple[np.ndarray, np.ndarray, int]:
+    """Code of each row's board group, code of its scope (section, or 0), and the number of groups."""
+    board_codes, _ = pd.factorize(results["board"].to_numpy(), sort=True)
+    board_codes = board_codes.astype(np.int64)
+    if across_field:
+        scope = np.zeros(len(results), dtype=np.int64)
+        return board_codes, scope, int(board_codes.max(initial=-1)) + 1
+    section = results["section"].astype("string").fillna("")
+    scope, _ = pd.factorize(section.to_numpy(dtype=object), sort=True)
+    scope = scope.astype(np.int64)
+    combined = scope * (int(board_codes.max(initial=-1)) + 1) + board_codes
+    codes, uniques = pd.factorize(combined, sort=True)
+    return codes.astype(np.int64), scope, len(uniques)
+
+
+def played_masks(results: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Masks of real results, artificial scores (not NP) and rows to count for N (not NP)."""
+    adjusted = results["adjusted"]
+    has_code = adjusted.notna().to_numpy()
+    np_code = (adjusted == "NP").fillna(False).to_numpy(dtype=bool)
+    scored = results["score_ns"].notna().to_numpy()
+    real = ~has_code & scored
+    artificial = has_code & ~np_code
+    return real, artificial, real | artificial
+
+
+def prepare(results: pd.DataFrame, conv: Conventions) -> Board:
+    """Sort the real results of ``results`` by board group and score (see :class:`Board`)."""
+    check(results, NEEDED)
+    group, scope, n_groups = group_codes(results, conv.across_field)
+    real, artificial, counted = played_masks(results)
+    score = results["score_ns"].to_numpy(dtype=np.float64, na_value=0).astype(np.int64)
+    rows = np.flatnonzero(real)
+    if len(rows):
+        low = int(score[rows].min()) - int(IMP_BOUNDS[-1]) - 1
+        span = int(score[rows].max()) - low + int(IMP_BOUNDS[-1]) + 2
+    else:
+        low, span = 0, 1
+    keys = group[rows] * span + (score[rows] - low)
+    order = np.argsort(keys, kind="stable")
+    keys, rows = keys[order], rows[order]
+    count = np.bincount(group[rows], minlength=n_groups).astype(np.int64)
+    start = np.concatenate([[0], np.cumsum(count)[:-1]]).astype(np.int64)
+    if conv.expected is not None:
+        expected = np.full(n_groups, conv.expected, dtype=np.int64)
+    else:
+        rows_per_group = np.bincount(group[counted], minlength=n_groups)
+        group_scope = np.zeros(n_groups, dtype=np.int64)
+        group_scope[group] = scope
+        most = np.zeros(int(scope.max(initial=0)) + 1, dtype=np.int64)
+        np.maximum.at(most, group_scope, rows_per_group)
+        expected = most[group_scope]
+    return Board(group, real, artificial, keys, rows, start, count, expected, low, span, score)
+
+
+# --- artificial scores -------------------------------------------------------------
+
+_TOKEN_KIND = {"A+": 1, "A": 0, "A-": -1}
+
+
+def _decode_side(token: str, conv: Conventions) -> tuple[float, int]:
+    """(percentage, kind) of one side's token: kind +1/0/-1 for A+/A/A-, 2 for a number."""
+    if token in _TOKEN_KIND:
+        kind = _TOKEN_KIND[token]
+        return {1: conv.ave_plus, 0: conv.ave, -1: conv.ave_minus}[kind], kind
+    try:
+        return float(token), 2
+    except ValueError:
+        raise ValueError(f"artificial score {token!r} is not A+, A, A- or a percentage") from None
+
+
+def artificial_sides(results: pd.DataFrame, conv: Conventions) -> tuple[np.ndarray, ...]:
+    """Percent and kind of NS and EW for every row (NaN / 9 where the row is not artificial).
+
+    Each distinct code (``A+/A-``, ``60/40``, ``A+/A+``) is decoded once.
+    """
+    codes, uniques = pd.factorize(results["adjusted"].to_numpy(dtype=object, na_value=None))
+    table = np.full((len(uniques) + 1, 4), np.nan)
+    table[:, 1] = table[:, 3] = 9
+    for i, code in enumerate(uniques):
+        if code == "NP":
+            continue
+        ns, _, ew = str(code).partition("/")
+        ns_pct, ns_kind = _decode_side(ns, conv)
+        ew_pct, ew_kind = _decode_side(ew or ns, conv) if ew else (100 - ns_pct, -ns_kind if ns_kind != 2 else 2)
+        table[i] = (ns_pct, ns_kind, ew_pct, ew_kind)
+    picked = table[np.where(codes < 0, len(uniques), codes)]
+    return picked[:, 0], picked[:, 1], picked[:, 2], picked[:, 3]
+
+
+def artificial_imps(results: pd.DataFrame, conv: Conventions) -> tuple[np.ndarray, np.ndarray]:
+    """IMPs per comparison of NS and EW for artificial rows (A+ = +imp_ave_plus, A = 0, 60 % = +imp_ave_plus)."""
+    ns_pct, _, ew_pct, _ = artificial_sides(results, conv)
+    scale = conv.imp_ave_plus / 10.0
+    return (ns_pct - 50.0) * scale, (ew_pct - 50.0) * scale
+
+
+def as_float_column(values: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """``values`` where ``mask``, NaN elsewhere."""
+    return np.where(mask, values, np.nan)

@@ -1,0 +1,206 @@
+"""The conventions a ranking depends on, as one frozen value with documented defaults.
+
+Scoring programs disagree on details (reference sections 7, 8 and 13). Every such
+detail is a field of :class:`Conventions`; a *profile* names a consistent set, and
+the PBN ``Scoring`` tag can be read into a method plus conventions.
+
+Defaults and why:
+
+* ``mp_scale=2``: 2 MPs per result beaten, 1 per tie (Law 78A "two scoring units";
+  EBU, WBF, Magic Contest, Ruter, the French and Finnish files). ACBL uses 1/½.
+* ``factoring="neuberg"``: boards with fewer results than the most-played board are
+  factored up with Neuberg (EBU, WBF, ACBL's ASE formula is the same on 1/½).
+* ``adjusted_mode="fixed"``: A+/A/A- are 60/50/40 % of the board's full top, as
+  the real files publish them (RealBridge's flat "Avg+"); ``"session"`` gives the
+  WBF/EBU rule (A+ = max(60, own %), A- = min(40, own %)).
+* ``across_field=False``: a board is matchpointed (and its Butler datum and
+  cross-IMPs taken) within its section; ``True`` compares it over every section.
+* ``cross_imp="sum"``: PBN ``Cross``; ``"average"`` is PBN ``Cross2`` (board IMPs are
+  the sums, a pair's total is its IMPs divided by its number of comparisons, as the
+  Finnish Cross2 file publishes); ``"average-n"`` is PBN ``Cross1`` (divided by the
+  number of results, comparisons + 1).
+* ``datum_drop=1``: Butler drops the single highest and lowest score (PBN
+  ``Butler-2``, the Norwegian and Finnish files); ``datum_drop_share`` (e.g. 0.1)
+  overrides it with round-half-up(share x n) at each end. At least two results are
+  always kept (a 3-result board is not reduced to its median).
+* ``imp_ave_plus=3``: A+ is worth +3 IMPs per comparison and A- -3 (Law 86A, the
+  teams rule; no pairs rule was found). The Swedish cross-IMP file gives 1.5.
+* ``winners="auto"``: one winner when pairs change direction (shared numbering and
+  more than ``ONE_WINNER_SHARE`` of a section's pairs sit both ways), else NS and EW
+  are ranked apart.
+* ``sitout="none"``: IMP totals are plain sums; ``"scale"`` scales each pair's total
+  to every board of its section (a sitting-out pair gets its own average on the
+  boards it missed, as the Finnish Butler file does: 36 x 28/24 = 42.0).
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Literal
+
+Method = Literal["mp", "cross-imp", "butler"]
+Factoring = Literal["neuberg", "average", "none"]
+AdjustedMode = Literal["fixed", "session"]
+CrossImp = Literal["sum", "average", "average-n"]
+Winners = Literal["auto", "one", "two"]
+Sitout = Literal["none", "scale"]
+
+METHODS: tuple[str, ...] = ("mp", "cross-imp", "butler")
+
+
+@dataclass(frozen=True)
+class Conventions:
+    """Every convention of a ranking run; see the module docstring for the defaults.
+
+    Attributes
+    ----------
+    method : ``"mp"`` | ``"cross-imp"`` | ``"butler"``
+        The ranking method (used by :func:`bridgeproc.rank.rank_results`).
+    mp_scale : 2 | 1
+        Matchpoints per result beaten (a tie is half of it).
+    factoring : ``"neuberg"`` | ``"average"`` | ``"none"``
+        How a board with fewer results than expected is brought to the full top.
+        ``"average"`` (ScoreBridge's "average for the missing result") counts every
+        missing result as a tie: MP' = MP + (N - n) x scale/2, top = scale x (N - 1).
+    expected : int or None
+        Results expected on every board (N); None means the most rows (not ``NP``)
+        on any board of the section (of the field with ``across_field``).
+    across_field : bool
+        Compare a board across all sections instead of within its section.
+    centred : bool
+        Publish matchpoints centred on zero (Norway): MP - top/2.
+    ave_plus, ave, ave_minus : float
+        Percentages of the full top for A+, A, A-.
+    adjusted_mode : ``"fixed"`` | ``"session"``
+        ``"session"``: A+ = max(ave_plus, pair's own % on its other boards),
+        A- = min(ave_minus, own %).
+    cross_imp : ``"sum"`` | ``"average"`` | ``"average-n"``
+        How a pair's cross-IMP total is formed (board IMPs are always the sums).
+    datum_drop : int
+        Butler: results dropped at each end before averaging.
+    datum_drop_share : float or None
+        Butler: share dropped at each end (overrides ``datum_drop``).
+    imp_ave_plus : float
+        IMPs per comparison for A+ (A- is the negative, A is 0; a fixed percentage p
+        gives (p - 50)/10 x imp_ave_plus).
+    winners : ``"auto"`` | ``"one"`` | ``"two"``
+        One ranking of all pairs, or NS and EW apart; auto decides from the results.
+    pair_numbering : ``"auto"`` | ``"shared"`` | ``"per-direction"``
+        Passed to :func:`bridgeproc.movement.pair_numbering`.
+    sitout : ``"none"`` | ``"scale"``
+        IMP standings: scale totals to all boards of the section.
+    """
+
+    method: Method = "mp"
+    mp_scale: int = 2
+    factoring: Factoring = "neuberg"
+    expected: int | None = None
+    across_field: bool = False
+    centred: bool = False
+    ave_plus: float = 60.0
+    ave: float = 50.0
+    ave_minus: float = 40.0
+    adjusted_mode: AdjustedMode = "fixed"
+    cross_imp: CrossImp = "sum"
+    datum_drop: int = 1
+    datum_drop_share: float | None = None
+    imp_ave_plus: float = 3.0
+    winners: Winners = "auto"
+    pair_numbering: str = "auto"
+    sitout: Sitout = "none"
+
+    def __post_init__(self) -> None:
+        checks = {
+            "method": (self.method, METHODS),
+            "mp_scale": (self.mp_scale, (1, 2)),
+            "factoring": (self.factoring, ("neuberg", "average", "none")),
+            "adjusted_mode": (self.adjusted_mode, ("fixed", "session")),
+            "cross_imp": (self.cross_imp, ("sum", "average", "average-n")),
+            "winners": (self.winners, ("auto", "one", "two")),
+            "pair_numbering": (self.pair_numbering, ("auto", "shared", "per-direction")),
+            "sitout": (self.sitout, ("none", "scale")),
+        }
+        for name, (value, allowed) in checks.items():
+            if value not in allowed:
+                raise ValueError(f"{name}={value!r}; expected one of {', '.join(map(str, allowed))}")
+        if self.datum_drop < 0:
+            raise ValueError(f"datum_drop={self.datum_drop}; expected 0 or more")
+        if self.datum_drop_share is not None and not 0 <= self.datum_drop_share < 0.5:
+            raise ValueError(f"datum_drop_share={self.datum_drop_share}; expected a share below 0.5, e.g. 0.1")
+        if self.expected is not None and self.expected < 1:
+            raise ValueError(f"expected={self.expected}; expected a number of results of 1 or more")
+
+    def replace(self, **changes: object) -> Conventions:
+        """A copy with some conventions changed (validated again)."""
+        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+
+    def describe(self) -> dict[str, object]:
+        """The conventions as a plain dict, for the workbook's "conventions used" sheet."""
+        return dataclasses.asdict(self)
+
+
+#: Named bundles. ``ebu``/``wbf``: 2/1 MPs, Neuberg, A+ = 60 % or own session %
+#: (WBF Laws Committee 1998/2000, EBU White Book). ``acbl``: 1/½ MPs and the ASE
+#: formula (= Neuberg on 1/½); A+ kept at a flat 60 % (ACBLscore's default).
+PROFILES: dict[str, Conventions] = {
+    "default": Conventions(),
+    "ebu": Conventions(mp_scale=2, factoring="neuberg", adjusted_mode="session", datum_drop=1),
+    "wbf": Conventions(mp_scale=2, factoring="neuberg", adjusted_mode="session", cross_imp="average"),
+    "acbl": Conventions(mp_scale=1, factoring="neuberg", adjusted_mode="fixed"),
+}
+
+
+def profile(name: str, **overrides: object) -> Conventions:
+    """The conventions of a named profile, with ``overrides`` applied.
+
+    Raises ValueError naming the known profiles when ``name`` is unknown.
+    """
+    try:
+        base = PROFILES[name.lower()]
+    except KeyError:
+        raise ValueError(f"unknown profile {name!r}; expected one of {', '.join(PROFILES)}") from None
+    return base.replace(**overrides) if overrides else base
+
+
+def parse_scoring_tag(tag: str, base: Conventions = Conventions()) -> Conventions:
+    """Read a PBN ``Scoring`` tag (``MatchPoints;MP1``, ``IMP;Cross2``, ``IMP;Butler-2;Mean``).
+
+    The method and the conventions the tag names are set on ``base``; conventions the
+    tag does not mention keep ``base``'s values. Unknown modifiers are ignored (PBN
+    allows program-specific ones). Raises ValueError when the tag names no pairs
+    method bridgeproc knows.
+
+    PBN modifiers read: ``MP1`` 2 per beaten (reference 7.1), ``MP2`` 1 per beaten,
+    ``Cross``/``Cross1``/``Cross2`` the cross-IMP total, ``Butler`` and ``Butler-K``
+    (K extreme scores dropped in all, K/2 at each end; ``Butler-2`` drops one at each
+    end), ``Mean`` (the datum is a mean: the only kind supported).
+    """
+    parts = [p.strip().lower() for p in tag.replace(",", ";").split(";") if p.strip()]
+    if not parts:
+        raise ValueError("empty Scoring tag; expected e.g. MatchPoints, IMP;Cross or IMP;Butler-2")
+    changes: dict[str, object] = {}
+    head, mods = parts[0], parts[1:]
+    if head in ("matchpoints", "mp", "mps", "pairs"):
+        changes["method"] = "mp"
+    elif head in ("imp", "imps", "butler", "cross"):
+        changes["method"] = "cross-imp"
+        mods = [head] + mods if head != "imp" and head != "imps" else mods
+    else:
+        raise ValueError(f"Scoring tag {tag!r} names no pairs method; expected MatchPoints, IMP;Cross or IMP;Butler")
+    for mod in mods:
+        if mod == "mp1":
+            changes["mp_scale"] = 2
+        elif mod == "mp2":
+            changes["mp_scale"] = 1
+        elif mod == "cross":
+            changes.update(method="cross-imp", cross_imp="sum")
+        elif mod == "cross1":
+            changes.update(method="cross-imp", cross_imp="average-n")
+        elif mod == "cross2":
+            changes.update(method="cross-imp", cross_imp="average")
+        elif mod.startswith("butler"):
+            changes["method"] = "butler"
+            count = mod[len("butler"):].lstrip("-")
+            if count.isdigit():
+                changes["datum_drop"] = int(count) // 2
+    return base.replace(**changes)

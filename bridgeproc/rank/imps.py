@@ -1,0 +1,164 @@
+"""IMP pairs: cross-IMPs (IMPs across the field) and Butler (IMPs against a datum).
+
+Reference section 8. Both compare a board group's real results; artificial rows are
+left out of the comparison and get ``Conventions.imp_ave_plus`` per comparison (A+),
+its negative (A-) or 0 (A), each side its own; ``NP`` rows get nothing.
+
+Cross-IMPs without a loop over pairs of results: with the real results sorted by
+(group, score), the IMPs of s against every other result t of its group are
+``sum over the 24 band bounds b of #(t <= s - b) - #(t >= s + b)``, and each count is
+one ``np.searchsorted``. Equal scores share their answer, so the searches run over
+the distinct (group, score) keys only: O(u log u x 24) for u distinct keys.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ._core import IMP_BOUNDS, Board, artificial_imps, imps, prepare
+from .conventions import Conventions
+
+#: Columns added by :func:`cross_imps`.
+CROSS_COLUMNS = {"ximp_ns": "float64", "ximp_ew": "float64", "ximp_comparisons": "Int64"}
+#: Columns added by :func:`butler`.
+BUTLER_COLUMNS = {"butler_ns": "float64", "butler_ew": "float64", "datum": "Int64"}
+
+
+def _distinct(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Distinct sorted keys, number of keys before each, and each key's distinct index."""
+    change = np.empty(len(keys), dtype=bool)
+    change[:1] = True
+    np.not_equal(keys[1:], keys[:-1], out=change[1:])
+    first = np.flatnonzero(change)
+    inverse = np.cumsum(change) - 1
+    return keys[first], first, inverse
+
+
+def _cross_sorted(board: Board) -> np.ndarray:
+    """Sum of IMPs against every other real result of the group, per real result in sorted order."""
+    keys = board.keys
+    if not len(keys):
+        return np.zeros(0)
+    distinct, first, inverse = _distinct(keys)
+    before = np.append(first, len(keys))  # keys before distinct i; before[-1] = all keys
+    group = board.group[board.rows[first]]
+    start = board.start[group]
+    end = start + board.count[group]
+    total = np.zeros(len(distinct), dtype=np.int64)
+    for bound in IMP_BOUNDS:
+        at_most_lower = before[np.searchsorted(distinct, distinct - bound, side="right")] - start
+        at_least_upper = end - before[np.searchsorted(distinct, distinct + bound, side="left")]
+        total += at_most_lower - at_least_upper
+    return total[inverse].astype(np.float64)
+
+
+def cross_imps(results: pd.DataFrame, conventions: Conventions = Conventions()) -> pd.DataFrame:
+    """Cross-IMPs: each result against every other result of its board group.
+
+    Parameters
+    ----------
+    results : DataFrame
+        Reads ``section``, ``board``, ``adjusted``, ``score_ns``.
+    conventions : Conventions
+        Uses ``across_field`` (compare over all sections) and ``imp_ave_plus``.
+
+    Returns
+    -------
+    DataFrame
+        A new frame: ``results`` plus ``ximp_ns`` = sum over the other real results t
+        of IMP(score_ns - t) (PBN ``Cross``; float64), ``ximp_ew`` (its negative, or
+        EW's own award on an artificial row) and ``ximp_comparisons`` (Int64: n - 1 for
+        a real result, n for an artificial one, where n is the group's real results).
+        The per-comparison figure (PBN ``Cross2``) is ``ximp_ns / ximp_comparisons``;
+        :func:`bridgeproc.rank.standings` forms totals per ``Conventions.cross_imp``.
+    """
+    board = prepare(results, conventions)
+    n_rows = len(results)
+    real, art = board.real, board.artificial
+    n_real = board.count[board.group]
+    ximp = np.full(n_rows, np.nan)
+    ximp[board.rows] = _cross_sorted(board)
+    award_ns, award_ew = artificial_imps(results, conventions)
+    ximp_ns = np.where(art, award_ns * n_real, ximp)
+    ximp_ew = np.where(art, award_ew * n_real, -ximp)
+    comparisons = pd.array(np.where(real, n_real - 1, n_real), dtype="Int64")
+    comparisons[~(real | art)] = pd.NA
+    index = results.index
+    return results.assign(
+        ximp_ns=pd.Series(ximp_ns + 0.0, index=index, dtype="float64"),
+        ximp_ew=pd.Series(ximp_ew + 0.0, index=index, dtype="float64"),
+        ximp_comparisons=pd.Series(comparisons, index=index),
+    )
+
+
+def drop_counts(n: np.ndarray, conventions: Conventions) -> np.ndarray:
+    """Results dropped at each end of a Butler board with ``n`` real results.
+
+    ``datum_drop`` (or round-half-up of ``datum_drop_share`` x n), but never so many
+    that fewer than two results are left (a board of 3 keeps all three).
+    """
+    n = np.asarray(n, dtype=np.int64)
+    if conventions.datum_drop_share is not None:
+        k = np.floor(conventions.datum_drop_share * n + 0.5).astype(np.int64)
+    else:
+        k = np.full(n.shape, conventions.datum_drop, dtype=np.int64)
+    return np.minimum(k, np.maximum((n - 2) // 2, 0))
+
+
+def round_datum(total: np.ndarray, count: np.ndarray) -> np.ndarray:
+    """total/count rounded to a multiple of 10, halves away from zero, in exact integers.
+
+    -297.5 -> -300, -295 -> -300, 295 -> 300, 294.9 -> 290.
+    """
+    total = np.asarray(total, dtype=np.int64)
+    count = np.asarray(count, dtype=np.int64)
+    tens = 10 * np.maximum(count, 1)
+    return np.sign(total) * ((2 * np.abs(total) + tens) // (2 * tens)) * 10
+
+
+def butler(results: pd.DataFrame, conventions: Conventions = Conventions()) -> pd.DataFrame:
+    """Butler IMPs: each result against its board group's datum.
+
+    The datum is the mean of the group's real NS scores after dropping
+    :func:`drop_counts` results at each end, rounded by :func:`round_datum`.
+
+    Parameters
+    ----------
+    results : DataFrame
+        Reads ``section``, ``board``, ``adjusted``, ``score_ns``.
+    conventions : Conventions
+        Uses ``datum_drop``, ``datum_drop_share``, ``across_field``, ``imp_ave_plus``.
+
+    Returns
+    -------
+    DataFrame
+        A new frame: ``results`` plus ``butler_ns`` = IMP(score_ns - datum) (float64;
+        the A+/A/A- award on an artificial row, NaN on ``NP``), ``butler_ew`` (its
+        negative, or EW's own award) and ``datum`` (Int64, NA when the group has no
+        real result).
+    """
+    board = prepare(results, conventions)
+    n_groups = len(board.count)
+    rows = board.rows
+    sorted_group = board.group[rows]
+    position = np.arange(len(rows)) - board.start[sorted_group]
+    k = drop_counts(board.count, conventions)
+    n = board.count[sorted_group]
+    keep = (position >= k[sorted_group]) & (position < n - k[sorted_group])
+    sums = np.bincount(sorted_group[keep], weights=board.score[rows][keep].astype(np.float64), minlength=n_groups)
+    datum_group = round_datum(np.rint(sums).astype(np.int64), board.count - 2 * k)
+
+    g = board.group
+    real, art = board.real, board.artificial
+    has_datum = board.count[g] > 0
+    datum = datum_group[g]
+    ximp = np.where(real, imps(board.score - datum), np.nan)
+    award_ns, award_ew = artificial_imps(results, conventions)
+    index = results.index
+    datum_col = pd.array(datum, dtype="Int64")
+    datum_col[~has_datum] = pd.NA
+    return results.assign(
+        butler_ns=pd.Series(np.where(art, award_ns, ximp) + 0.0, index=index, dtype="float64"),
+        butler_ew=pd.Series(np.where(art, award_ew, -ximp) + 0.0, index=index, dtype="float64"),
+        datum=pd.Series(datum_col, index=index),
+    )

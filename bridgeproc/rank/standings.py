@@ -1,0 +1,175 @@
+"""Standings: one row per pair per winner group, ranked, ties shown as ``3=``.
+
+Winner groups: a two-winner movement (fixed NS and EW lines) ranks NS and EW apart
+(groups ``NS``/``EW``); a one-winner movement (Howell, arrow-switch: pairs sit both
+ways) ranks everyone together (``ALL``). When boards are compared within sections
+and there are several sections, the group is prefixed by the section (``A NS``).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+import pandas as pd
+
+from ..movement import pair_keys, pair_numbering
+from ..schema import STANDINGS_COLUMNS
+from .conventions import Conventions
+from .imps import butler, cross_imps
+from .matchpoints import matchpoints
+
+#: A section is one-winner when more than this share of its pairs sat both NS and EW.
+#: Every Howell and arrow-switched Mitchell has most pairs in both directions; a stray
+#: typo in a Mitchell has a few, and must not merge the two rankings.
+ONE_WINNER_SHARE = 0.25
+
+#: Points column per method and side.
+_POINTS = {"mp": ("mp_ns", "mp_ew"), "cross-imp": ("ximp_ns", "ximp_ew"), "butler": ("butler_ns", "butler_ew")}
+#: Decimals that totals are compared at for ties (float noise from Neuberg factoring).
+_TIE_DECIMALS = 6
+
+
+def rank_results(results: pd.DataFrame, conventions: Conventions = Conventions()) -> pd.DataFrame:
+    """Add the columns of ``conventions.method`` (:func:`matchpoints`, :func:`cross_imps` or :func:`butler`)."""
+    scorer = {"mp": matchpoints, "cross-imp": cross_imps, "butler": butler}[conventions.method]
+    return scorer(results, conventions)
+
+
+def _long(results: pd.DataFrame, conv: Conventions) -> pd.DataFrame:
+    """One row per (result, side): section, pair id, pair key, direction."""
+    numbering = pair_numbering(results, conv.pair_numbering)  # type: ignore[arg-type]
+    ns_key, ew_key = pair_keys(results, numbering)
+    n = len(results)
+    section = results["section"].astype("string").fillna("")
+    return pd.DataFrame({
+        "row": np.concatenate([np.arange(n), np.arange(n)]),
+        "section": pd.concat([section, section], ignore_index=True),
+        "pair": pd.concat([results["ns"], results["ew"]], ignore_index=True).astype("string"),
+        "key": pd.concat([ns_key, ew_key], ignore_index=True),
+        "direction": pd.Series(np.repeat(np.array(["NS", "EW"]), n), dtype="string"),
+        "board": np.concatenate([results["board"].to_numpy()] * 2),
+    })
+
+
+def winner_groups(results: pd.DataFrame, conventions: Conventions = Conventions()) -> dict[str, str]:
+    """``"one"`` or ``"two"`` winners per section (the key is the section, ``""`` if none).
+
+    ``conventions.winners`` forces the answer. Otherwise: per-direction pair numbering
+    means two winners; with shared numbering, a section is one-winner when more than
+    ``ONE_WINNER_SHARE`` of its pairs appear in both directions.
+    """
+    long = _long(results, conventions).dropna(subset=["key"])
+    sections = sorted(long["section"].unique().tolist()) or [""]
+    if conventions.winners != "auto":
+        return {s: conventions.winners for s in sections}
+    if pair_numbering(results, conventions.pair_numbering) == "per-direction":  # type: ignore[arg-type]
+        return {s: "two" for s in sections}
+    seen = long.drop_duplicates(subset=["section", "key", "direction"])
+    ways = seen.groupby(["section", "key"], observed=True).size()
+    share = (ways > 1).groupby(level="section").mean()
+    return {s: ("one" if share.get(s, 0.0) > ONE_WINNER_SHARE else "two") for s in sections}
+
+
+def rank_text(values: pd.Series, groups: pd.Series) -> pd.Series:
+    """Competition rank within each group, highest value first, ties as ``3=``."""
+    rounded = values.round(_TIE_DECIMALS)
+    frame = pd.DataFrame({"g": groups.to_numpy(), "v": rounded.to_numpy()}, index=values.index)
+    rank = frame.groupby("g", sort=False)["v"].rank(method="min", ascending=False).astype("int64")
+    tied = frame.duplicated(subset=["g", "v"], keep=False)
+    text = rank.astype("string") + pd.Series(np.where(tied, "=", ""), index=values.index, dtype="string")
+    return text
+
+
+def _names(table: pd.DataFrame, names: pd.DataFrame | Mapping[str, str] | None) -> pd.Series:
+    if names is None:
+        return pd.Series(pd.array([pd.NA] * len(table), dtype="string"), index=table.index)
+    if isinstance(names, pd.DataFrame):
+        on = ["section", "pair"] if "section" in names.columns else ["pair"]
+        right = names[on + ["names"]].astype({c: "string" for c in on + ["names"]}).drop_duplicates(subset=on)
+        left = table[on].astype("string").fillna("") if on == ["section", "pair"] else table[on]
+        if on == ["section", "pair"]:
+            right = right.assign(section=right["section"].fillna(""))
+        merged = left.merge(right, on=on, how="left")
+        return pd.Series(merged["names"].to_numpy(), index=table.index, dtype="string")
+    return table["pair"].map(dict(names)).astype("string")
+
+
+def standings(results: pd.DataFrame, conventions: Conventions = Conventions(),
+              names: pd.DataFrame | Mapping[str, str] | None = None) -> pd.DataFrame:
+    """Rank the pairs by ``conventions.method``.
+
+    Parameters
+    ----------
+    results : DataFrame
+        Results; if the method's columns (e.g. ``mp_ns``) are missing they are
+        computed with :func:`rank_results` first.
+    conventions : Conventions
+        Uses ``method``, ``winners``, ``pair_numbering``, ``across_field``,
+        ``cross_imp`` (sum, average per comparison, or per result) and ``sitout``.
+    names : DataFrame with ``pair`` (and ``section``) and ``names``, or a mapping pair -> names
+
+    Returns
+    -------
+    DataFrame
+        ``schema.STANDINGS_COLUMNS``: ``group`` (``NS``/``EW``/``ALL``, prefixed by the
+        section when sections are ranked apart), ``rank`` (``3=`` for ties), ``pair``,
+        ``names``, ``boards`` (boards with a result or artificial score), ``total``
+        (MPs; IMPs; for cross-IMP ``average``, IMPs per comparison) and ``pct``
+        (matchpoints: sum of MPs / sum of tops x 100; NaN for IMP methods). Sorted by
+        group, then rank. Matchpoint pairs are ranked by ``pct`` (equal to ranking by
+        total when every board has the same top), IMP pairs by ``total``.
+    """
+    conv = conventions
+    ns_col, ew_col = _POINTS[conv.method]
+    if ns_col not in results.columns:
+        results = rank_results(results, conv)
+    long = _long(results, conv)
+    long["points"] = np.concatenate([results[ns_col].to_numpy(dtype=np.float64, na_value=np.nan),
+                                     results[ew_col].to_numpy(dtype=np.float64, na_value=np.nan)])
+    if conv.method == "mp":
+        top = results["top"].to_numpy(dtype=np.float64, na_value=np.nan)
+        pct = np.concatenate([results["pct_ns"].to_numpy(dtype=np.float64, na_value=np.nan),
+                              results["pct_ew"].to_numpy(dtype=np.float64, na_value=np.nan)])
+        long["top"] = np.concatenate([top, top])
+        long["pct_points"] = pct * long["top"].to_numpy() / 100.0
+    elif conv.method == "cross-imp":
+        comparisons = results["ximp_comparisons"].to_numpy(dtype=np.float64, na_value=np.nan)
+        long["comparisons"] = np.concatenate([comparisons, comparisons])
+    long = long[long["points"].notna() & long["key"].notna()]
+
+    winners = winner_groups(results, conv)
+    multi = len(winners) > 1 and not conv.across_field
+    one = long["section"].map({s: w == "one" for s, w in winners.items()}).fillna(False).astype(bool)
+    base = pd.Series(np.where(one, "ALL", long["direction"].to_numpy()), index=long.index, dtype="string")
+    long["group"] = (long["section"] + " " + base) if multi else base
+
+    by = ["group", "key"]
+    agg = long.groupby(by, sort=False, observed=True).agg(
+        section=("section", "first"), pair=("pair", "first"), boards=("board", "nunique"), total=("points", "sum"))
+    if conv.method == "mp":
+        sums = long.groupby(by, sort=False, observed=True)[["top", "pct_points"]].sum()
+        agg["pct"] = np.where(sums["top"] > 0, sums["pct_points"] / sums["top"].where(sums["top"] > 0, 1) * 100.0, 50.0)
+    else:
+        agg["pct"] = np.nan
+        if conv.method == "cross-imp" and conv.cross_imp != "sum":
+            comps = long.groupby(by, sort=False, observed=True)["comparisons"].sum()
+            if conv.cross_imp == "average-n":
+                comps = comps + long.groupby(by, sort=False, observed=True)["board"].size()
+            agg["total"] = agg["total"] / comps.where(comps > 0, 1)
+        if conv.sitout == "scale":
+            # every board of the pair's section (of the whole field when compared across it)
+            if conv.across_field:
+                full = pd.Series(float(long["board"].nunique()), index=agg.index)
+            else:
+                per_section = long.groupby("section")["board"].nunique()
+                full = agg["section"].map(per_section).astype("float64")
+            agg["total"] = agg["total"] * full / agg["boards"]
+    agg = agg.reset_index()
+    agg["total"] = agg["total"] + 0.0
+    key = agg["pct"] if conv.method == "mp" else agg["total"]
+    agg["rank"] = rank_text(key, agg["group"])
+    agg["names"] = _names(agg, names)
+    agg["_order"] = -key.round(_TIE_DECIMALS)
+    agg = agg.sort_values(["group", "_order", "pair"], kind="stable").reset_index(drop=True)
+    out = agg[list(STANDINGS_COLUMNS)]
+    return out.astype(STANDINGS_COLUMNS)
