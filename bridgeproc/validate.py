@@ -1,83 +1,216 @@
-"""Raw text cells -> the typed results frame, collecting every problem before failing.
+"""Raw text cells -> the typed, scored results frame, collecting every problem before failing.
 
 Each check is a whole-column mask; messages are built only for the rows that fail.
+Cross-row checks (pairs, tables, written scores, names, hand record) live in
+``checks``; this module types the cells and runs them all.
+
+Sections: a Section column, or a letter prefix on the pair numbers (``A3``,
+``B12``; prefix letters become the section and the pair id keeps only the number,
+so ``A3`` in one file and Section ``A`` / pair ``3`` in another are the same pair).
+A prefix that contradicts the Section column, or NS and EW prefixes that differ,
+are problems.
+
+Result columns, whichever the sheet has: ``Result`` (``=``, ``+1``, ``-2``, or a bare
+number read by ``result_style``), ``Tricks`` (tricks taken; ``=``/``+1`` also
+accepted), ``Made`` (a bare number is the level made, ``5`` = eleven tricks) and
+``Down`` (a bare number is the undertricks); a result written after the contract
+(``4SN=``) counts too. When several are filled they must agree.
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
 
 import numpy as np
 import pandas as pd
 
+from . import checks
 from .errors import ValidationError
+from .movement import PairNumbering, pair_numbering
 from .notation import (
-    ResultStyle, contract_text, int_codes, map_unique, parse_contract, parse_result, parse_seat,
-    seat_categorical, strain_categorical,
+    ResultStyle, int_codes, map_unique, parse_contract, parse_result, parse_seat, seat_categorical,
+    strain_categorical,
 )
-from .movement import PairNumbering, pair_numbering, repeated_pairs
-from .schema import RESULTS_COLUMNS, problems_frame
+from .problems import Problems
+from .schema import RESULTS_COLUMNS
 from .scoring import score
 
+Trust = Literal["contract", "score"]
+_NONE = -99
+_DASHES = ("-", "–", "—", "")
+_PAIR_RE = r"^(?P<section>[A-Za-z]{1,2})?\s*-?\s*(?P<number>\d{1,4})(?:\.0+)?$"
 
-class _Problems:
-    """Accumulates problems as rows of the problems frame."""
 
-    def __init__(self, raw: pd.DataFrame) -> None:
-        self.raw = raw
-        self.rows: list[dict] = []
+@dataclass(frozen=True)
+class Checked:
+    """What validation produced: the scored ``results`` and warning-level ``notes``.
 
-    def add(self, mask: np.ndarray, column: str, messages) -> None:
-        """Add one problem per True in ``mask``.
+    ``notes`` has the problems columns (see schema.PROBLEM_COLUMNS); it lists what
+    was corrected on purpose (``trust="score"``), which the director should see.
+    """
 
-        ``messages`` is one text for all, a per-row sequence, or a callable that takes
-        the failing positions and returns their texts (so messages cost nothing when
-        every row is fine).
-        """
-        positions = np.flatnonzero(mask)
-        if not len(positions):
-            return
-        values = self.raw[column].iloc[positions] if column in self.raw else pd.Series([""] * len(positions))
-        sources = self.raw["source"].iloc[positions]
-        lines = self.raw["line"].iloc[positions]
-        if isinstance(messages, str):
-            messages = [messages] * len(positions)
-        elif callable(messages):
-            messages = messages(positions)
-        else:
-            messages = list(np.asarray(messages, dtype=object)[positions])
-        for source, line, value, message in zip(sources, lines, values, messages):
-            self.rows.append({"source": source, "line": str(line), "column": column,
-                              "value": "" if pd.isna(value) else str(value), "message": message})
-
-    def frame(self) -> pd.DataFrame:
-        frame = problems_frame(self.rows)
-        order = pd.to_numeric(frame["line"], errors="coerce")
-        return frame.assign(_order=order).sort_values(["source", "_order"], kind="stable").drop(columns="_order").reset_index(drop=True)
+    results: pd.DataFrame
+    notes: pd.DataFrame
 
 
 def _text(raw: pd.DataFrame, column: str) -> pd.Series:
     if column in raw:
-        return raw[column].astype("string")
+        return raw[column].astype("string").str.strip()
     return pd.Series(pd.array([pd.NA] * len(raw), dtype="string"), index=raw.index)
 
 
-def build_results(
+def _blank_dashes(text: pd.Series) -> pd.Series:
+    return text.mask(text.isin(_DASHES))
+
+
+def _boards(raw: pd.DataFrame, problems: Problems) -> np.ndarray:
+    text = _text(raw, "board")
+    number = pd.to_numeric(text, errors="coerce")
+    bad = (number.isna() | (number < 1) | (number % 1 != 0)).to_numpy()
+    problems.add(bad, "board", lambda at: [
+        "no board number; write the board number on every row" if pd.isna(v) or v == ""
+        else f"{v!r} is not a board number; write a whole number from 1 up" for v in text.iloc[at]])
+    return number.where(~bad, 0).to_numpy(dtype=np.int64)
+
+
+def _sections_and_pairs(raw: pd.DataFrame, problems: Problems) -> tuple[pd.Series, dict[str, pd.Series]]:
+    column = _text(raw, "section").str.upper()
+    prefixes, pairs = {}, {}
+    for side in ("ns", "ew"):
+        text = _text(raw, side)
+        missing = (text.isna() | (text == "")).to_numpy()
+        problems.add(missing, side, f"no {side.upper()} pair number; every result needs both pairs")
+        parts = text.str.extract(_PAIR_RE)
+        bad = ~missing & parts["number"].isna().to_numpy()
+        problems.add(bad, side, lambda at, t=text: [
+            f"{v!r} is not a pair number; write a number such as 7 (or A7 for pair 7 of section A)" for v in t.iloc[at]])
+        prefixes[side] = parts["section"].astype("string").str.upper()
+        number = pd.to_numeric(parts["number"], errors="coerce")
+        pairs[side] = number.astype("Int64").astype("string")
+    ns_p, ew_p = prefixes["ns"], prefixes["ew"]
+    differ = (ns_p.notna() & ew_p.notna() & (ns_p != ew_p)).fillna(False).to_numpy()
+    problems.add(differ, "ew", lambda at: [
+        f"NS pair {n} and EW pair {e} are in different sections; correct the section letter"
+        for n, e in zip(_text(raw, "ns").iloc[at], _text(raw, "ew").iloc[at])])
+    prefix = ns_p.fillna(ew_p)
+    has_column = column.notna() & (column != "")
+    clash = (has_column & prefix.notna() & (prefix != column)).fillna(False).to_numpy() & ~differ
+    problems.add(clash, "section", lambda at: [
+        f"section {s} but pair numbers {n}/{e} carry section {p}; correct one of them"
+        for s, n, e, p in zip(column.iloc[at], _text(raw, "ns").iloc[at], _text(raw, "ew").iloc[at], prefix.iloc[at])])
+    section = column.where(has_column, prefix).fillna("")
+    return section, pairs
+
+
+def _parse_made(text: str) -> dict:
+    if text.isdigit():
+        n = int(text)
+        return {"tricks": n + 6} if 1 <= n <= 7 else {"error": f"{text!r} is not a level made (1-7); "
+                                                      "write the level made, e.g. 4 for ten tricks"}
+    return parse_result(text, "auto")
+
+
+def _parse_down(text: str) -> dict:
+    if text.isdigit():
+        n = int(text)
+        return {"relative": -n} if n <= 13 else {"error": f"{text!r} is not a number of undertricks (0-13)"}
+    return parse_result(text, "auto")
+
+
+def _tricks(raw: pd.DataFrame, contract: pd.DataFrame, level: np.ndarray, played: np.ndarray,
+            style: ResultStyle, problems: Problems) -> np.ndarray:
+    """Tricks taken per row from whichever result columns are filled (-99 where none)."""
+    parsers = {
+        "result": lambda t: parse_result(t, style),
+        "tricks": lambda t: parse_result(t, "auto"),
+        "made": _parse_made,
+        "down": _parse_down,
+    }
+    sources: list[tuple[str, np.ndarray, pd.Series]] = []
+    embedded = pd.Series(contract["result"], index=raw.index, dtype="string")
+    if embedded.notna().any():
+        sources.append(("contract", *_parse_tricks(embedded, lambda t: parse_result(t, "auto"), level)))
+    for column, parser in parsers.items():
+        if column in raw:
+            text = _text(raw, column)
+            text = _blank_dashes(text) if column in ("made", "down") else text
+            tricks, errors = _parse_tricks(text, parser, level)
+            problems.add(errors.notna().to_numpy() & played, column, list(errors.fillna("")))
+            sources.append((column, tricks, errors))
+    chosen = np.full(len(raw), _NONE, dtype=np.int64)
+    chosen_from = np.full(len(raw), "", dtype=object)
+    conflict = np.zeros(len(raw), dtype=bool)
+    for column, tricks, _ in sources:
+        filled = tricks != _NONE
+        conflict |= filled & (chosen != _NONE) & (tricks != chosen)
+        take = filled & (chosen == _NONE)
+        chosen_from[take] = column
+        chosen = np.where(take, tricks, chosen)
+    problems.add(conflict & played, "result", "the result columns disagree (e.g. Made and Down both filled); keep one")
+    any_error = np.zeros(len(raw), dtype=bool)
+    for _, _, errors in sources:
+        any_error |= errors.notna().to_numpy()
+    problems.add(played & (chosen == _NONE) & ~any_error, "result",
+                 "no result for a played contract; write =, +1, -2 or the tricks taken")
+    impossible = played & (chosen != _NONE) & ((chosen < 0) | (chosen > 13))
+    for column in {c for c in chosen_from[impossible]}:
+        values = _text(raw, column) if column in raw else embedded
+        problems.add(impossible & (chosen_from == column), column, lambda at, v=values: [
+            f"{c} with result {r} means {t} tricks, which is impossible (0-13); correct the contract or the result"
+            for c, r, t in zip(_text(raw, "contract").iloc[at], v.iloc[at], chosen[at])], values=values)
+    return np.where(impossible | conflict, _NONE, chosen)
+
+
+def _parse_tricks(text: pd.Series, parser, level: np.ndarray) -> tuple[np.ndarray, pd.Series]:
+    parsed = map_unique(text, parser, ["relative", "tricks"])
+    relative = int_codes(parsed["relative"].to_numpy(), default=_NONE)
+    tricks = int_codes(parsed["tricks"].to_numpy(), default=_NONE)
+    tricks = np.where(relative != _NONE, level + 6 + relative, tricks)
+    return tricks, pd.Series(parsed["error"], index=text.index, dtype="string")
+
+
+def validate_results(
     raw: pd.DataFrame,
+    *,
     result_style: ResultStyle = "auto",
     check_scores: bool = True,
     pair_numbering_option: PairNumbering = "auto",
-) -> pd.DataFrame:
-    """Parse and check a raw results frame; return the typed, scored ``results`` frame.
+    trust: Trust = "contract",
+    tables: int | None = None,
+    boards: pd.DataFrame | None = None,
+    names: pd.DataFrame | None = None,
+) -> Checked:
+    """Type, check and score a raw results frame.
 
     Parameters
     ----------
     raw : DataFrame
-        Text columns ``board ns ew contract`` and optionally ``section declarer result
-        lead score``, plus ``source`` and ``line`` (see io.travellers).
+        Text columns ``board ns ew contract`` and optionally ``section table round
+        declarer result tricks made down lead score score_ew``, plus ``source`` and
+        ``line`` (see io.travellers); ``cell_<column>`` letters for spreadsheet rows.
     result_style : {"auto", "tricks", "relative"}
-        How a bare number in the result column is read (auto: as the trick count).
+        How a bare number in the Result column is read (auto: as the trick count).
     check_scores : bool
-        Compare a written ``score`` column with the computed NS score.
+        Compare written scores (Score, or NS score/EW score columns) with the contract.
     pair_numbering_option : {"auto", "shared", "per-direction"}
         How pair numbers identify pairs (see movement.pair_numbering).
+    trust : {"contract", "score"}
+        When a written score disagrees with contract and result: "contract" reports
+        it; "score" corrects the tricks when exactly one trick count gives the
+        written score (a note in ``Checked.notes``), else reports it.
+    tables : int, optional
+        Tables per section; default: inferred (distinct Table numbers, else the most
+        common number of results per board).
+    boards : DataFrame, optional
+        The hand record (``board``, ``deal``, optional ``vul``): results on boards it
+        lacks are problems, and its vulnerability is used for scoring.
+    names : DataFrame, optional
+        From io.names.read_names: pairs not listed there are problems.
+
+    Returns
+    -------
+    Checked
+        ``results`` (schema.RESULTS_COLUMNS, with ``score_ns``) and ``notes``.
 
     Raises
     ------
@@ -85,57 +218,31 @@ def build_results(
         With every problem found, when any.
     """
     raw = raw.reset_index(drop=True)
-    problems = _Problems(raw)
-    n = len(raw)
-
-    board_text = _text(raw, "board").str.strip()
-    board_num = pd.to_numeric(board_text, errors="coerce")
-    bad_board = board_num.isna() | (board_num < 1) | (board_num % 1 != 0)
-    problems.add(bad_board.to_numpy(), "board",
-                 lambda at: [f"{v!r} is not a board number; write a whole number from 1 up" for v in board_text.iloc[at]])
-    board = board_num.where(~bad_board, 0).astype("int64")
-
-    pairs = {}
-    for side in ("ns", "ew"):
-        text = _text(raw, side).str.strip()
-        missing = text.isna() | (text == "")
-        problems.add(missing.to_numpy(), side, f"no {side.upper()} pair number; every result needs both pairs")
-        pairs[side] = text
+    problems, notes = Problems(raw), Problems(raw)
+    board = _boards(raw, problems)
+    section, pairs = _sections_and_pairs(raw, problems)
 
     contract = map_unique(_text(raw, "contract"), parse_contract, ["level", "strain", "doubled", "declarer", "result", "adjusted"])
-    problems.add(contract["error"].notna().to_numpy(), "contract", contract["error"])
-    no_contract = contract["empty"].astype(bool).to_numpy()
-    problems.add(no_contract, "contract", "no contract; write the contract, PASS for a passed-out board, or an artificial score such as AVE+")
+    problems.add(contract["error"].notna().to_numpy(), "contract", list(contract["error"].fillna("")))
+    problems.add(contract["empty"].astype(bool).to_numpy(), "contract",
+                 "no contract; write the contract, PASS for a passed-out board, or an artificial score such as AVE+")
     level = int_codes(contract["level"].to_numpy())
     played = level > 0
 
     seat = map_unique(_text(raw, "declarer"), parse_seat, ["seat"])
     seat_code = int_codes(seat["seat"].to_numpy())
     embedded_seat = int_codes(contract["declarer"].to_numpy())
-    conflict = (seat_code >= 0) & (embedded_seat >= 0) & (seat_code != embedded_seat)
-    problems.add(conflict, "declarer", "the declarer differs from the one written with the contract; keep one")
+    problems.add((seat_code >= 0) & (embedded_seat >= 0) & (seat_code != embedded_seat), "declarer",
+                 "the declarer differs from the one written with the contract; keep one")
     declarer = np.where(seat_code >= 0, seat_code, embedded_seat)
-    problems.add(seat["error"].notna().to_numpy() & played, "declarer", seat["error"])
+    problems.add(seat["error"].notna().to_numpy() & played, "declarer", list(seat["error"].fillna("")))
     problems.add(played & (declarer < 0) & seat["error"].isna().to_numpy(), "declarer",
                  "no declarer for a played contract; write N, E, S or W")
 
-    result_text = _text(raw, "result").fillna(pd.Series(contract["result"], dtype="string"))
-    result = map_unique(result_text, lambda t: parse_result(t, result_style), ["relative", "tricks"])
-    relative = int_codes(result["relative"].to_numpy(), default=-99)
-    tricks = int_codes(result["tricks"].to_numpy(), default=-99)
-    tricks = np.where(relative != -99, level + 6 + relative, tricks)
-    problems.add(result["error"].notna().to_numpy() & played, "result", result["error"])
-    no_result = played & result["empty"].astype(bool).to_numpy()
-    problems.add(no_result, "result", "no result for a played contract; write =, +1, -2 or the tricks taken")
-    impossible = played & (tricks != -99) & ((tricks < 0) | (tricks > 13))
-    problems.add(impossible, "result", lambda at: [
-        f"{c} with result {r} means {t} tricks, which is impossible (0-13)"
-        for c, r, t in zip(_text(raw, "contract").iloc[at], result_text.iloc[at], tricks[at])])
+    tricks = _tricks(raw, contract, level, played, result_style, problems)
     ok_tricks = played & (tricks >= 0) & (tricks <= 13)
-
-    adjusted = pd.Series(contract["adjusted"], dtype="string")
     results = pd.DataFrame({
-        "section": _text(raw, "section").str.strip().fillna(""),
+        "section": section.astype("string"),
         "board": board,
         "ns": pairs["ns"],
         "ew": pairs["ew"],
@@ -144,52 +251,44 @@ def build_results(
         "doubled": pd.array(np.where(played, int_codes(contract["doubled"].to_numpy(), 0), 0), dtype="Int8"),
         "declarer": seat_categorical(np.where(played & (declarer >= 0), declarer, -1)),
         "tricks": pd.array(np.where(ok_tricks, tricks, 0), dtype="Int8"),
-        "lead": _text(raw, "lead").str.strip(),
-        "adjusted": adjusted,
+        "lead": _text(raw, "lead"),
+        "adjusted": pd.Series(contract["adjusted"], dtype="string"),
         "source": raw["source"].astype("string"),
         "line": raw["line"].astype("Int64"),
     })
     results["level"] = results["level"].mask(level < 0)
     results["tricks"] = results["tricks"].mask(~ok_tricks)
+    results = results.astype({c: RESULTS_COLUMNS[c] for c in results.columns})
 
     numbering = pair_numbering(results, pair_numbering_option)
-    if numbering == "shared":
-        same = (results["ns"] == results["ew"]).fillna(False).to_numpy()
-        problems.add(same, "ew", lambda at: [
-            f"pair {v} plays against itself; correct the NS or EW pair number" for v in results["ew"].iloc[at]])
-    else:
-        same = np.zeros(len(results), dtype=bool)
-    duplicates, dup_pair = repeated_pairs(results, numbering)
-    duplicates &= ~same
-    problems.add(duplicates, "board", lambda at: [
-        f"pair {p} has a second result on board {b}; remove the duplicate or correct the pair number"
-        for b, p in zip(results["board"].iloc[at], dup_pair[at])])
-    if problems.rows:
+    checks.check_pairs(results, numbering, problems)
+    checks.check_tables(raw, results, tables, problems)
+    if names is not None:
+        checks.check_names(results, names, numbering, problems)
+    if boards is not None:
+        checks.check_boards(results, boards, problems)
+    scored = score(results, boards)
+    if check_scores:
+        scored = checks.check_written_scores(raw, scored, boards, trust, problems, notes)
+    if problems:
         raise ValidationError(problems.frame())
-    scored = score(results.astype({c: RESULTS_COLUMNS[c] for c in results.columns}))
-    if check_scores and "score" in raw:
-        _check_written_scores(raw, scored, problems)
-        if problems.rows:
-            raise ValidationError(problems.frame())
-    return scored
+    return Checked(scored, notes.frame())
 
 
-def _check_written_scores(raw: pd.DataFrame, scored: pd.DataFrame, problems: _Problems) -> None:
-    text = raw["score"].astype("string").str.strip().str.replace("−", "-", regex=False).str.replace("+", "", regex=False)
-    written = pd.to_numeric(text, errors="coerce")
-    given = text.notna() & (text != "")
-    not_number = (given & written.isna() & scored["adjusted"].isna()).to_numpy()
-    problems.add(not_number, "score", lambda at: [f"{v!r} is not a score; write the NS score as a number" for v in raw["score"].iloc[at]])
-    computed = scored["score_ns"]
-    differ = (given & written.notna() & computed.notna() & (written != computed)).fillna(False).to_numpy()
+def build_results(
+    raw: pd.DataFrame,
+    result_style: ResultStyle = "auto",
+    check_scores: bool = True,
+    pair_numbering_option: PairNumbering = "auto",
+    **options,
+) -> pd.DataFrame:
+    """``validate_results(...).results``, with the notes in ``results.attrs["notes"]``.
 
-    def messages(at: np.ndarray) -> list[str]:
-        rows = scored.iloc[at]
-        text = contract_text(rows["level"], rows["strain"], rows["doubled"])
-        return [
-            f"written score {w:g} disagrees with {c} by {d} taking {t} tricks: it should be {s}; "
-            "correct the score or the contract/result"
-            for w, c, d, t, s in zip(written.iloc[at], text, rows["declarer"], rows["tricks"], rows["score_ns"])
-        ]
-
-    problems.add(differ, "score", messages)
+    Kept for callers that want just the frame; see validate_results for the options
+    (``trust``, ``tables``, ``boards``, ``names``).
+    """
+    checked = validate_results(raw, result_style=result_style, check_scores=check_scores,
+                               pair_numbering_option=pair_numbering_option, **options)
+    results = checked.results
+    results.attrs["notes"] = checked.notes
+    return results

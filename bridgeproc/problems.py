@@ -1,0 +1,82 @@
+"""Collecting problems (and warning-level notes) as rows of the problems frame.
+
+Checks hand over a whole-column mask; a message is only built for the rows that
+fail, so a clean file costs one mask per check.
+
+Where a problem points: a CSV row is ``file:line``; a spreadsheet row carries the
+column letter of every canonical column (``cell_board`` = ``"A"`` ...), so a
+problem on column ``board`` of Excel row 7 points at ``file.xlsx!Sheet:A7``.
+"""
+from __future__ import annotations
+
+from typing import Callable, Sequence, Union
+
+import numpy as np
+import pandas as pd
+
+from .schema import problems_frame
+
+Messages = Union[str, Sequence[str], Callable[[np.ndarray], Sequence[str]]]
+
+
+def cell_label(raw: pd.DataFrame, positions: np.ndarray, column: str) -> list[str]:
+    """``line`` text of rows ``positions``: ``B7`` for spreadsheet cells, ``7`` for text lines."""
+    lines = raw["line"].iloc[positions]
+    letters_column = f"cell_{column}"
+    if letters_column in raw:
+        letters = raw[letters_column].iloc[positions]
+        return [
+            f"{letter}{line}" if isinstance(letter, str) else ("" if pd.isna(line) else str(line))
+            for letter, line in zip(letters, lines)
+        ]
+    return ["" if pd.isna(line) else str(line) for line in lines]
+
+
+class Problems:
+    """Accumulates problems about the rows of ``raw`` (which has ``source`` and ``line``)."""
+
+    def __init__(self, raw: pd.DataFrame) -> None:
+        self.raw = raw
+        self.rows: list[dict] = []
+        self._order: list[tuple] = []
+        #: Rows with at least one problem (later checks skip them to avoid echoes).
+        self.bad = np.zeros(len(raw), dtype=bool)
+
+    def __bool__(self) -> bool:
+        return bool(self.rows)
+
+    def add(self, mask: np.ndarray, column: str, messages: Messages, values: pd.Series | None = None) -> None:
+        """Add one problem per True in ``mask``.
+
+        ``messages`` is one text for all, a per-row sequence, or a callable that takes
+        the failing positions and returns their texts (so messages cost nothing when
+        every row is fine). ``values`` (default: the raw column) gives the cell shown.
+        """
+        positions = np.flatnonzero(np.asarray(mask, dtype=bool))
+        if not len(positions):
+            return
+        self.bad[positions] = True
+        if values is None:
+            values = self.raw[column] if column in self.raw else pd.Series([""] * len(self.raw))
+        shown = values.iloc[positions]
+        sources = self.raw["source"].iloc[positions]
+        lines = self.raw["line"].iloc[positions]
+        labels = cell_label(self.raw, positions, column)
+        if isinstance(messages, str):
+            texts: Sequence[str] = [messages] * len(positions)
+        elif callable(messages):
+            texts = messages(positions)
+        else:
+            texts = list(np.asarray(messages, dtype=object)[positions])
+        for source, line, label, value, message in zip(sources, lines, labels, shown, texts):
+            self.rows.append({"source": source, "line": label, "column": column,
+                              "value": "" if pd.isna(value) else str(value), "message": message})
+            self._order.append((str(source), -1 if pd.isna(line) else int(line)))
+
+    def frame(self) -> pd.DataFrame:
+        """The problems so far, sorted by file and line (stable within a line)."""
+        frame = problems_frame(self.rows)
+        if not len(frame):
+            return frame
+        order = sorted(range(len(self._order)), key=lambda i: self._order[i])
+        return frame.iloc[order].reset_index(drop=True)
