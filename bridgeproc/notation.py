@@ -252,12 +252,25 @@ CONTRACT_TEXT = np.array(
 )
 
 
-def contract_text(level: pd.Series, strain: pd.Series, doubled: pd.Series, adjusted: pd.Series | None = None) -> pd.Series:
-    """Canonical contract text (``4SX``, ``3NT``, ``PASS``); the code for artificial scores."""
+#: The same with suit symbols (``4♠X``, ``3NT``), for people rather than files.
+CONTRACT_SYMBOLS = np.array(
+    [c.replace("NT", "N_").translate(str.maketrans("SHDC", "♠♥♦♣")).replace("N_", "NT") if c != "PASS" else "Pass"
+     for c in CONTRACT_TEXT],
+    dtype=object,
+)
+
+
+def contract_text(level: pd.Series, strain: pd.Series, doubled: pd.Series, adjusted: pd.Series | None = None,
+                  symbols: bool = False) -> pd.Series:
+    """Canonical contract text (``4SX``, ``3NT``, ``PASS``); the code for artificial scores.
+
+    With ``symbols`` the strain is a suit symbol (``4♠X``) and a passed-out board reads ``Pass``.
+    """
     lv = level.to_numpy(dtype=np.int64, na_value=-1)
     st = strain.cat.codes.to_numpy().astype(np.int64).clip(0)
     db = doubled.to_numpy(dtype=np.int64, na_value=0)
-    text = np.where(lv >= 0, CONTRACT_TEXT.take(lv.clip(0) * 15 + st * 3 + db), None)
+    table = CONTRACT_SYMBOLS if symbols else CONTRACT_TEXT
+    text = np.where(lv >= 0, table.take(lv.clip(0) * 15 + st * 3 + db), None)
     out = pd.Series(text, index=level.index, dtype="string")
     if adjusted is not None:
         out = out.where(adjusted.isna(), adjusted)

@@ -1,66 +1,267 @@
-"""The whole job as one library call: read inputs, check, score, write outputs."""
+"""The whole job as one library call: read inputs, check, score, rank, write outputs."""
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 import pandas as pd
 
-from .errors import BridgeprocError, ValidationError
-from .io.scored_csv import write_scored_csv
-from .io.travellers import read_travellers_csv
-from .movement import PairNumbering
+from .errors import BridgeprocError, ParseError
+from .movement import PairNumbering, pair_keys, pair_numbering
 from .notation import ResultStyle
-from .validate import build_results
+from .rank import Conventions, parse_scoring_tag, rank_results, standings, winner_groups
+from .schema import BOARDS_COLUMNS, empty
+from .validate import validate_results
 
 
 @dataclass(frozen=True)
 class Options:
-    """Conventions and switches for one run (each has a documented default)."""
+    """Switches of one run that are not ranking conventions (each has a documented default).
+
+    ``conventions`` None means: what the input PBN's ``Scoring`` tag says, else the
+    defaults of :class:`bridgeproc.rank.Conventions`; ``overrides`` are then applied
+    (the command line's ``--factoring`` etc.).
+    """
 
     result_style: ResultStyle = "auto"
     check_scores: bool = True
+    trust: str = "contract"
     encoding: str | None = None
     pair_numbering: PairNumbering = "auto"
+    conventions: Conventions | None = None
+    overrides: dict = field(default_factory=dict)
+    names: tuple[str, ...] = ()
+    dd: bool = True
 
 
 @dataclass
 class Session:
-    """What a run produced: the frames, for the library user and the writers."""
+    """Everything a run produced, for the writers, the archive and library users.
+
+    results   one row per result: schema.RESULTS_COLUMNS plus the method's columns
+    boards    one row per board: schema.BOARDS_COLUMNS (+ dd_<seat>_<strain>, par_score, par_contract)
+    standings one row per pair and winner group: ``method`` + schema.STANDINGS_COLUMNS
+    names     section, pair, direction, names (as read from a names list; may be empty)
+    meta      event, site, date, scoring ... from the input PBN (may be empty)
+    """
 
     results: pd.DataFrame
+    boards: pd.DataFrame
+    standings: pd.DataFrame
+    names: pd.DataFrame
+    meta: dict
+    conventions: Conventions
+    numbering: str
+    movement: str
+    notes: pd.DataFrame | None = None
     options: Options = field(default_factory=Options)
 
+    @property
+    def pair_names(self) -> dict[str, str]:
+        """Pair key (see movement.pair_keys) -> names, for the score cards."""
+        if self.names is None or not len(self.names):
+            return {}
+        frame = pd.DataFrame({"section": self.names.get("section", pd.Series([""] * len(self.names))).fillna(""),
+                              "ns": self.names["pair"], "ew": self.names["pair"]})
+        ns_key, ew_key = pair_keys(frame, self.numbering)
+        direction = self.names["direction"].fillna("") if "direction" in self.names else pd.Series([""] * len(frame))
+        key = ns_key.where(direction != "EW", ew_key) if self.numbering == "per-direction" else ns_key
+        return dict(zip(key, self.names["names"].fillna("")))
 
-WRITERS = {".csv": write_scored_csv}
+    @property
+    def conventions_used(self) -> list[tuple[str, object, str]]:
+        """(option, value, meaning) for every convention, as printed in the workbook."""
+        return describe_conventions(self.conventions)
 
 
-def load_results(inputs: list[str | os.PathLike], options: Options = Options()) -> pd.DataFrame:
-    """Read every input file and return the checked, scored ``results`` frame."""
-    raws = []
-    for path in inputs:
-        suffix = Path(path).suffix.lower()
-        if suffix in (".csv", ".txt", ".tsv"):
-            raws.append(read_travellers_csv(path, options.encoding))
-        else:
-            raise BridgeprocError(f"{Path(path).name}: cannot read {suffix or 'files without an extension'} yet; give a traveller .csv")
-    raw = pd.concat(raws, ignore_index=True)
-    return build_results(raw, options.result_style, options.check_scores, options.pair_numbering)
+CONVENTION_MEANINGS = {
+    "method": "ranking method: mp (matchpoints), cross-imp, butler",
+    "mp_scale": "matchpoints per result beaten (2 = EBU/international, 1 = ACBL); a tie scores half",
+    "factoring": "boards with fewer results: neuberg, average (missing results count as ties), none",
+    "expected": "results expected per board (blank: the most played)",
+    "across_field": "boards compared across all sections (True) or within each section",
+    "centred": "matchpoints shown centred on zero (Norway)",
+    "ave_plus": "percentage of the top for average-plus (A+)",
+    "ave": "percentage of the top for average (A)",
+    "ave_minus": "percentage of the top for average-minus (A-)",
+    "adjusted_mode": "fixed: A+/A- are the percentages above; session: or the pair's own session % if better",
+    "cross_imp": "cross-IMP total: sum, average (per comparison), average-n (per result)",
+    "datum_drop": "Butler: results dropped at each end before the datum is averaged",
+    "datum_drop_share": "Butler: share of results dropped at each end (overrides datum_drop)",
+    "imp_ave_plus": "IMPs per comparison for an average-plus in IMP scoring",
+    "winners": "one ranking (one) or NS and EW apart (two); auto decides from the movement",
+    "pair_numbering": "shared: NS 1 and EW 1 are the same pair; per-direction: they are two pairs",
+    "sitout": "IMP totals: none (plain sums) or scale (to all boards, own average for missed boards)",
+}
 
 
-def process_session(inputs: list[str | os.PathLike], outputs: list[str | os.PathLike] = (), options: Options = Options()) -> Session:
-    """Load, check and score ``inputs``; write each of ``outputs`` by its extension.
+def describe_conventions(conventions: Conventions) -> list[tuple[str, object, str]]:
+    """(option, value, meaning) for each convention of a run."""
+    return [(name, "" if value is None else value, CONVENTION_MEANINGS.get(name, ""))
+            for name, value in conventions.describe().items()]
 
-    Nothing is written unless every input is clean (ValidationError lists all problems).
+
+def _suffix(path) -> str:
+    return Path(path).suffix.lower()
+
+
+@dataclass
+class _Inputs:
+    raws: list[pd.DataFrame] = field(default_factory=list)
+    boards: list[pd.DataFrame] = field(default_factory=list)
+    names: list[pd.DataFrame] = field(default_factory=list)
+    meta: dict = field(default_factory=dict)
+
+
+def _read_csv(path, options: Options, inputs: _Inputs) -> None:
+    from .io.names import read_names
+    from .io.travellers import read_travellers
+
+    try:
+        inputs.raws.append(read_travellers(path, options.encoding))
+    except ParseError as traveller_error:
+        try:
+            inputs.names.append(read_names(path))
+        except ParseError:
+            raise traveller_error from None
+
+
+def _read_xlsx(path, options: Options, inputs: _Inputs) -> None:
+    from .io.xlsx_travellers import read_travellers_xlsx
+
+    inputs.raws.append(read_travellers_xlsx(path))
+
+
+def _read_pbn(path, options: Options, inputs: _Inputs) -> None:
+    from .io.pbn import read_pbn
+
+    pbn = read_pbn(path, options.encoding)
+    if len(pbn.results):
+        inputs.raws.append(pbn.results)
+    inputs.boards.append(pbn.boards)
+    for key, value in pbn.meta.items():
+        inputs.meta.setdefault(key.lower(), value)
+
+
+READERS: dict[str, Callable] = {".csv": _read_csv, ".txt": _read_csv, ".tsv": _read_csv,
+                                 ".xlsx": _read_xlsx, ".xlsm": _read_xlsx, ".pbn": _read_pbn}
+
+
+def _write_csv(session: Session, path) -> None:
+    from .io.scored_csv import write_scored_csv
+
+    write_scored_csv(session.results, path)
+
+
+def _write_xlsx(session: Session, path) -> None:
+    from .report.workbook import write_workbook
+
+    write_workbook(session, path)
+
+
+def _write_pbn(session: Session, path) -> None:
+    from .io.pbn import write_scored_pbn
+
+    write_scored_pbn(session, path)
+
+
+WRITERS: dict[str, Callable] = {".csv": _write_csv, ".xlsx": _write_xlsx, ".pbn": _write_pbn}
+
+
+def read_inputs(paths: list, options: Options = Options()) -> _Inputs:
+    """Read every input file by its extension (names lists given with ``options.names`` too)."""
+    inputs = _Inputs()
+    for path in paths:
+        reader = READERS.get(_suffix(path))
+        if reader is None:
+            raise BridgeprocError(f"{Path(path).name}: cannot read {_suffix(path) or 'files without an extension'}; "
+                                  f"give one of {', '.join(READERS)}")
+        reader(path, options, inputs)
+    if options.names:
+        from .io.names import read_names
+
+        inputs.names.extend(read_names(p) for p in options.names)
+    return inputs
+
+
+def _conventions(options: Options, meta: dict) -> Conventions:
+    base = options.conventions
+    if base is None:
+        scoring = meta.get("scoring")
+        base = Conventions()
+        if scoring and scoring not in ("?", "#"):
+            try:
+                base = parse_scoring_tag(scoring)
+            except ValueError:
+                base = Conventions()
+    changes = {k: v for k, v in options.overrides.items() if v is not None}
+    changes.setdefault("pair_numbering", options.pair_numbering) if options.pair_numbering != "auto" else None
+    return base.replace(**changes) if changes else base
+
+
+def _movement(results: pd.DataFrame, conventions: Conventions, numbering: str) -> str:
+    winners = winner_groups(results, conventions)
+    kinds = set(winners.values())
+    sections = [s for s in winners if s]
+    boards = results["board"].nunique()
+    tables = int(results.groupby(["section", "board"]).size().max()) if len(results) else 0
+    kind = "one winner" if kinds == {"one"} else "two winners (NS and EW ranked apart)" if kinds == {"two"} else "mixed"
+    where = f"{len(sections)} sections, " if len(sections) > 1 else ""
+    return f"Movement: {where}{tables} tables, {boards} boards, {kind}; pairs numbered {numbering}"
+
+
+def process_session(inputs: list, outputs: list = (), options: Options = Options(),
+                    progress: Callable[[int, int], None] | None = None) -> Session:
+    """Load, check, score and rank ``inputs``; write each of ``outputs`` by its extension.
+
+    Nothing is written unless every input is clean (ValidationError lists all problems),
+    and each output is written atomically.
     """
     for out in outputs:
-        if Path(out).suffix.lower() not in WRITERS:
+        if _suffix(out) not in WRITERS:
             raise BridgeprocError(f"{out}: unknown output type; use one of {', '.join(WRITERS)}")
-    session = Session(results=load_results(list(inputs), options), options=options)
+    read = read_inputs(list(inputs), options)
+    if not read.raws:
+        raise BridgeprocError("no results in the inputs; give traveller sheets or a PBN with results")
+    raw = pd.concat(read.raws, ignore_index=True)
+    boards = pd.concat(read.boards, ignore_index=True).drop_duplicates(subset=["board"]) if read.boards else empty(BOARDS_COLUMNS)
+    names = pd.concat(read.names, ignore_index=True) if read.names else pd.DataFrame(columns=["section", "pair", "direction", "names"])
+    conventions = _conventions(options, read.meta)
+    checked = validate_results(
+        raw, result_style=options.result_style, check_scores=options.check_scores,
+        pair_numbering_option=conventions.pair_numbering, trust=options.trust,
+        boards=boards if len(boards) else None, names=names if len(names) else None,
+    )
+    results = rank_results(checked.results, conventions)
+    numbering = pair_numbering(results, conventions.pair_numbering)
+    table = standings(results, conventions, names if len(names) else None)
+    table.insert(0, "method", conventions.method)
+    if options.dd and len(boards) and boards["deal"].notna().any():
+        boards = _with_double_dummy(boards, progress)
+    session = Session(results=results, boards=boards, standings=table, names=names, meta=read.meta,
+                      conventions=conventions, numbering=numbering,
+                      movement=_movement(results, conventions, numbering), notes=checked.notes, options=options)
     for out in outputs:
-        WRITERS[Path(out).suffix.lower()](session.results, out)
+        WRITERS[_suffix(out)](session, out)
     return session
 
 
-__all__ = ["Options", "Session", "process_session", "load_results", "ValidationError"]
+def _with_double_dummy(boards: pd.DataFrame, progress) -> pd.DataFrame:
+    try:
+        from .dd import add_double_dummy
+    except ImportError:
+        return boards
+    return add_double_dummy(boards, progress=progress)
+
+
+def load_results(inputs: list, options: Options = Options()) -> pd.DataFrame:
+    """Read, check and score ``inputs``; the ``results`` frame without ranking."""
+    read = read_inputs(list(inputs), options)
+    raw = pd.concat(read.raws, ignore_index=True)
+    return validate_results(raw, result_style=options.result_style, check_scores=options.check_scores,
+                            pair_numbering_option=options.pair_numbering, trust=options.trust).results
+
+
+__all__ = ["Options", "Session", "process_session", "load_results", "read_inputs", "describe_conventions"]

@@ -1,0 +1,64 @@
+"""Ranking sheets: one per method and winner group, with the event and conventions above."""
+from __future__ import annotations
+
+import pandas as pd
+from openpyxl.chart import BarChart, Reference
+
+from .styles import BOLD, SUBTITLE, TITLE, a4, cell, header_row, set_widths
+
+METHOD_TITLES = {"mp": "Matchpoints", "cross-imp": "Cross-IMPs", "butler": "Butler IMPs", "teams": "Teams"}
+TOTAL_FORMAT = {"mp": "mp", "cross-imp": "imp", "butler": "imp"}
+GROUP_TITLES = {"NS": "North-South", "EW": "East-West", "ALL": "All pairs"}
+
+
+def sheet_title(method: str, group: str, several_methods: bool) -> str:
+    """``Ranking``, ``Ranking NS`` or ``Butler Ranking EW`` (Excel allows 31 characters)."""
+    prefix = f"{METHOD_TITLES.get(method, method)} " if several_methods else ""
+    suffix = "" if group == "ALL" else f" {group}"
+    return f"{prefix}Ranking{suffix}"[:31]
+
+
+def write_ranking(wb, standings: pd.DataFrame, method: str, group: str, heading: list[str],
+                  several_methods: bool, chart: bool = True) -> None:
+    """Add one ranking sheet for ``standings`` rows of one method and group."""
+    ws = wb.create_sheet(sheet_title(method, group, several_methods))
+    title = f"{heading[0]} — {METHOD_TITLES.get(method, method)}, {GROUP_TITLES.get(group, group)}"
+    ws.append([cell(ws, title, font=TITLE)])
+    for line in heading[1:]:
+        ws.append([cell(ws, line, font=SUBTITLE)])
+    ws.append([])
+    header_at = len(heading) + 2
+    has_pct = standings["pct"].notna().any()
+    titles = ["Rank", "Pair", "Names", "Boards", "Total"] + (["%"] if has_pct else [])
+    ws.append(header_row(ws, titles))
+    ws.freeze_panes = f"A{header_at + 1}"
+    total_fmt = TOTAL_FORMAT.get(method, "0.00")
+    columns = [standings[c] for c in ("rank", "pair", "names", "boards", "total", "pct")]
+    for rank, pair, names, boards, total, pct in zip(*columns):
+        values = [
+            cell(ws, rank, font=BOLD), cell(ws, pair), cell(ws, names if isinstance(names, str) else ""),
+            cell(ws, int(boards), fmt="int"), cell(ws, float(total), fmt=total_fmt),
+        ]
+        if has_pct:
+            values.append(cell(ws, None if pd.isna(pct) else float(pct), fmt="pct"))
+        ws.append(values)
+    set_widths(ws, [7, 8, 42, 8, 10, 9])
+    a4(ws, f"{header_at}:{header_at}")
+    if chart and len(standings) > 1:
+        _add_chart(ws, header_at, len(standings), 6 if has_pct else 5, "Percentage" if has_pct else "Total")
+
+
+def _add_chart(ws, header_at: int, rows: int, value_column: int, label: str) -> None:
+    chart = BarChart()
+    chart.type = "bar"
+    chart.title = f"{label} by pair"
+    chart.y_axis.title = label
+    chart.legend = None
+    data = Reference(ws, min_col=value_column, min_row=header_at, max_row=header_at + rows)
+    pairs = Reference(ws, min_col=2, min_row=header_at + 1, max_row=header_at + rows)
+    chart.add_data(data, titles_from_data=True)
+    chart.set_categories(pairs)
+    chart.height = max(7.5, 0.5 * rows)
+    chart.width = 14
+    chart.x_axis.scaling.orientation = "maxMin"  # best pair on top, as in the table
+    ws.add_chart(chart, f"H{header_at}")

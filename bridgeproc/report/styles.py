@@ -1,0 +1,73 @@
+"""Fonts, fills, number formats and page set-up shared by the workbook's sheets.
+
+The workbook is written in openpyxl's write-only mode (fast for large events), so
+styled cells are made with ``cell()`` and rows are appended once.
+"""
+from __future__ import annotations
+
+from openpyxl.cell import WriteOnlyCell
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+
+RED = "C00000"
+TITLE = Font(bold=True, size=14)
+SUBTITLE = Font(italic=True, color="555555")
+BOLD = Font(bold=True)
+HEADER = Font(bold=True, color="FFFFFF")
+HEADER_FILL = PatternFill("solid", fgColor="305496")
+BAND_FILL = PatternFill("solid", fgColor="D9E1F2")
+RED_FONT = Font(color=RED)
+RED_BOLD = Font(color=RED, bold=True)
+CENTER = Alignment(horizontal="center")
+RIGHT = Alignment(horizontal="right")
+THIN = Side(style="thin", color="999999")
+BOX = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
+
+#: Number formats: one decimal for matchpoints and IMPs, two for percentages.
+FORMATS = {"mp": "0.0", "imp": "0.0", "pct": "0.00", "score": "0", "int": "0", "factor": "0.000"}
+
+
+def cell(ws, value, font=None, fill=None, fmt=None, align=None, border=None):
+    """A write-only cell with the given style (None leaves the default)."""
+    c = WriteOnlyCell(ws, value=value)
+    if font is not None:
+        c.font = font
+    if fill is not None:
+        c.fill = fill
+    if fmt is not None:
+        c.number_format = FORMATS.get(fmt, fmt)
+    if align is not None:
+        c.alignment = align
+    if border is not None:
+        c.border = border
+    return c
+
+
+def header_row(ws, titles: list[str]) -> list:
+    """A row of white-on-blue header cells."""
+    return [cell(ws, t, font=HEADER, fill=HEADER_FILL, align=CENTER) for t in titles]
+
+
+def set_widths(ws, widths: list[float]) -> None:
+    """Column widths in characters, from column A on."""
+    from openpyxl.utils import get_column_letter
+
+    for index, width in enumerate(widths, start=1):
+        ws.column_dimensions[get_column_letter(index)].width = width
+
+
+def a4(ws, title_rows: str | None = None, landscape: bool = False) -> None:
+    """Print on A4, fitted to the page width, repeating ``title_rows`` (e.g. ``"5:5"``)."""
+    ws.page_setup.paperSize = 9  # A4 (openpyxl Worksheet.PAPERSIZE_A4)
+    ws.page_setup.orientation = "landscape" if landscape else "portrait"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.print_options.gridLines = False
+    ws.page_margins.left = ws.page_margins.right = 0.5
+    if title_rows:
+        ws.print_title_rows = title_rows
+
+
+def is_red(text) -> bool:
+    """True for text showing a red suit (hearts or diamonds)."""
+    return isinstance(text, str) and ("♥" in text or "♦" in text)

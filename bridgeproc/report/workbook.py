@@ -1,0 +1,91 @@
+"""The director's workbook: rankings, travellers, score cards, hand records, conventions.
+
+Only this package imports openpyxl for writing. The workbook is built in write-only
+mode and saved atomically, so a failed run leaves no partial file.
+"""
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING
+
+from openpyxl import Workbook
+
+from ..io.atomic import atomic_path
+from .handrecords import write_handrecords
+from .ranking import write_ranking
+from .scorecards import write_scorecards
+from .styles import BOLD, TITLE, a4, cell, header_row, set_widths
+from .travellers import write_travellers
+
+if TYPE_CHECKING:
+    from ..session import Session
+
+
+def heading_lines(session: "Session") -> list[str]:
+    """Event title, then the date/site line, movement and conventions, for the ranking sheets."""
+    meta = session.meta
+    title = meta.get("event") or "Results"
+    lines = [title]
+    when = " · ".join(str(v) for v in (meta.get("date"), meta.get("site")) if v)
+    if when:
+        lines.append(when)
+    if session.movement:
+        lines.append(session.movement)
+    lines.append(conventions_summary(session.conventions))
+    return lines
+
+
+def conventions_summary(conv) -> str:
+    """The conventions that matter for the method, in one line."""
+    if conv.method == "mp":
+        parts = [f"Matchpoints, {conv.mp_scale} per result beaten", f"factoring {conv.factoring}",
+                 f"A+ {conv.ave_plus:g}% / A {conv.ave:g}% / A- {conv.ave_minus:g}%"
+                 + (" or own session % if better" if conv.adjusted_mode == "session" else "")]
+        if conv.centred:
+            parts.append("centred on zero")
+    elif conv.method == "cross-imp":
+        parts = [f"Cross-IMPs, totals {'summed' if conv.cross_imp == 'sum' else 'averaged ' + conv.cross_imp}"]
+    else:
+        drop = f"{conv.datum_drop_share:.0%} of results" if conv.datum_drop_share else f"{conv.datum_drop} result(s)"
+        parts = [f"Butler IMPs, datum = mean after dropping {drop} at each end, rounded to 10"]
+    parts.append("across the field" if conv.across_field else "within sections")
+    return "Scoring: " + "; ".join(parts)
+
+
+def write_conventions(wb, session: "Session") -> None:
+    """A sheet naming every convention used and what it means."""
+    ws = wb.create_sheet("Conventions")
+    ws.append([cell(ws, "Conventions used", font=TITLE)])
+    ws.append([])
+    ws.append(header_row(ws, ["Option", "Value", "Meaning"]))
+    for name, value, meaning in session.conventions_used:
+        ws.append([cell(ws, name, font=BOLD), cell(ws, str(value)), cell(ws, meaning)])
+    set_widths(ws, [18, 14, 90])
+    a4(ws, landscape=True)
+
+
+def _group_order(group: str) -> tuple:
+    """Sections in order, and within one NS before EW before ALL."""
+    section, _, line = group.rpartition(" ")
+    return (section, {"NS": 0, "EW": 1}.get(line, 2), group)
+
+
+def write_workbook(session: "Session", path: str | os.PathLike) -> None:
+    """Write the workbook for ``session`` to ``path`` (atomically)."""
+    wb = Workbook(write_only=True)
+    heading = heading_lines(session)
+    standings = session.standings
+    if standings is not None and len(standings):
+        methods = list(dict.fromkeys(standings["method"]))
+        for method in methods:
+            groups = dict.fromkeys(standings.loc[standings["method"] == method, "group"])
+            for group in sorted(groups, key=_group_order):
+                rows = standings[(standings["method"] == method) & (standings["group"] == group)]
+                write_ranking(wb, rows, method, group, heading, several_methods=len(methods) > 1)
+    write_travellers(wb, session.results, session.boards)
+    write_scorecards(wb, session.results, session.numbering, session.pair_names)
+    if session.boards is not None and len(session.boards) and session.boards["deal"].notna().any():
+        write_handrecords(wb, session.boards)
+    write_conventions(wb, session)
+    with atomic_path(path) as tmp:
+        wb.save(tmp)
