@@ -5,7 +5,7 @@ results in Python. Conventions are one frozen :class:`Conventions` value.
 """
 from __future__ import annotations
 
-from ._core import IMP_BOUNDS, imps
+from ._core import IMP_BOUNDS, to_imps
 from .conventions import PROFILES, Conventions, parse_scoring_tag, profile
 from .imps import butler, cross_imps
 from .matchpoints import matchpoints
@@ -13,6 +13,6 @@ from .standings import rank_results, rank_text, standings, winner_groups
 
 __all__ = [
     "Conventions", "PROFILES", "profile", "parse_scoring_tag",
-    "matchpoints", "cross_imps", "butler", "imps", "IMP_BOUNDS",
+    "matchpoints", "cross_imps", "butler", "to_imps", "IMP_BOUNDS",
     "standings", "rank_text", "winner_groups", "rank_results",
 ]

@@ -25,7 +25,7 @@ IMP_BOUNDS = np.array(
      1750, 2000, 2250, 2500, 3000, 3500, 4000], dtype=np.int64)
 
 
-def imps(diff: np.ndarray | pd.Series | float) -> np.ndarray:
+def to_imps(diff: np.ndarray | pd.Series | float) -> np.ndarray:
     """IMPs for score differences (any sign; non-multiples of 10 fall by the lower bounds)."""
     d = np.asarray(diff, dtype=np.float64)
     return np.sign(d) * np.searchsorted(IMP_BOUNDS, np.abs(d), side="right")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ._core import IMP_BOUNDS, Board, artificial_imps, imps, prepare
+from ._core import IMP_BOUNDS, Board, artificial_imps, prepare, to_imps
 from .conventions import Conventions
 
 #: Columns added by :func:`cross_imps`.
@@ -152,7 +152,7 @@ def butler(results: pd.DataFrame, conventions: Conventions = Conventions()) -> p
     real, art = board.real, board.artificial
     has_datum = board.count[g] > 0
     datum = datum_group[g]
-    ximp = np.where(real, imps(board.score - datum), np.nan)
+    ximp = np.where(real, to_imps(board.score - datum), np.nan)
     award_ns, award_ew = artificial_imps(results, conventions)
     index = results.index
     datum_col = pd.array(datum, dtype="Int64")
