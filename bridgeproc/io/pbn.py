@@ -1,0 +1,225 @@
+"""PBN 2.1 files: read deals, results and published scores; write them back.
+
+``read_pbn``/``parse_pbn`` return a :class:`PbnFile`: the games exactly as read
+(for the writer and for round trips) plus frames ready for the pipeline.
+
+Frames
+------
+boards
+    ``schema.BOARDS_COLUMNS`` (one row per board number; the first game with a Deal
+    wins) plus, when the file has them, ``double_dummy_tricks`` (the raw 20-digit hex
+    ``DoubleDummyTricks`` tag, seats N S E W x strains NT S H D C), ``optimum_score``
+    and ``optimum_contract`` (tag text) and ``dd_<seat>_<strain>`` (Int8 tricks from
+    ``OptimumResultTable``; seats N E S W, strains C D H S NT, e.g. ``dd_N_NT``).
+results
+    Raw text cells like ``io.travellers``: ``section board ns ew contract declarer
+    result lead score`` then every other ScoreTable column lower-cased (``table``,
+    ``round``, ``mp_ns``, ``mp_ew``, ``percentage_ns``, ``imp_ns``, ``butlerdatum``,
+    ``playerid_north`` ...), then ``source line``. ``result`` is PBN's trick count;
+    ``score`` is NS's score (``Score_NS``, else minus ``Score_EW``); ``-`` is NA.
+    Artificial scores keep their text: when Contract is ``-`` the contract cell
+    becomes ``<Score_NS>/<Score_EW>`` (``A+/A+``, ``A-/A+``) for
+    ``notation.parse_adjusted``. Individual events fill ``ns``/``ew`` with
+    ``<north>+<south>`` and ``<east>+<west>``. A game without ScoreTable but with a
+    Contract tag (one game per room) gives one row from its tags (``ns``/``ew``
+    from PairNS/PairEW, else the player names; ``score`` from the Score tag; extra
+    columns ``table room hometeam visitteam scoreimp north south east west``).
+    Sit-out rows (``"Bye"``) are not results: they are in ``byes``.
+totals
+    TotalScoreTable rows, columns lower-cased (``rank``, ``pairid``, ``totalscoremp``,
+    ``totalpercentage``, ``names`` ...), text, plus ``source line``.
+matches
+    Team ScoreTables without a Contract column (``teamid_home``, ``vp_home`` ...).
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+import pandas as pd
+
+from ..errors import ParseError
+from .pbn_frames import (
+    BOARD_TAGS, ROOM_TAGS, board_rows, boards_frame, finish_results, is_results_table, lower_names,
+    score_from_tag, table_frame,
+)
+from .pbn_lexer import lex, pbn_version
+from .pbn_model import Game, is_table, raise_problems
+from .text import decode
+
+__all__ = ["PbnFile", "parse_pbn", "read_pbn"]
+
+
+@dataclass
+class PbnFile:
+    """A parsed PBN file: games as read plus the frames described in the module docstring."""
+
+    games: list[Game]
+    boards: pd.DataFrame
+    results: pd.DataFrame
+    totals: pd.DataFrame
+    matches: pd.DataFrame
+    byes: pd.DataFrame
+    meta: dict[str, str] = field(default_factory=dict)
+    source: str = "<string>"
+    version: str | None = None
+    escapes: list[str] = field(default_factory=list)
+
+
+def _meta(games: list[Game]) -> dict[str, str]:
+    if not games:
+        return {}
+    out: dict[str, str] = {}
+    for tag in games[0].tags:
+        if tag.name not in BOARD_TAGS and not is_table(tag.name) and tag.name not in out:
+            out[tag.name] = tag.value
+    return out
+
+
+def _group(groups: dict, names: tuple[str, ...], results: bool = False) -> dict:
+    group = groups.get(names)
+    if group is None:
+        group = groups[names] = {"rows": [], "lines": [], "extra": {"_board": [], "_section": []} if results else {}}
+    return group
+
+
+def _collect(games: list[Game]) -> tuple[dict, dict, dict, list[bool]]:
+    results: dict = {}
+    totals: dict = {}
+    matches: dict = {}
+    has_results = []
+    uses_score_tags = any(g.tag("Score") is not None for g in games)
+    for game in games:
+        found = False
+        for tag in game.tags:
+            if tag.rows is None:
+                continue
+            if tag.name == "TotalScoreTable":
+                group = _group(totals, lower_names(tag))
+            elif tag.name == "ScoreTable" and not is_results_table(tag):
+                group = _group(matches, lower_names(tag))
+            elif tag.name == "ScoreTable":
+                group = _group(results, lower_names(tag), results=True)
+                found = found or bool(tag.rows)
+                extra = group["extra"]
+                extra["_board"].extend([game.get("Board")] * len(tag.rows))
+                extra["_section"].extend([game.get("Section", "")] * len(tag.rows))
+            else:
+                continue
+            group["rows"].extend(tag.rows)
+            group["lines"].extend(tag.row_lines or ())
+        if not found and game.tag("ScoreTable") is None and (game.get("Contract") or "").strip() not in ("", "?"):
+            found = True
+            _room_row(game, results, uses_score_tags)
+        has_results.append(found)
+    return results, totals, matches, has_results
+
+
+def _room_row(game: Game, results: dict, uses_score_tags: bool) -> None:
+    names = ("pairid_ns", "pairid_ew", "contract", "declarer", "result", "score_ns",
+             *(t.lower() for t in ROOM_TAGS))
+    contract = game.get("Contract", "")
+    declarer = game.get("Declarer") or None
+    score = score_from_tag(game.get("Score"), declarer)
+    if uses_score_tags and game.tag("Score") is None and game.tag("Auction") is None and contract.upper() == "PASS":
+        contract = "NP"  # the file scores every played board with a Score tag: this one was not played
+    ns = game.get("PairNS") or _names(game.get("North"), game.get("South"))
+    ew = game.get("PairEW") or _names(game.get("East"), game.get("West"))
+    row = (ns, ew, contract, declarer, game.get("Result") or None, score,
+           *(game.get(t) or None for t in ROOM_TAGS))
+    group = _group(results, names, results=True)
+    group["rows"].append(row)
+    group["lines"].append(game.tag("Contract").line)  # type: ignore[union-attr]
+    group["extra"]["_board"].append(game.get("Board"))
+    group["extra"]["_section"].append(game.get("Section", ""))
+
+
+def _names(first: str | None, second: str | None) -> str | None:
+    return f"{first} - {second}" if first and second else None
+
+
+def _results(groups: dict, source: str) -> tuple[pd.DataFrame, pd.DataFrame]:
+    frame = table_frame(groups, source)
+    if not groups:
+        columns = ["section", "board", "ns", "ew", "contract", "declarer", "result", "lead", "score"]
+        empty = pd.DataFrame({c: pd.array([], dtype="string") for c in columns})
+        return empty.assign(source=pd.array([], dtype="string"), line=pd.array([], dtype="Int64")), empty.iloc[:0]
+    if len(groups) > 1:
+        frame = frame.astype({c: "string" for c in frame.columns if c != "line"})
+    frame = finish_results(frame)
+    bye = (frame["score"].str.upper() == "BYE").fillna(False).to_numpy()
+    if bye.any():
+        return frame[~bye].reset_index(drop=True), frame[bye].reset_index(drop=True)
+    return frame, frame.iloc[:0]
+
+
+def parse_pbn(text: str, source: str = "<string>") -> PbnFile:
+    """Parse PBN text (import format: any layout the PBN 2.1 spec allows).
+
+    Parameters
+    ----------
+    text : str
+        The decoded file.
+    source : str
+        Name used in error messages (``source:line: message``).
+
+    Returns
+    -------
+    PbnFile
+        ``games`` as read; ``boards``, ``results`` (raw text cells), ``totals``,
+        ``matches``, ``byes`` frames; ``meta`` (event tags of the first game).
+
+    Raises
+    ------
+    ParseError
+        Listing every problem found (line by line): malformed tags, unbalanced quotes,
+        bad Deal/Vulnerable/Dealer, table rows with the wrong number of cells,
+        unclosed brace comments, empty or binary input.
+    """
+    if "\x00" in text[:4096]:
+        raise ParseError(source, None, "this is a binary file, not PBN text; export the results as PBN")
+    if not text.strip():
+        raise ParseError(source, 1, "the file is empty; a PBN file holds games of [Tag \"value\"] lines")
+    games, escapes, problems = lex(text, source)
+    if not games and not problems:
+        raise ParseError(source, 1, "no games found: expected [Tag \"value\"] lines such as [Board \"1\"]")
+    result_groups, total_groups, match_groups, has_results = _collect(games)
+    rows = board_rows(games, has_results, problems)
+    raise_problems(source, problems)
+    results, byes = _results(result_groups, source)
+    return PbnFile(
+        games=games,
+        boards=boards_frame(rows, source),
+        results=results,
+        totals=table_frame(total_groups, source),
+        matches=table_frame(match_groups, source),
+        byes=byes,
+        meta=_meta(games),
+        source=source,
+        version=pbn_version(escapes),
+        escapes=escapes,
+    )
+
+
+def read_pbn(path_or_file: str | os.PathLike | TextIO, encoding: str | None = None) -> PbnFile:
+    """Read a PBN file from a path or an open file (text or binary).
+
+    Bytes are decoded with ``io.text.decode`` (UTF-8 with or without BOM, else
+    Windows-1252/ISO-8859-1) unless ``encoding`` is given. See :func:`parse_pbn`.
+    """
+    if isinstance(path_or_file, (str, os.PathLike)):
+        source = Path(path_or_file).name
+        try:
+            data = Path(path_or_file).read_bytes()
+        except OSError as exc:
+            raise ParseError(source, None, f"cannot read file: {exc.strerror}") from None
+    else:
+        source = Path(getattr(path_or_file, "name", "<stream>")).name
+        data = path_or_file.read()
+        if isinstance(data, str):
+            return parse_pbn(data, source)
+    if b"\x00" in data[:4096] and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise ParseError(source, None, "this is a binary file, not PBN text; export the results as PBN")
+    return parse_pbn(decode(data, source, encoding), source)

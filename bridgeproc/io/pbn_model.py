@@ -1,0 +1,112 @@
+"""The in-memory shape of a PBN file: games made of tags, some of which carry a section.
+
+Kept separate from the lexer and the frame builders so that the reader, the writer
+and tests share one vocabulary (PBN 2.1 chapters 3 and 5).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import ParseError
+
+#: The mandatory tag set (PBN 2.1 section 3.1), in export order.
+MANDATORY_TAGS = (
+    "Event", "Site", "Date", "Board", "West", "North", "East", "South",
+    "Dealer", "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result",
+)
+#: Tags followed by a section of call or card tokens.
+TOKEN_SECTIONS = ("Auction", "Play")
+
+
+def is_table(name: str) -> bool:
+    """True for supplemental table tags (``ScoreTable``, ``TotalScoreTable``, ``OptimumResultTable`` ...)."""
+    return name.endswith("Table") and name != "Table"
+
+
+@dataclass(slots=True)
+class Column:
+    """One column specifier of a table header: ``[+|-]Name[\\width[L|R]]``."""
+
+    name: str
+    order: str = ""  # "+" (descending), "-" (ascending) or ""
+    width: int | None = None
+    align: str = ""  # "L", "R" or ""
+
+    def spec(self) -> str:
+        """The specifier text as written in the table tag."""
+        text = f"{self.order}{self.name}"
+        if self.width is not None:
+            text += f"\\{self.width}{self.align}"
+        return text
+
+
+@dataclass(slots=True)
+class Tag:
+    """A tag pair with its section, if any.
+
+    ``tokens``/``token_lines`` hold an Auction or Play section (calls/cards with note
+    references ``=n=``, NAGs ``$n``, suffixes, ``AP``, ``-``, ``*``, ``+``) and ``notes``
+    the ``Note`` tags that follow it. Tables have ``columns`` and ``rows`` (cells
+    unquoted, ``-``/``?``/``^`` markers kept as written) starting at ``first_row_line``
+    (one row per line).
+    """
+
+    name: str
+    value: str
+    line: int
+    tokens: list[str] | None = None
+    token_lines: list[int] | None = None
+    notes: list["Tag"] | None = None
+    columns: list[Column] | None = None
+    rows: list[tuple[str, ...]] | None = None
+    row_lines: list[int] | None = None
+    inherited: bool = False
+
+    @property
+    def column_names(self) -> list[str]:
+        """Names of the table's columns (empty for a non-table tag)."""
+        return [c.name for c in self.columns or ()]
+
+
+@dataclass
+class Game:
+    """One PBN game: its tags in file order (first occurrence wins on lookup, as in import format)."""
+
+    tags: list[Tag]
+    line: int
+    comments: list[str] = field(default_factory=list)
+    _index: dict[str, Tag] | None = field(default=None, repr=False, compare=False)
+
+    def tag(self, name: str) -> Tag | None:
+        """The first tag called ``name``, or None."""
+        if self._index is None:
+            index: dict[str, Tag] = {}
+            for t in self.tags:
+                index.setdefault(t.name, t)
+            self._index = index
+        return self._index.get(name)
+
+    def get(self, name: str, default: str | None = None) -> str | None:
+        """Value of the first tag called ``name`` (``default`` if absent)."""
+        t = self.tag(name)
+        return default if t is None else t.value
+
+    def tables(self, name: str) -> list[Tag]:
+        """Every table tag called ``name`` in this game, in file order."""
+        return [t for t in self.tags if t.name == name and t.rows is not None]
+
+
+def raise_problems(source: str, problems: list[tuple[int, str]]) -> None:
+    """Raise one ParseError for every collected ``(line, message)``; the first gives ``.line``.
+
+    ``str()`` lists each problem as ``source:line: message`` on its own line; the list
+    is also kept as ``.problems``.
+    """
+    if not problems:
+        return
+    ordered = sorted(problems, key=lambda p: p[0])
+    line, message = ordered[0]
+    rest = "".join(f"\n{source}:{n}: {m}" for n, m in ordered[1:])
+    error = ParseError(source, line, message + rest)
+    error.problems = ordered  # type: ignore[attr-defined]
+    raise error

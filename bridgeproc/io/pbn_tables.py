@@ -1,0 +1,135 @@
+"""Section contents: table headers and rows, Auction and Play tokens (PBN 2.1 chapters 3-5).
+
+Table rows are the bulk of a results file, so they have a fast path: when a block of
+rows has no escapes, comments or quoted values with spaces, ``str.split`` per line
+gives exactly the tokens the quote-aware regex would, at a fraction of the cost.
+Every other block goes through the regex, which also finds the problems.
+"""
+from __future__ import annotations
+
+import re
+
+from .pbn_model import Column
+
+_COLUMN = re.compile(r"^([+-]?)([A-Za-z][A-Za-z0-9_]*)(?:\\(\d+)([LR]?))?$")
+#: A cell: a quoted string (with \" and \\ escapes) or a bare token; ``;`` ends the row text.
+_CELL = re.compile(r'"((?:[^"\\]|\\.)*)"|([^\s"{};\[\]]+)|(;.*)|(\{[^}]*\})|(\S)')
+_QUOTED = re.compile(r'"[^"\n]*"')
+_MID_QUOTE = re.compile(r'\S"\S')
+_ESCAPE = re.compile(r'\\(["\\])')
+
+_CALL = re.compile(r"(?i)^(?:pass|p|x|xx|ap|[1-7](?:c|d|h|s|nt|n)|-|\*|\+|\^[IS])$")
+_CARD = re.compile(r"(?i)^(?:[SHDC][AKQJT2-9]|-|\*|\+|\^[RL])$")
+_ANNOTATION = re.compile(r"^(?:=\d{1,2}=|\$\d{1,3}|!!|\?\?|!\?|\?!|!|\?)$")
+#: Splits ``1S!=1=`` into ``1S``, ``!``, ``=1=``.
+_PIECES = re.compile(r"=\d{1,2}=|\$\d{1,3}|!!|\?\?|!\?|\?!|!|\?|[^=$!?]+|.")
+
+
+def unescape(value: str) -> str:
+    """Undo the ``\\"`` and ``\\\\`` escapes of a PBN string."""
+    return _ESCAPE.sub(r"\1", value) if "\\" in value else value
+
+
+def parse_columns(value: str) -> tuple[list[Column], list[str]]:
+    """Column specifiers of a table tag (``Name\\4R;+Rank``); returns ``(columns, problems)``."""
+    columns: list[Column] = []
+    problems: list[str] = []
+    for spec in value.split(";"):
+        spec = spec.strip()
+        m = _COLUMN.match(spec)
+        if not m:
+            problems.append(f"bad column {spec!r} in the table header: write Name, Name\\width or "
+                            "Name\\widthL/R, separated by ';' (e.g. Contract\\4L;Score_NS\\5R)")
+            continue
+        order, name, width, align = m.groups()
+        columns.append(Column(name, order, int(width) if width is not None else None, align))
+    return columns, problems
+
+
+def _cells_slow(line: str) -> tuple[list[str], str | None]:
+    """Quote-aware cells of one row line; returns ``(cells, problem or None)``."""
+    cells: list[str] = []
+    for quoted, bare, comment, brace, bad in _CELL.findall(line):
+        if bare:
+            cells.append(bare)
+        elif comment or brace:
+            if comment:
+                break
+        elif bad:
+            if bad == '"':
+                return cells, ("unbalanced quote: a quoted value is not closed on this line; "
+                               'add the closing " (write \\" for a quote inside a value)')
+            if bad == "{":
+                return cells, "brace comment inside a table row is not closed on the same line; add '}'"
+            return cells, f"unexpected {bad!r} in a table row; quote values that contain {bad!r}"
+        else:
+            cells.append(unescape(quoted))
+    return cells, None
+
+
+def _fast_rows(block: list[str]) -> list[list[str]] | None:
+    """Cells of every line when the fast path applies, else None."""
+    joined = "\n".join(block)
+    if any(ch in joined for ch in '\\;{}[]\x00'):
+        return None
+    if '"' in joined:
+        if '""' in joined or _MID_QUOTE.search(joined):
+            return None
+        if any(line.count('"') & 1 for line in block):
+            return None
+        quoted = "".join(_QUOTED.findall(joined))
+        if " " in quoted or "\t" in quoted or "\v" in quoted or "\f" in quoted:
+            return None
+        return [line.split() for line in joined.replace('"', "").split("\n")]
+    return [line.split() for line in block]
+
+
+def split_rows(block: list[str], first_line: int, ncols: int, table: str
+               ) -> tuple[list[tuple[str, ...]], list[int], list[tuple[int, str]]]:
+    """Rows of a table section: one row per line, quote-aware.
+
+    Returns ``(rows, row_lines, problems)``; a row with the wrong number of cells is
+    reported and left out.
+    """
+    fast = _fast_rows(block)
+    problems: list[tuple[int, str]] = []
+    lines = list(range(first_line, first_line + len(block)))
+    if fast is not None:
+        counts = [len(r) for r in fast]
+        if counts.count(ncols) == len(counts):
+            return [tuple(r) for r in fast], lines, problems
+    rows: list[tuple[str, ...]] = []
+    row_lines: list[int] = []
+    for n, line in zip(lines, block):
+        cells, problem = _cells_slow(line)
+        if problem:
+            problems.append((n, problem))
+        elif len(cells) != ncols:
+            problems.append((n, f"{table} row has {len(cells)} cell(s) but the header has {ncols} column(s); "
+                                'quote values that contain spaces ("Jean Luc") and write - for an empty cell'))
+        else:
+            rows.append(tuple(cells))
+            row_lines.append(n)
+    return rows, row_lines, problems
+
+
+def section_tokens(words: list[str], section: str) -> tuple[list[str], list[str]]:
+    """Split Auction/Play words into tokens (calls or cards, ``=n=``, ``$n``, suffixes).
+
+    Returns ``(tokens, problems)``.
+    """
+    tokens: list[str] = []
+    problems: list[str] = []
+    valid = _CALL if section == "Auction" else _CARD
+    for word in words:
+        pieces = [word] if valid.match(word) else _PIECES.findall(word)
+        for piece in pieces:
+            if valid.match(piece) or _ANNOTATION.match(piece):
+                tokens.append(piece)
+            elif section == "Auction":
+                problems.append(f"bad call {piece!r} in the Auction: write Pass, X, XX, AP or a bid "
+                                "such as 1C or 3NT (notes as =1=, NAGs as $1)")
+            else:
+                problems.append(f"bad card {piece!r} in the Play: write suit then rank, e.g. SA, HT, "
+                                "D2, or - for an unknown card")
+    return tokens, problems
