@@ -95,19 +95,24 @@ def _tables_by_section(raw: pd.DataFrame, results: pd.DataFrame, tables: int | N
 
 
 def check_tables(raw: pd.DataFrame, results: pd.DataFrame, tables: int | None, problems: Problems) -> None:
-    """Boards with results from more tables than exist; the same table/round twice."""
+    """Boards with results from more tables than exist; the same table/round twice (when given)."""
+    _check_table_rounds(raw, results, problems)
     section = results["section"].fillna("")
     limit, how = _tables_by_section(raw, results, tables)
     order = results.assign(section=section).groupby(["section", "board"]).cumcount().to_numpy() + 1
     allowed = section.map(limit).fillna(np.inf).to_numpy(dtype=float)
     count = results.assign(section=section).groupby(["section", "board"])["board"].transform("size").to_numpy()
-    excess = (order == np.floor(allowed) + 1) & (results["board"].to_numpy() > 0)
+    excess = (order == np.floor(allowed) + 1) & (results["board"].to_numpy() > 0) & ~problems.bad
     problems.add(excess, "board", lambda at: [
-        f"board {b} has {c} results but {('section ' + s) if s else 'the session'} has {int(a)} tables ({how}); "
+        f"board {b} has {c} results but {('section ' + s) if s else 'the session'} has {int(a)} table{'s' if a != 1 else ''} ({how}); "
         "look for a duplicate result or a wrong board number"
         for b, c, s, a in zip(results["board"].iloc[at], count[at], section.iloc[at], allowed[at])])
+
+
+def _check_table_rounds(raw: pd.DataFrame, results: pd.DataFrame, problems: Problems) -> None:
     if "table" not in raw or "round" not in raw:
         return
+    section = results["section"].fillna("")
     table, rnd = raw["table"].astype("string").str.strip(), raw["round"].astype("string").str.strip()
     frame = pd.DataFrame({"section": section, "table": table, "round": rnd, "board": results["board"],
                           "pairs": results["ns"].fillna("?") + " v " + results["ew"].fillna("?"),
@@ -189,8 +194,9 @@ def raise_against_boards(results: pd.DataFrame, boards: pd.DataFrame) -> None:
         raise ValidationError(found)
 
 
-def written_scores(raw: pd.DataFrame) -> tuple[pd.Series, pd.Series, pd.Series]:
-    """(NS-view written score as Float64, the text shown, and unparseable-cell mask) from Score / EW score."""
+def written_scores(raw: pd.DataFrame) -> tuple[pd.Series, pd.Series, pd.Series, np.ndarray]:
+    """From the Score / EW score columns: the NS-view written score (float), the text shown,
+    a mask of unreadable or contradictory cells, and True where the EW column was used."""
     def parse(column: str) -> tuple[pd.Series, pd.Series]:
         if column not in raw:
             empty = pd.Series(pd.array([pd.NA] * len(raw), dtype="string"), index=raw.index)
@@ -209,7 +215,8 @@ def written_scores(raw: pd.DataFrame) -> tuple[pd.Series, pd.Series, pd.Series]:
     shown = ns_text.where(ns_only, ew_text)
     bad_text = (ns_text.notna() & ns.isna()) | (ew_text.notna() & ew.isna()) | (written % 1 != 0).fillna(False)
     both = (ns.notna() & ew.notna() & (ns != 0) & (ew != 0) & (ns != -ew)).fillna(False)
-    return written.where(~bad_text), shown, bad_text | both
+    from_ew = (~ns_only & ew_text.notna()).to_numpy()
+    return written.where(~bad_text), shown, bad_text | both, from_ew
 
 
 def check_written_scores(raw: pd.DataFrame, scored: pd.DataFrame, boards: pd.DataFrame | None, trust: str,
@@ -220,11 +227,13 @@ def check_written_scores(raw: pd.DataFrame, scored: pd.DataFrame, boards: pd.Dat
     """
     if "score" not in raw and "score_ew" not in raw:
         return scored
-    written, shown, bad_text = written_scores(raw)
+    written, shown, bad_text, from_ew = written_scores(raw)
     artificial = scored["adjusted"].notna().to_numpy()
     bad = bad_text.to_numpy() & ~artificial & ~problems.bad
-    problems.add(bad, "score", "not a score, or NS and EW scores that disagree; write the NS score as a whole "
-                 "number (or fill only one of the NS/EW score columns)", values=shown)
+    column = np.where(from_ew, "score_ew", "score")
+    for name in ("score", "score_ew"):
+        add_at(problems, bad & (column == name), name, "not a score, or NS and EW scores that disagree; write the NS score as a whole "
+               "number (or fill only one of the NS/EW score columns)", shown)
     computed = scored["score_ns"]
     differ = (written.notna() & computed.notna() & (written != computed)).fillna(False).to_numpy()
     differ &= ~problems.bad & ~artificial
@@ -259,14 +268,23 @@ def check_written_scores(raw: pd.DataFrame, scored: pd.DataFrame, boards: pd.Dat
                 out.append(f"{head}; correct the score or the contract/result (or pass trust=\"score\")")
         return out
 
-    problems.add(differ & ~fixed, "score", describe, values=shown)
-    notes.add(differ & fixed, "score", describe, values=shown)
+    for name in ("score", "score_ew"):
+        add_at(problems, differ & ~fixed & (column == name), name, describe, shown)
+        add_at(notes, differ & fixed & (column == name), name, describe, shown)
     if not fixed.any():
         return scored
     tricks = scored["tricks"].to_numpy(dtype=np.int64, na_value=0)
     corrected = scored.assign(tricks=pd.array(np.where(fixed, fixed_tricks, tricks), dtype="Int8"))
     corrected["tricks"] = corrected["tricks"].mask(scored["tricks"].isna() & ~fixed)
     return score(corrected.drop(columns="score_ns"), boards)
+
+
+def add_at(problems: Problems, mask: np.ndarray, column: str, messages, values: pd.Series) -> None:
+    """``problems.add`` reporting under ``column`` (for the cell position) as column ``score``."""
+    before = len(problems.rows)
+    problems.add(mask, column, messages, values=values)
+    for row in problems.rows[before:]:
+        row["column"] = "score"
 
 
 def _board_vul(board: np.ndarray, boards: pd.DataFrame) -> np.ndarray:
