@@ -1,11 +1,74 @@
 """The command line: a thin click layer over bridgeproc's library calls."""
 from __future__ import annotations
 
+import functools
+import sys
+
 import click
 
 from . import __version__
 from .errors import BridgeprocError
-from .session import Options, process_session
+from .rank import PROFILES, Conventions, profile
+from .session import Options, check_inputs, process_session
+
+
+def _input_options(command):
+    """Options shared by the commands that read inputs."""
+    decorators = [
+        click.argument("inputs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False)),
+        click.option("--names", "names", multiple=True, type=click.Path(exists=True, dir_okay=False),
+                     help="A names list (pair -> players), CSV or XLSX. Repeat for several."),
+        click.option("--result-style", type=click.Choice(["auto", "tricks", "relative"]), default="auto", show_default=True,
+                     help="How a bare number in the result column is read: auto treats it as tricks taken."),
+        click.option("--trust", type=click.Choice(["contract", "score"]), default="contract", show_default=True,
+                     help="When a written score disagrees with contract and result: report it (contract), "
+                          "or correct the tricks to the score when exactly one trick count fits (score)."),
+        click.option("--encoding", default=None, help="Text encoding of CSV/PBN inputs (default: detect UTF-8/UTF-16, else Windows-1252)."),
+        click.option("--pair-numbering", type=click.Choice(["auto", "shared", "per-direction"]), default="auto",
+                     show_default=True, help="Whether NS 1 and EW 1 are one pair (shared) or two (per-direction Mitchell)."),
+        click.option("--no-score-check", is_flag=True, help="Do not compare written scores with contract and result."),
+    ]
+    return functools.reduce(lambda f, d: d(f), reversed(decorators), command)
+
+
+def _ranking_options(command):
+    decorators = [
+        click.option("--profile", type=click.Choice(sorted(PROFILES)), default=None,
+                     help="A named bundle of conventions (ebu, acbl, wbf); single options below override it."),
+        click.option("--method", type=click.Choice(["mp", "cross-imp", "butler"]), default=None,
+                     help="Ranking method [default: the input PBN's Scoring tag, else mp]."),
+        click.option("--factoring", type=click.Choice(["neuberg", "average", "none"]), default=None,
+                     help="Boards played fewer times [default: neuberg]."),
+        click.option("--mp-scale", type=click.Choice(["2", "1"]), default=None,
+                     help="Matchpoints per result beaten [default: 2]."),
+        click.option("--cross-imp", type=click.Choice(["sum", "average", "average-n"]), default=None,
+                     help="Cross-IMP pair total: sum, or average per comparison [default: sum]."),
+        click.option("--datum-drop", type=click.IntRange(0), default=None,
+                     help="Butler: results dropped at each end of the datum [default: 1]."),
+        click.option("--adjusted", "adjusted_mode", type=click.Choice(["fixed", "session"]), default=None,
+                     help="A+/A-: fixed 60/40 %, or the pair's own session % if better [default: fixed]."),
+        click.option("--winners", type=click.Choice(["auto", "one", "two"]), default=None,
+                     help="One ranking, or NS and EW apart [default: auto from the movement]."),
+        click.option("--across-field", is_flag=True, default=None, help="Compare each board across all sections."),
+    ]
+    return functools.reduce(lambda f, d: d(f), reversed(decorators), command)
+
+
+def _options(params: dict) -> Options:
+    base = profile(params["profile"]) if params.get("profile") else None
+    overrides = {
+        "method": params.get("method"), "factoring": params.get("factoring"),
+        "mp_scale": int(params["mp_scale"]) if params.get("mp_scale") else None,
+        "cross_imp": params.get("cross_imp"), "datum_drop": params.get("datum_drop"),
+        "adjusted_mode": params.get("adjusted_mode"), "winners": params.get("winners"),
+        "across_field": params.get("across_field") or None,
+    }
+    return Options(
+        result_style=params["result_style"], encoding=params["encoding"], check_scores=not params["no_score_check"],
+        pair_numbering=params["pair_numbering"], trust=params["trust"], names=tuple(params["names"]),
+        conventions=base, overrides={k: v for k, v in overrides.items() if v is not None},
+        dd=not params.get("no_dd", False),
+    )
 
 
 @click.group()
@@ -15,26 +78,54 @@ def cli() -> None:
 
 
 @cli.command()
-@click.argument("inputs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@_input_options
+@_ranking_options
 @click.option("-o", "--output", "outputs", multiple=True, required=True, type=click.Path(dir_okay=False),
-              help="Output file; the format follows the extension (.csv). Repeat for several.")
-@click.option("--result-style", type=click.Choice(["auto", "tricks", "relative"]), default="auto", show_default=True,
-              help="How a bare number in the result column is read: auto treats it as tricks taken.")
-@click.option("--encoding", default=None, help="Text encoding of CSV inputs (default: detect UTF-8/UTF-16, else Windows-1252).")
-@click.option("--pair-numbering", type=click.Choice(["auto", "shared", "per-direction"]), default="auto",
-              show_default=True, help="Whether NS 1 and EW 1 are one pair (shared) or two (per-direction Mitchell).")
-@click.option("--no-score-check", is_flag=True, help="Do not compare written scores with contract and result.")
-def score(inputs, outputs, result_style, encoding, pair_numbering, no_score_check) -> None:
-    """Check and score INPUTS, then write every -o OUTPUT.
+              help="Output file; the format follows the extension (.xlsx, .pbn, .csv). Repeat for several.")
+@click.option("--no-dd", is_flag=True, help="Skip the double-dummy analysis of the hand records.")
+def score(outputs, inputs, **params) -> None:
+    """Check, score and rank INPUTS, then write every -o OUTPUT.
+
+    INPUTS are any mix of PBN files (deals and/or results), traveller sheets
+    (CSV/XLSX) and names lists.
 
     Example:
 
-        bridgeproc score travellers.csv -o scored.csv
+        bridgeproc score hands.pbn travellers.csv -o results.xlsx -o results.pbn
     """
-    options = Options(result_style=result_style, encoding=encoding, check_scores=not no_score_check,
-                      pair_numbering=pair_numbering)
+    options = _options(params)
+    bars: list = []
+
+    def progress(done: int, total: int) -> None:
+        if not bars:
+            bars.append(click.progressbar(length=total, label="Double dummy", file=sys.stderr).__enter__())
+        bars[0].update(done - bars[0].pos)
+
     try:
-        session = process_session(list(inputs), list(outputs), options)
+        session = process_session(list(inputs), list(outputs), options, progress=progress)
+    except (BridgeprocError, ValueError) as exc:
+        raise click.ClickException(str(exc)) from None
+    finally:
+        for bar in bars:
+            bar.__exit__(None, None, None)
+    click.echo(f"{len(session.results)} results, {session.results['board'].nunique()} boards; "
+               f"wrote {', '.join(outputs)}", err=True)
+
+
+@cli.command()
+@_input_options
+def check(inputs, **params) -> None:
+    """Check INPUTS and list every problem; exit 1 if there is any.
+
+    Example:
+
+        bridgeproc check hands.pbn travellers.csv
+    """
+    try:
+        summary = check_inputs(list(inputs), _options(params))
     except BridgeprocError as exc:
         raise click.ClickException(str(exc)) from None
-    click.echo(f"{len(session.results)} results scored; wrote {', '.join(outputs)}", err=True)
+    click.echo(summary)
+
+
+__all__ = ["cli", "Conventions"]

@@ -256,6 +256,27 @@ def _with_double_dummy(boards: pd.DataFrame, progress) -> pd.DataFrame:
     return add_double_dummy(boards, progress=progress)
 
 
+def check_inputs(inputs: list, options: Options = Options()) -> str:
+    """Read and check ``inputs`` without ranking or writing; a one-line summary when clean.
+
+    Raises ValidationError (every problem) or ParseError when something is wrong.
+    """
+    read = read_inputs(list(inputs), options)
+    boards = pd.concat(read.boards, ignore_index=True).drop_duplicates(subset=["board"]) if read.boards else None
+    names = pd.concat(read.names, ignore_index=True) if read.names else None
+    if not read.raws:
+        count = 0 if boards is None else len(boards)
+        return f"OK: {count} boards, no results"
+    raw = pd.concat(read.raws, ignore_index=True)
+    checked = validate_results(raw, result_style=options.result_style, check_scores=options.check_scores,
+                               pair_numbering_option=options.pair_numbering, trust=options.trust,
+                               boards=boards, names=names)
+    results = checked.results
+    pairs = len(set(results["ns"].dropna()) | set(results["ew"].dropna()))
+    notes = "" if checked.notes is None or not len(checked.notes) else f"; {len(checked.notes)} note(s)"
+    return f"OK: {len(results)} results on {results['board'].nunique()} boards, {pairs} pair numbers{notes}"
+
+
 def load_results(inputs: list, options: Options = Options()) -> pd.DataFrame:
     """Read, check and score ``inputs``; the ``results`` frame without ranking."""
     read = read_inputs(list(inputs), options)
@@ -264,4 +285,4 @@ def load_results(inputs: list, options: Options = Options()) -> pd.DataFrame:
                             pair_numbering_option=options.pair_numbering, trust=options.trust).results
 
 
-__all__ = ["Options", "Session", "process_session", "load_results", "read_inputs", "describe_conventions"]
+__all__ = ["Options", "Session", "process_session", "check_inputs", "load_results", "read_inputs", "describe_conventions"]

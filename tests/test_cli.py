@@ -14,17 +14,22 @@ HEADER = "Board,NS,EW,Contract,Declarer,Result,Lead\n"
 
 def test_score_writes_the_scored_table(runner, tmp_path):
     src = tmp_path / "t.csv"
-    src.write_text(HEADER + "1,1,2,4S,N,=,HK\n1,3,4,4SX,N,-2,D2\n2,1,2,PASS,,,\n3,1,2,AVE+,,,\n")
+    src.write_text(HEADER + "1,1,2,4S,N,=,HK\n1,3,4,4SX,N,-2,D2\n2,1,2,PASS,,,\n2,3,4,1NT,S,7,\n3,1,2,AVE+,,,\n3,3,4,3C,W,10,\n")
     out = tmp_path / "scored.csv"
     result = runner.invoke(cli, ["score", str(src), "-o", str(out)])
     assert result.exit_code == 0, result.output
     table = pd.read_csv(out, dtype=str, keep_default_na=False)
-    assert list(table.columns) == ["section", "board", "ns", "ew", "contract", "declarer", "tricks", "lead", "score_ns"]
-    assert table[["board", "contract", "declarer", "tricks", "lead", "score_ns"]].values.tolist() == [
-        ["1", "4S", "N", "10", "HK", "420"],
-        ["1", "4SX", "N", "8", "D2", "-300"],
-        ["2", "PASS", "", "", "", "0"],
-        ["3", "A+/A-", "", "", "", ""],
+    assert list(table.columns) == ["section", "board", "ns", "ew", "contract", "declarer", "tricks", "lead", "score_ns",
+                                   "mp_ns", "mp_ew", "pct_ns", "pct_ew"]
+    # Board 3: the AVE+ row gets 60 % of the top (2); the one real result is Neuberg-factored
+    # from a top of 0 to the full top: (0 + 1) x 2/1 - 1 = 1.
+    assert table.drop(columns=["section", "ns", "ew"]).values.tolist() == [
+        ["1", "4S", "N", "10", "HK", "420", "2.0", "0.0", "100.0", "0.0"],
+        ["1", "4SX", "N", "8", "D2", "-300", "0.0", "2.0", "0.0", "100.0"],
+        ["2", "PASS", "", "", "", "0", "0.0", "2.0", "0.0", "100.0"],
+        ["2", "1NT", "S", "7", "", "90", "2.0", "0.0", "100.0", "0.0"],
+        ["3", "A+/A-", "", "", "", "", "1.2", "0.8", "60.0", "40.0"],
+        ["3", "3C", "W", "10", "", "-130", "1.0", "1.0", "50.0", "50.0"],
     ]
 
 
@@ -42,8 +47,8 @@ def test_bad_input_lists_every_problem_and_writes_nothing(runner, tmp_path):
         "bad.csv:2: contract: '8NT' is not a contract; write e.g. 4S, 3NTX, 2HXX, PASS, or an artificial score (AVE, AVE+, AVE-, A+/A-, A60/40, 60%, NP)",
         "bad.csv:3: declarer: no declarer for a played contract; write N, E, S or W",
         "bad.csv:4: board: 'x' is not a board number; write a whole number from 1 up",
-        "bad.csv:4: result: 4S with result 14 means 14 tricks, which is impossible (0-13)",
-        "bad.csv:5: result: 4S with result -11 means -1 tricks, which is impossible (0-13)",
+        "bad.csv:4: result: 4S with result 14 means 14 tricks, which is impossible (0-13); correct the contract or the result",
+        "bad.csv:5: result: 4S with result -11 means -1 tricks, which is impossible (0-13); correct the contract or the result",
     ]
     assert out.read_text() == "previous run\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.csv", "scored.csv"]  # no temporary left behind
