@@ -67,18 +67,24 @@ class Board:
 
 
 def group_codes(results: pd.DataFrame, across_field: bool) -> tuple[np.ndarray, np.ndarray, int]:
-    """Code of each row's board group, code of its scope (section, or 0), and the number of groups."""
-    board_codes, _ = pd.factorize(results["board"].to_numpy(), sort=True)
-    board_codes = board_codes.astype(np.int64)
+    """Code of each row's board group, code of its scope (section, or 0), and the number of codes.
+
+    Codes need not be dense (a board number missing from the data leaves an empty
+    group); they are dense enough for ``np.bincount``.
+    """
+    board = results["board"].to_numpy(dtype=np.int64)
+    low = int(board.min(initial=0))
+    width = int(board.max(initial=0)) - low + 1
+    if width <= 4 * len(board) + 1024:  # board numbers are small: use them directly (fast)
+        board_codes = board - low
+    else:
+        codes, uniques = pd.factorize(board, sort=True)
+        board_codes, width = codes.astype(np.int64), len(uniques)
     if across_field:
-        scope = np.zeros(len(results), dtype=np.int64)
-        return board_codes, scope, int(board_codes.max(initial=-1)) + 1
-    section = results["section"].astype("string").fillna("")
-    scope, _ = pd.factorize(section.to_numpy(dtype=object), sort=True)
+        return board_codes, np.zeros(len(results), dtype=np.int64), width
+    scope, sections = pd.factorize(results["section"].astype("string").fillna(""), sort=True)
     scope = scope.astype(np.int64)
-    combined = scope * (int(board_codes.max(initial=-1)) + 1) + board_codes
-    codes, uniques = pd.factorize(combined, sort=True)
-    return codes.astype(np.int64), scope, len(uniques)
+    return scope * width + board_codes, scope, max(len(sections), 1) * width
 
 
 def played_masks(results: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -140,20 +146,27 @@ def _decode_side(token: str, conv: Conventions) -> tuple[float, int]:
 def artificial_sides(results: pd.DataFrame, conv: Conventions) -> tuple[np.ndarray, ...]:
     """Percent and kind of NS and EW for every row (NaN / 9 where the row is not artificial).
 
-    Each distinct code (``A+/A-``, ``60/40``, ``A+/A+``) is decoded once.
+    Only rows with a code are looked at, and each distinct code (``A+/A-``, ``60/40``,
+    ``A+/A+``) is decoded once.
     """
-    codes, uniques = pd.factorize(results["adjusted"].to_numpy(dtype=object, na_value=None))
-    table = np.full((len(uniques) + 1, 4), np.nan)
+    out = np.full((len(results), 4), np.nan)
+    out[:, 1] = out[:, 3] = 9
+    adjusted = results["adjusted"]
+    at = np.flatnonzero(adjusted.notna().to_numpy())
+    if not len(at):
+        return out[:, 0], out[:, 1], out[:, 2], out[:, 3]
+    codes, uniques = pd.factorize(adjusted.iloc[at].to_numpy(dtype=object))
+    table = np.full((len(uniques), 4), np.nan)
     table[:, 1] = table[:, 3] = 9
     for i, code in enumerate(uniques):
         if code == "NP":
             continue
         ns, _, ew = str(code).partition("/")
         ns_pct, ns_kind = _decode_side(ns, conv)
-        ew_pct, ew_kind = _decode_side(ew or ns, conv) if ew else (100 - ns_pct, -ns_kind if ns_kind != 2 else 2)
+        ew_pct, ew_kind = _decode_side(ew, conv) if ew else (100 - ns_pct, -ns_kind if ns_kind != 2 else 2)
         table[i] = (ns_pct, ns_kind, ew_pct, ew_kind)
-    picked = table[np.where(codes < 0, len(uniques), codes)]
-    return picked[:, 0], picked[:, 1], picked[:, 2], picked[:, 3]
+    out[at] = table[codes]
+    return out[:, 0], out[:, 1], out[:, 2], out[:, 3]
 
 
 def artificial_imps(results: pd.DataFrame, conv: Conventions) -> tuple[np.ndarray, np.ndarray]:
