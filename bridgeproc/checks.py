@@ -16,7 +16,7 @@ from .boards import declarer_vulnerable, vul_codes
 from .errors import ValidationError
 from .movement import pair_keys
 from .notation import contract_text
-from .problems import Problems
+from .problems import Problems, per_unique
 from .scoring import score
 
 _SCORE_DASHES = ("-", "–", "—", "")
@@ -203,20 +203,25 @@ def written_scores(raw: pd.DataFrame) -> tuple[pd.Series, pd.Series, pd.Series, 
             return pd.Series(np.nan, index=raw.index), empty
         text = raw[column].astype("string").str.strip()
         text = text.mask(text.isin(_SCORE_DASHES))
-        clean = (text.str.replace("−", "-", regex=False).str.replace(r"^\+", "", regex=True)
-                 .str.replace(r"^(-?\d+),(\d{1,2})$", r"\1.\2", regex=True)
-                 .str.replace(r"^(-?\d{1,2})[,.' ](\d{3})$", r"\1\2", regex=True))
-        return pd.to_numeric(clean, errors="coerce"), text
+        return per_unique(text, _score_number), text
 
     ns, ns_text = parse("score")
     ew, ew_text = parse("score_ew")
     ns_only = ns.notna() & ~((ns == 0) & ew.notna() & (ew != 0))
     written = ns.where(ns_only, -ew)
     shown = ns_text.where(ns_only, ew_text)
-    bad_text = (ns_text.notna() & ns.isna()) | (ew_text.notna() & ew.isna()) | (written % 1 != 0).fillna(False)
+    bad_text = (ns_text.notna() & ns.isna()) | (ew_text.notna() & ew.isna()) | ((written % 1 != 0) & written.notna())
     both = (ns.notna() & ew.notna() & (ns != 0) & (ew != 0) & (ns != -ew)).fillna(False)
     from_ew = (~ns_only & ew_text.notna()).to_numpy()
     return written.where(~bad_text), shown, bad_text | both, from_ew
+
+
+def _score_number(text: pd.Series) -> pd.Series:
+    """Written score text -> number: ``+420``, ``−50``, ``420,0`` (decimal comma), ``1.430``/``1,430`` (thousands)."""
+    clean = (text.str.replace("−", "-", regex=False).str.replace(r"^\+", "", regex=True)
+             .str.replace(r"^(-?\d+),(\d{1,2})$", r"\1.\2", regex=True)
+             .str.replace(r"^(-?\d{1,2})[,.' ](\d{3})$", r"\1\2", regex=True))
+    return pd.to_numeric(clean, errors="coerce").astype("float64")
 
 
 def check_written_scores(raw: pd.DataFrame, scored: pd.DataFrame, boards: pd.DataFrame | None, trust: str,

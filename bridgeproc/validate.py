@@ -31,7 +31,7 @@ from .notation import (
     ResultStyle, int_codes, map_unique, parse_contract, parse_result, parse_seat, seat_categorical,
     strain_categorical,
 )
-from .problems import Problems
+from .problems import Problems, per_unique
 from .schema import RESULTS_COLUMNS
 from .scoring import score
 
@@ -80,7 +80,7 @@ def _sections_and_pairs(raw: pd.DataFrame, problems: Problems) -> tuple[pd.Serie
         text = _text(raw, side)
         missing = (text.isna() | (text == "")).to_numpy()
         problems.add(missing, side, f"no {side.upper()} pair number; every result needs both pairs")
-        parts = text.str.extract(_PAIR_RE)
+        parts = per_unique(text, lambda t: t.str.extract(_PAIR_RE))
         bad = ~missing & parts["number"].isna().to_numpy()
         problems.add(bad, side, lambda at, t=text: [
             f"{v!r} is not a pair number; write a number such as 7 (or A7 for pair 7 of section A)" for v in t.iloc[at]])

@@ -1,0 +1,157 @@
+"""Cross-row checks: pairs, tables, table/round, written scores (trust), names, hand record."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from bridgeproc.checks import check_against_boards
+from bridgeproc.errors import ValidationError
+from bridgeproc.io.names import parse_names_csv
+from bridgeproc.io.travellers import parse_travellers_csv, read_travellers
+from bridgeproc.schema import PROBLEM_COLUMNS, VUL
+from bridgeproc.validate import build_results, validate_results
+
+ROOT = Path(__file__).parent.parent
+H = "Board,NS,EW,Contract,Declarer,Result,Lead\n"
+
+
+def raw(text, source="t.csv"):
+    return parse_travellers_csv(text, source)
+
+
+def messages(text, **options):
+    with pytest.raises(ValidationError) as info:
+        validate_results(raw(text), **options)
+    return info.value.problems["message"].tolist()
+
+
+def test_sample_session_is_clean():
+    checked = validate_results(read_travellers(ROOT / "sample_data" / "club-evening-travellers.csv"))
+    assert len(checked.results) == 243
+    assert checked.notes.empty
+
+
+def test_all_problems_collected_before_failing():
+    text = H + "1,1,2,8NT,N,=,S2\n2,1,2,4S,,=,S2\n0,3,4,4S,N,=,S2\n"
+    with pytest.raises(ValidationError) as info:
+        validate_results(raw(text))
+    problems = info.value.problems
+    assert list(problems.columns) == list(PROBLEM_COLUMNS)
+    assert problems["line"].tolist() == ["2", "3", "4"]
+    assert problems["column"].tolist() == ["contract", "declarer", "board"]
+    assert problems["value"].tolist() == ["8NT", "", "0"]
+
+
+def test_one_typo_one_message():
+    # A bad contract must not also produce a score or pair problem on the same row.
+    text = "Board,NS,EW,Contract,By,Tricks,Score\n1,1,2,4Q,N,10,420\n"
+    assert messages(text) == ["'4Q' is not a contract; write e.g. 4S, 3NTX, 2HXX, PASS, or an artificial score "
+                              "(AVE, AVE+, AVE-, A+/A-, A60/40, 60%, NP)"]
+
+
+def test_trust_score_corrects_tricks_with_a_note():
+    text = "Board,NS,EW,Contract,By,Tricks,Score\n1,1,2,4S,N,10,-50\n2,3,4,3NT,N,9,-200\n"
+    checked = validate_results(raw(text), trust="score")
+    assert checked.results["tricks"].tolist() == [9, 7]
+    assert checked.results["score_ns"].tolist() == [-50, -200]
+    assert checked.notes["line"].tolist() == ["2", "3"]
+    assert checked.notes["message"].iat[0] == (
+        "written score -50 disagrees with 4S by N (not vulnerable) taking 10 tricks, which scores 420 for NS; "
+        "trusted the written score: corrected to 9 tricks")
+
+
+def test_trust_contract_reports_what_the_score_should_be():
+    text = "Board,NS,EW,Contract,By,Tricks,Score\n1,1,2,4S,N,10,-50\n"
+    assert messages(text) == [
+        "written score -50 disagrees with 4S by N (not vulnerable) taking 10 tricks, which scores 420 for NS; "
+        "correct the score or the contract/result (or pass trust=\"score\")"]
+
+
+def test_written_scores_accept_signs_and_separators():
+    text = ("Board;NS;EW;Contract;By;Tricks;Score\n1;1;2;4S;N;10;+420\n2;1;2;6NT;S;12;1.440\n"
+            "3;1;2;1NT;S;6;\u221250\n")
+    assert validate_results(raw(text)).results["score_ns"].tolist() == [420, 1440, -50]
+
+
+def test_no_score_check_when_disabled():
+    text = "Board,NS,EW,Contract,By,Tricks,Score\n1,1,2,4S,N,10,999\n"
+    assert validate_results(raw(text), check_scores=False).results["score_ns"].tolist() == [420]
+
+
+def test_tables_option_overrides_inference():
+    text = H + "".join(f"1,{p},{p + 10},3NT,N,=,S2\n" for p in (1, 2, 3))
+    assert len(validate_results(raw(text)).results) == 3
+    assert messages(text, tables=2) == ["board 1 has 3 results but the session has 2 tables (as given); look for a "
+                                        "duplicate result or a wrong board number"]
+
+
+def test_tables_counted_per_section():
+    text = "Section,Board,NS,EW,Contract,By,Result\n" + "".join(
+        f"{s},{b},{p},{p + 10},3NT,N,=\n" for s, n in (("A", 3), ("B", 2)) for b in (1, 2, 3) for p in range(1, n + 1))
+    assert len(validate_results(raw(text)).results) == 15
+    assert "section B has 2 tables" in messages(text + "B,1,9,19,3NT,N,=\n")[0]
+
+
+def test_same_table_round_with_other_pairs():
+    text = "Table,Round,Board,NS,EW,Contract,Declarer,Result\n1,1,1,1,2,3NT,N,=\n1,1,2,1,3,3NT,N,=\n2,1,1,5,6,3NT,N,=\n"
+    assert messages(text) == ["table 1 round 1 has NS 1 v EW 2 (line 2) but NS 1 v EW 3 here; correct the pair "
+                              "numbers or the table/round"]
+
+
+def test_per_direction_numbering_allows_ns1_v_ew1():
+    text = H + "1,1,1,4S,N,=,S2\n1,2,2,4S,N,=,S2\n2,1,2,4S,N,=,S2\n2,2,1,4S,N,=,S2\n"
+    assert len(validate_results(raw(text)).results) == 4
+    assert "plays against itself" in messages(text, pair_numbering_option="shared")[0]
+
+
+def test_names_per_direction():
+    names = parse_names_csv("Pair,Dir,Names\n1,NS,a\n2,NS,b\n1,EW,c\n2,EW,d\n", "names.csv")
+    text = H + "1,1,1,4S,N,=,S2\n1,2,2,4S,N,=,S2\n2,1,2,4S,N,=,S2\n2,2,3,4S,N,=,S2\n"
+    assert messages(text, names=names, pair_numbering_option="per-direction") == [
+        "pair 3 is not in names.csv; correct the pair number or add the pair there"]
+
+
+def test_names_with_sections():
+    names = parse_names_csv("Pair,Names\nA1,a\nA2,b\nB1,c\nB2,d\n", "names.csv")
+    text = H + "1,A1,A2,4S,N,=,S2\n1,B1,B3,4S,N,=,S2\n"
+    assert messages(text, names=names) == ["pair B3 is not in names.csv; correct the pair number or add the pair there"]
+
+
+def test_check_against_boards():
+    results = validate_results(raw(H + "1,1,2,4S,N,=,S2\n3,1,2,4S,N,=,S2\n4,1,2,4S,N,=,S2\n")).results
+    boards = pd.DataFrame({"board": [1, 2, 3], "deal": ["N:... - - -", "N:... - - -", pd.NA]}).astype({"deal": "string"})
+    found = check_against_boards(results, boards)
+    assert found["line"].tolist() == ["3", "4"]
+    assert found["message"].iat[1] == ("board 4 is not in the hand record; correct the board number or give the hand "
+                                       "record that has it")
+    assert check_against_boards(results.iloc[:1], boards).empty
+
+
+def test_hand_record_vulnerability_is_used_for_the_score_check():
+    boards = pd.DataFrame({"board": [1], "deal": ["N:... - - -"], "vul": pd.Categorical(["All"], dtype=VUL)})
+    text = "Board,NS,EW,Contract,By,Tricks,Score\n1,1,2,4S,N,10,620\n"
+    assert validate_results(raw(text), boards=boards).results["score_ns"].tolist() == [620]
+
+
+def test_build_results_keeps_notes():
+    text = "Board,NS,EW,Contract,By,Tricks,Score\n1,1,2,4S,N,10,-50\n"
+    results = build_results(raw(text), trust="score")
+    assert len(results.attrs["notes"]) == 1
+
+
+def test_xlsx_problem_positions_are_cells(tmp_path):
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Evening"
+    for row in (["Board", "NS", "EW", "Contract", "Declarer", "Result"], [1, 1, 2, "4S", "N", "="], [1, 1, 3, "4S", "N", "="]):
+        ws.append(row)
+    wb.save(tmp_path / "t.xlsx")
+    with pytest.raises(ValidationError) as info:
+        validate_results(read_travellers(tmp_path / "t.xlsx"), pair_numbering_option="shared")
+    assert str(info.value).splitlines()[1] == (
+        "t.xlsx!Evening:A3: board: pair 1 has a second result on board 1 (first row 2); remove the duplicate or "
+        "correct the pair number")
