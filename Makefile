@@ -12,9 +12,14 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+SAMPLE := sample_data/club-evening.pbn sample_data/club-evening-travellers.csv --names sample_data/club-evening-names.csv
+DEMO_OUT := out/results.xlsx out/results.csv
+
 demo: $(STAMP)
-	$(BIN)/bridgeproc score sample_data/club-evening-travellers.csv -o out/club-evening-scored.csv
-	@echo "Scored results written to out/club-evening-scored.csv"
+	$(BIN)/bridgeproc score $(SAMPLE) $(addprefix -o ,$(DEMO_OUT))
+	@echo "Wrote $(DEMO_OUT)"
+	@echo "The same evening with typing mistakes, for the check command:"
+	-$(BIN)/bridgeproc check sample_data/club-evening.pbn sample_data/with-problems/club-evening-travellers.csv
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

@@ -71,7 +71,7 @@ def test_cli_and_library_agree(runner, tmp_path):
     assert runner.invoke(cli, ["score", str(SAMPLE / "club-evening-travellers.csv"), "-o", str(out)]).exit_code == 0
     session = process_session([SAMPLE / "club-evening-travellers.csv"])
     from_cli = pd.read_csv(out)
-    assert len(from_cli) == len(session.results) == 243
+    assert len(from_cli) == len(session.results) == 338
     assert from_cli["score_ns"].tolist() == session.results["score_ns"].astype(int).tolist()
 
 
