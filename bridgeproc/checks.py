@@ -81,6 +81,29 @@ def check_pairs(results: pd.DataFrame, numbering: Literal["shared", "per-directi
     problems.add(mask, "board", messages)
 
 
+#: A pair seen on one board only, where the typical pair plays at least this many, is suspect.
+RARE_PAIR_MIN_TYPICAL = 4
+
+
+def check_rare_pairs(results: pd.DataFrame, numbering: Literal["shared", "per-direction"], problems: Problems) -> None:
+    """A pair number seen on a single result while pairs typically play many boards: most likely a typo."""
+    ns_key, ew_key = pair_keys(results, numbering)
+    ok = ~problems.bad & results["ns"].notna().to_numpy() & results["ew"].notna().to_numpy()
+    keys = pd.concat([ns_key[ok], ew_key[ok]], ignore_index=True)
+    if keys.empty:
+        return
+    counts = keys.value_counts()
+    typical = counts.median()
+    if typical < RARE_PAIR_MIN_TYPICAL:
+        return
+    rare = set(counts.index[counts == 1])
+    for side, key in (("ns", ns_key), ("ew", ew_key)):
+        mask = key.isin(rare).to_numpy() & ok & ~problems.bad
+        problems.add(mask, side, lambda at, s=side: [
+            f"pair {p} appears on this result only, while pairs typically play {typical:g} boards; check the pair number"
+            for p in results[s].iloc[at]])
+
+
 def _tables_by_section(raw: pd.DataFrame, results: pd.DataFrame, tables: int | None) -> tuple[pd.Series, str]:
     sections = results["section"].fillna("")
     if tables is not None:

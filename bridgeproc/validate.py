@@ -263,6 +263,7 @@ def validate_results(
     numbering = pair_numbering(results, pair_numbering_option)
     checks.check_pairs(results, numbering, problems)
     checks.check_tables(raw, results, tables, problems)
+    checks.check_rare_pairs(results, numbering, problems)
     if names is not None:
         checks.check_names(results, names, numbering, problems)
     if boards is not None:
