@@ -16,6 +16,10 @@ import pandas as pd
 
 from .schema import problems_frame
 
+#: The message for a spreadsheet formula cell that has no saved value.
+UNCACHED_FORMULA = ("the formula {} has no saved value; open the workbook in Excel (or LibreOffice) and save it, "
+                    "or type the value")
+
 Messages = Union[str, Sequence[str], Callable[[np.ndarray], Sequence[str]]]
 
 
@@ -41,6 +45,8 @@ class Problems:
         self._order: list[tuple] = []
         #: Rows with at least one problem (later checks skip them to avoid echoes).
         self.bad = np.zeros(len(raw), dtype=bool)
+        #: Column -> rows already reported for that column: one problem per cell, the first wins.
+        self.reported: dict[str, np.ndarray] = {}
 
     def __bool__(self) -> bool:
         return bool(self.rows)
@@ -52,9 +58,12 @@ class Problems:
         the failing positions and returns their texts (so messages cost nothing when
         every row is fine). ``values`` (default: the raw column) gives the cell shown.
         """
-        positions = np.flatnonzero(np.asarray(mask, dtype=bool))
+        mask = np.asarray(mask, dtype=bool)
+        seen = self.reported.setdefault(column, np.zeros(len(self.raw), dtype=bool))
+        positions = np.flatnonzero(mask & ~seen)
         if not len(positions):
             return
+        seen[positions] = True
         self.bad[positions] = True
         if values is None:
             values = self.raw[column] if column in self.raw else pd.Series([""] * len(self.raw))
@@ -72,6 +81,13 @@ class Problems:
             self.rows.append({"source": source, "line": label, "column": column,
                               "value": "" if pd.isna(value) else str(value), "message": message})
             self._order.append((str(source), -1 if pd.isna(line) else int(line)))
+
+    def add_uncached_formulas(self) -> None:
+        """Report the ``formula_<column>`` cells of the raw frame (formulas with no saved value)."""
+        for name in [c for c in self.raw.columns if c.startswith("formula_")]:
+            formula = self.raw[name]
+            self.add(formula.notna().to_numpy(), name[len("formula_"):],
+                     lambda at, f=formula: [UNCACHED_FORMULA.format(v) for v in f.iloc[at]], values=formula)
 
     def frame(self) -> pd.DataFrame:
         """The problems so far, sorted by file and line (stable within a line)."""

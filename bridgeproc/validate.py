@@ -219,6 +219,7 @@ def validate_results(
     """
     raw = raw.reset_index(drop=True)
     problems, notes = Problems(raw), Problems(raw)
+    problems.add_uncached_formulas()
     board = _boards(raw, problems)
     section, pairs = _sections_and_pairs(raw, problems)
 

@@ -148,10 +148,13 @@ CASES = [
      "emptywb.xlsx: no sheet with a traveller header (such as Board, NS, EW, Contract, Declarer, Result, Lead) in its "
      "first rows; the workbook is empty or has only other sheets"),
     ("xlsx-formulas-without-values", "formulas.xlsx", {"Results": [XH, [1, 1, 2, "4S", "N", "=", "S2"],
-                                                                  ["=1+1", 1, 2, "3NT", "S", "=2-3", "C2"]]}, {},
-     "2 problem(s) in the input:\nformulas.xlsx!Results:A3: the formula =1+1 has no saved value; open the workbook in "
-     "Excel (or LibreOffice) and save it, or type the value\nformulas.xlsx!Results:F3: the formula =2-3 has no saved "
-     "value; open the workbook in Excel (or LibreOffice) and save it, or type the value"),
+                                                                  ["=1+1", 1, 2, "3NT", "S", "=2-3", "C2"],
+                                                                  [2, 3, 4, "9S", "N", "=", "C2"]]}, {},
+     "3 problem(s) in the input:\nformulas.xlsx!Results:A3: board: the formula =1+1 has no saved value; open the "
+     "workbook in Excel (or LibreOffice) and save it, or type the value\nformulas.xlsx!Results:F3: result: the formula "
+     "=2-3 has no saved value; open the workbook in Excel (or LibreOffice) and save it, or type the value\n"
+     "formulas.xlsx!Results:D4: contract: '9S' is not a contract; write e.g. 4S, 3NTX, 2HXX, PASS, or an artificial "
+     "score (AVE, AVE+, AVE-, A+/A-, A60/40, 60%, NP)"),
     ("xlsx-merged-across-pairs", "merged.xlsx", ({"Results": [XH, [1, 1, 2, "4S", "N", "=", "S2"], [1, 3, None, "4S", "N", -1, "S2"]]},
                                                  {"Results": ["B3:C3"]}), {},
      "1 problem(s) in the input:\nmerged.xlsx!Results:C3: ew: no EW pair number; every result needs both pairs"),

@@ -147,6 +147,14 @@ def test_xlsx_cached_formula_values_are_read(tmp_path):
     assert read_travellers(path)["board"].tolist() == ["5"]
 
 
+def test_xlsx_formulas_in_unread_columns_do_not_matter(tmp_path):
+    path = workbook(tmp_path / "t.xlsx", {"Results": [["Board", "NS", "EW", "Contract", "By", "Result", "MP NS"],
+                                                      [1, 1, 2, "4S", "N", "=", "=RANK(1,1)"]]})
+    raw = read_travellers(path)
+    assert not any(c.startswith("formula_") for c in raw.columns)
+    assert scores(raw) == [420]
+
+
 def test_names_csv_with_sections_and_directions():
     names = parse_names_csv("Pair,Direction,Names\nA1,NS,Ann & Bob\nA1,EW,Cy & Di\n", "n.csv")
     assert names[["section", "pair", "direction", "names"]].values.tolist() == [

@@ -11,7 +11,9 @@ and ``cell_<column>`` the column letter, so a problem reads ``file.xlsx!Sheet:B7
 
 Formulas: the workbook is read with ``data_only=True`` (the values Excel saved).
 A formula cell without a saved value (a file written by a script and never
-opened in Excel) is a problem naming the cell; it is never read as empty.
+opened in Excel) in a column that is read is never taken as empty: its text is
+kept in ``formula_<column>`` and validation reports it as a problem naming the
+cell. Formulas in columns that are not read (MP, %, totals) do not matter.
 
 Merged cells: a merge within one column (a board number spanning the rows of
 its results) gives its value to every row of the range; a merge across columns
@@ -28,8 +30,8 @@ from typing import Any
 
 import pandas as pd
 
-from ..errors import ParseError, ValidationError
-from ..schema import problems_frame
+from ..errors import ParseError
+from ..problems import UNCACHED_FORMULA
 from .travellers import HEADER_SEARCH_ROWS, REQUIRED, canonical_header, find_header, raw_frame
 
 #: Sheet names (compared lower-case) that hold player names, not results.
@@ -69,35 +71,33 @@ def load_workbooks(path: str | os.PathLike) -> tuple[Any, Any]:
     return values, formulas
 
 
-def sheet_grid(ws_values: Any, ws_formulas: Any, source: str, problems: list[dict]) -> tuple[list[list[str]], list[int]]:
+def sheet_grid(ws_values: Any, ws_formulas: Any) -> tuple[list[list[str]], list[int], dict[tuple[int, int], str]]:
     """Non-empty rows of a sheet as text cells, with their Excel row numbers.
 
-    Merged ranges are resolved as the module docstring says; formula cells with no
-    saved value are appended to ``problems``.
+    Merged ranges are resolved as the module docstring says. The third item maps
+    (index into the returned rows, column position) to the formula text of each
+    cell that has a formula but no saved value (its text is empty).
     """
-    from openpyxl.utils import get_column_letter
-
     grid = [list(row) for row in ws_values.iter_rows(min_row=1, max_row=ws_values.max_row, min_col=1,
                                                      max_col=ws_values.max_column, values_only=True)]
     for merged in ws_values.merged_cells.ranges:
         top = grid[merged.min_row - 1][merged.min_col - 1]
         for r in range(merged.min_row, merged.max_row + 1):
             grid[r - 1][merged.min_col - 1] = top
+    uncached: dict[tuple[int, int], str] = {}
     for r, row in enumerate(ws_formulas.iter_rows(min_row=1, max_row=len(grid), min_col=1,
                                                   max_col=ws_values.max_column, values_only=True)):
         for c, formula in enumerate(row):
             if grid[r][c] is None and _is_formula(formula):
-                cell = f"{get_column_letter(c + 1)}{r + 1}"
-                problems.append({"source": source, "line": cell, "column": "", "value": _formula_text(formula),
-                                 "message": f"the formula {_formula_text(formula)} has no saved value; "
-                                            "open the workbook in Excel (or LibreOffice) and save it, or type the value"})
-    rows, numbers = [], []
+                uncached[(r, c)] = _formula_text(formula)
+    rows, numbers, formulas = [], [], {}
     for r, row in enumerate(grid):
         text = [cell_text(v) for v in row]
-        if any(text):
+        if any(text) or any((r, c) in uncached for c in range(len(row))):
+            formulas.update({(len(rows), c): uncached[(r, c)] for c in range(len(row)) if (r, c) in uncached})
             rows.append(text)
             numbers.append(r + 1)
-    return rows, numbers
+    return rows, numbers, formulas
 
 
 def _is_formula(value: Any) -> bool:
@@ -131,26 +131,24 @@ def read_travellers_xlsx(path: str | os.PathLike) -> pd.DataFrame:
     -------
     DataFrame
         As ``io.travellers.parse_travellers_csv``, plus ``cell_<column>`` (Excel
-        column letters); ``source`` is ``file.xlsx!Sheet`` and ``line`` the Excel row.
+        column letters) and ``formula_<column>`` (formulas without a saved value,
+        only when there are some); ``source`` is ``file.xlsx!Sheet``, ``line`` the Excel row.
 
     Raises
     ------
     ParseError
         Unreadable file, a sheet with a partial header, a header with no results, no
         traveller sheet at all.
-    ValidationError
-        Formula cells with no saved value (every one is listed).
     """
     from openpyxl.utils import get_column_letter
 
     name = Path(path).name
     values, formulas = load_workbooks(path)
-    formula_problems: list[dict] = []
     frames = []
     candidates = [ws for ws in values.worksheets if ws.title.strip().lower() not in NAMES_SHEETS]
     for ws in candidates:
         source = f"{name}!{ws.title}"
-        rows, numbers = sheet_grid(ws, formulas[ws.title], source, formula_problems)
+        rows, numbers, uncached = sheet_grid(ws, formulas[ws.title])
         if not rows or (not _has_header_cells(rows) and len(candidates) > 1):
             continue
         hint = _board_hint(ws.title, rows, None)
@@ -163,9 +161,11 @@ def read_travellers_xlsx(path: str | os.PathLike) -> pd.DataFrame:
         extra = {f"cell_{col}": [get_column_letter(pos + 1)] * len(body) for col, pos in columns.items()}
         if "board" not in columns:
             extra["board"] = [hint] * len(body)
+        for col, pos in columns.items():
+            found = [uncached.get((index + 1 + i, pos)) for i in range(len(body))]
+            if any(found):
+                extra[f"formula_{col}"] = found
         frames.append(raw_frame(columns, body, lines, source, extra))
-    if formula_problems:
-        raise ValidationError(problems_frame(formula_problems))
     if not frames:
         raise ParseError(name, None, "no sheet with a traveller header (such as Board, NS, EW, Contract, Declarer, "
                          "Result, Lead) in its first rows; the workbook is empty or has only other sheets")
