@@ -28,12 +28,12 @@ def has_dd(boards: pd.DataFrame) -> bool:
 def write_handrecords(wb, boards: pd.DataFrame) -> None:
     """Add the Hand records sheet (skipped rows for boards without a deal)."""
     ws = wb.create_sheet("Hand records")
+    set_widths(ws, [4, 15, 4, 15, 4, 15, 2, 5, 5, 5, 5, 5, 5])
+    a4(ws)
     with_dd = has_dd(boards)
     for board in _rows(boards):
         for row in _block(ws, board, with_dd):
             ws.append(row)
-    set_widths(ws, [3, 14, 3, 14, 3, 14, 4, 5, 5, 5, 5, 5, 5])
-    a4(ws)
 
 
 def _rows(boards: pd.DataFrame):

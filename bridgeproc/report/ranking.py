@@ -22,16 +22,18 @@ def write_ranking(wb, standings: pd.DataFrame, method: str, group: str, heading:
                   several_methods: bool, chart: bool = True) -> None:
     """Add one ranking sheet for ``standings`` rows of one method and group."""
     ws = wb.create_sheet(sheet_title(method, group, several_methods))
+    header_at = len(heading) + 2
+    set_widths(ws, [7, 7, 44, 8, 9, 9])  # write-only sheets take widths, panes and print set-up before rows
+    ws.freeze_panes = f"A{header_at + 1}"
+    a4(ws, f"{header_at}:{header_at}")
     title = f"{heading[0]} — {METHOD_TITLES.get(method, method)}, {GROUP_TITLES.get(group, group)}"
     ws.append([cell(ws, title, font=TITLE)])
     for line in heading[1:]:
         ws.append([cell(ws, line, font=SUBTITLE)])
     ws.append([])
-    header_at = len(heading) + 2
     has_pct = standings["pct"].notna().any()
     titles = ["Rank", "Pair", "Names", "Boards", "Total"] + (["%"] if has_pct else [])
     ws.append(header_row(ws, titles))
-    ws.freeze_panes = f"A{header_at + 1}"
     total_fmt = TOTAL_FORMAT.get(method, "0.00")
     columns = [standings[c] for c in ("rank", "pair", "names", "boards", "total", "pct")]
     for rank, pair, names, boards, total, pct in zip(*columns):
@@ -42,8 +44,6 @@ def write_ranking(wb, standings: pd.DataFrame, method: str, group: str, heading:
         if has_pct:
             values.append(cell(ws, None if pd.isna(pct) else float(pct), fmt="pct"))
         ws.append(values)
-    set_widths(ws, [7, 8, 42, 8, 10, 9])
-    a4(ws, f"{header_at}:{header_at}")
     if chart and len(standings) > 1:
         _add_chart(ws, header_at, len(standings), 6 if has_pct else 5, "Percentage" if has_pct else "Total")
 
@@ -58,7 +58,12 @@ def _add_chart(ws, header_at: int, rows: int, value_column: int, label: str) -> 
     pairs = Reference(ws, min_col=2, min_row=header_at + 1, max_row=header_at + rows)
     chart.add_data(data, titles_from_data=True)
     chart.set_categories(pairs)
-    chart.height = max(7.5, 0.5 * rows)
-    chart.width = 14
+    chart.height = max(7.5, 0.45 * rows + 2)
+    chart.width = 17
     chart.x_axis.scaling.orientation = "maxMin"  # best pair on top, as in the table
-    ws.add_chart(chart, f"H{header_at}")
+    chart.x_axis.tickLblSkip = 1  # every pair's label, not every other one
+    chart.y_axis.number_format = "0"
+    if label == "Percentage":
+        chart.y_axis.scaling.min = 0
+        chart.y_axis.scaling.max = 100
+    ws.add_chart(chart, f"A{header_at + rows + 3}")  # below the table, so a page holds both

@@ -25,7 +25,11 @@ def scorecard_table(results: pd.DataFrame, numbering: str) -> tuple[pd.DataFrame
                              "score": results["score_ns"] * sign})
         side["points"] = results[points[col]] if points else pd.NA
         sides.append(side)
-    cards = pd.concat(sides, ignore_index=True).sort_values(["key", "board"], kind="stable").reset_index(drop=True)
+    cards = pd.concat(sides, ignore_index=True)
+    order = cards.assign(_dir=cards["direction"] == "EW", _num=pd.to_numeric(cards["pair"], errors="coerce"))
+    if numbering != "per-direction":
+        order["_dir"] = False
+    cards = cards.loc[order.sort_values(["section", "_dir", "_num", "pair", "board"], kind="stable").index].reset_index(drop=True)
     cards["running"] = cards.groupby("key")["points"].cumsum() if points else pd.NA
     return cards, points
 
@@ -37,8 +41,10 @@ def write_scorecards(wb, results: pd.DataFrame, numbering: str, names: dict[str,
     point_header = points[2] if points else "Points"
     fmt = points[3] if points else "0.0"
     titles = ["Board", "Dir", "Opponents", "Contract", "By", "Tricks", "Score", point_header, "Running"]
-    ws.append(header_row(ws, titles))
+    set_widths(ws, [7, 5, 10, 10, 5, 7, 8, 9, 9])
     ws.freeze_panes = "A2"
+    a4(ws, "1:1")
+    ws.append(header_row(ws, titles))
     for key, card in cards.groupby("key", sort=False):
         first = card.iloc[0]
         label = f"Pair {first['pair']}" + (f" ({first['direction']})" if numbering == "per-direction" else "")
@@ -58,5 +64,3 @@ def write_scorecards(wb, results: pd.DataFrame, numbering: str, names: dict[str,
                 cell(ws, None if pd.isna(pts) else float(pts), fmt=fmt),
                 cell(ws, None if pd.isna(running) else float(running), fmt=fmt),
             ])
-    set_widths(ws, [7, 5, 10, 10, 5, 7, 8, 9, 9])
-    a4(ws, "1:1")

@@ -53,8 +53,10 @@ def write_travellers(wb, results: pd.DataFrame, boards: pd.DataFrame) -> None:
     table = traveller_table(results)
     shown = [(c, h, f) for c, h, f in METHOD_COLUMNS if c in table and table[c].notna().any()]
     titles = ["NS", "EW", "Contract", "By", "Lead", "Tricks", "NS +", "EW +"] + [h for _, h, _ in shown]
-    ws.append(header_row(ws, titles))
+    set_widths(ws, [7, 7, 10, 5, 6, 7, 8, 8] + [10] * len(shown))
     ws.freeze_panes = "A2"
+    a4(ws, "1:1")
+    ws.append(header_row(ws, titles))
     info = boards.set_index("board") if len(boards) else None
     several_sections = table["section"].nunique() > 1
     for (section, board), block in table.groupby(["section", "board"], sort=False):
@@ -75,8 +77,6 @@ def write_travellers(wb, results: pd.DataFrame, boards: pd.DataFrame) -> None:
             ]
             row += [cell(ws, None if pd.isna(v) else float(v), fmt=f) for v, (_, _, f) in zip(values[8:], shown)]
             ws.append(row)
-    set_widths(ws, [7, 7, 10, 5, 6, 7, 8, 8] + [10] * len(shown))
-    a4(ws, "1:1")
 
 
 def _board_title(section: str, board: int, block: pd.DataFrame, info: pd.DataFrame | None) -> str:
@@ -86,5 +86,8 @@ def _board_title(section: str, board: int, block: pd.DataFrame, info: pd.DataFra
         parts.append(f"Dealer {row['dealer']} · Vul {row['vul']}")
     for column, label, fmt in BOARD_FACTS:
         if column in block and block[column].notna().any():
-            parts.append(f"{label} {fmt.format(float(block[column].dropna().iloc[0]))}")
+            value = float(block[column].dropna().iloc[0])
+            if column == "mp_factor" and abs(value - 1) < 1e-12:
+                continue  # a full board needs no factor
+            parts.append(f"{label} {fmt.format(value)}")
     return " · ".join(parts)

@@ -55,13 +55,13 @@ def conventions_summary(conv) -> str:
 def write_conventions(wb, session: "Session") -> None:
     """A sheet naming every convention used and what it means."""
     ws = wb.create_sheet("Conventions")
+    set_widths(ws, [18, 14, 90])
+    a4(ws, landscape=True)
     ws.append([cell(ws, "Conventions used", font=TITLE)])
     ws.append([])
     ws.append(header_row(ws, ["Option", "Value", "Meaning"]))
     for name, value, meaning in session.conventions_used:
         ws.append([cell(ws, name, font=BOLD), cell(ws, str(value)), cell(ws, meaning)])
-    set_widths(ws, [18, 14, 90])
-    a4(ws, landscape=True)
 
 
 def _group_order(group: str) -> tuple:
