@@ -149,7 +149,8 @@ def test_cross_imps_artificial_award_per_comparison():
 
 
 @pytest.mark.parametrize("scores, drop, datum, butler_ns", [
-    ([650, 170, 200], 1, 340, [7, -5, -4]),  # 3 results: nothing dropped
+    ([650, 170, 200], 0, 340, [7, -5, -4]),  # bridge-scorer: 3 results, nothing dropped
+    ([650, 170, 200], 1, 200, [10, -1, 0]),  # one dropped at each end: the median (Finnish file)
     ([-650, -170, -1440, 100, -170, -200], 1, -300, [-8, 4, -15, 9, 4, 3]),  # mean -297.5
     ([620] * 4 + [170] * 3, 1, 440, [5] * 4 + [-7] * 3),  # Hemel BC
 ])
@@ -169,8 +170,8 @@ def test_datum_rounds_halves_away_from_zero(total, count, datum):
 
 
 @pytest.mark.parametrize("n, drop, share, kept", [
-    (8, 1, None, 6), (3, 1, None, 3), (2, 1, None, 2), (1, 1, None, 1), (4, 1, None, 2),
-    (5, 3, None, 3), (20, 1, 0.1, 16), (25, 1, 0.1, 19), (15, 1, 0.1, 11), (40, 1, 0.1, 32),
+    (8, 1, None, 6), (3, 1, None, 1), (2, 1, None, 2), (1, 1, None, 1), (4, 1, None, 2),
+    (5, 3, None, 1), (6, 3, None, 2), (20, 1, 0.1, 16), (25, 1, 0.1, 19), (15, 1, 0.1, 11), (40, 1, 0.1, 32),
 ])
 def test_butler_drop_counts(n, drop, share, kept):
     k = drop_counts(np.array([n]), Conventions(datum_drop=drop, datum_drop_share=share))[0]

@@ -129,7 +129,7 @@ def oracle_butler(rows, conv):
             k = math.floor(conv.datum_drop_share * n + 0.5)
         else:
             k = conv.datum_drop
-        while k > 0 and n - 2 * k < 2:
+        while k > 0 and n - 2 * k < 1:
             k -= 1
         kept = scores[k:n - k]
         datum = round_half_away(Fraction(sum(kept), len(kept))) if kept else None

@@ -21,8 +21,8 @@ Defaults and why:
   number of results, comparisons + 1).
 * ``datum_drop=1``: Butler drops the single highest and lowest score (PBN
   ``Butler-2``, the Norwegian and Finnish files); ``datum_drop_share`` (e.g. 0.1)
-  overrides it with round-half-up(share x n) at each end. At least two results are
-  always kept (a 3-result board is not reduced to its median).
+  overrides it with round-half-up(share x n) at each end. At least one result is
+  always kept (a 3-result board's datum is its median, as in the Finnish file).
 * ``imp_ave_plus=3``: A+ is worth +3 IMPs per comparison and A- -3 (Law 86A, the
   teams rule; no pairs rule was found). The Swedish cross-IMP file gives 1.5.
 * ``winners="auto"``: one winner when pairs change direction (shared numbering and
@@ -69,6 +69,10 @@ class Conventions:
         Compare a board across all sections instead of within its section.
     centred : bool
         Publish matchpoints centred on zero (Norway): MP - top/2.
+    mp_decimals : int or None
+        Round each board's MPs (halves away from zero) to this many decimals, so that
+        totals are sums of the published board figures (Magic Contest prints and sums
+        one decimal). None keeps them exact.
     ave_plus, ave, ave_minus : float
         Percentages of the full top for A+, A, A-.
     adjusted_mode : ``"fixed"`` | ``"session"``
@@ -89,6 +93,9 @@ class Conventions:
         Passed to :func:`bridgeproc.movement.pair_numbering`.
     sitout : ``"none"`` | ``"scale"``
         IMP standings: scale totals to all boards of the section.
+    imp_per_board : bool
+        IMP standings: publish the total divided by the boards played (the Norwegian
+        teams-Butler file prints 41/14 = 2.93).
     """
 
     method: Method = "mp"
@@ -97,6 +104,7 @@ class Conventions:
     expected: int | None = None
     across_field: bool = False
     centred: bool = False
+    mp_decimals: int | None = None
     ave_plus: float = 60.0
     ave: float = 50.0
     ave_minus: float = 40.0
@@ -108,6 +116,7 @@ class Conventions:
     winners: Winners = "auto"
     pair_numbering: str = "auto"
     sitout: Sitout = "none"
+    imp_per_board: bool = False
 
     def __post_init__(self) -> None:
         checks = {
@@ -127,6 +136,8 @@ class Conventions:
             raise ValueError(f"datum_drop={self.datum_drop}; expected 0 or more")
         if self.datum_drop_share is not None and not 0 <= self.datum_drop_share < 0.5:
             raise ValueError(f"datum_drop_share={self.datum_drop_share}; expected a share below 0.5, e.g. 0.1")
+        if self.mp_decimals is not None and not 0 <= self.mp_decimals <= 6:
+            raise ValueError(f"mp_decimals={self.mp_decimals}; expected 0 to 6 decimals")
         if self.expected is not None and self.expected < 1:
             raise ValueError(f"expected={self.expected}; expected a number of results of 1 or more")
 

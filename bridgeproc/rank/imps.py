@@ -95,14 +95,15 @@ def drop_counts(n: np.ndarray, conventions: Conventions) -> np.ndarray:
     """Results dropped at each end of a Butler board with ``n`` real results.
 
     ``datum_drop`` (or round-half-up of ``datum_drop_share`` x n), but never so many
-    that fewer than two results are left (a board of 3 keeps all three).
+    that no result is left: with one dropped at each end a board of 3 results takes
+    its median (as the Finnish Butler file does) and a board of 2 their mean.
     """
     n = np.asarray(n, dtype=np.int64)
     if conventions.datum_drop_share is not None:
         k = np.floor(conventions.datum_drop_share * n + 0.5).astype(np.int64)
     else:
         k = np.full(n.shape, conventions.datum_drop, dtype=np.int64)
-    return np.minimum(k, np.maximum((n - 2) // 2, 0))
+    return np.minimum(k, np.maximum((n - 1) // 2, 0))
 
 
 def round_datum(total: np.ndarray, count: np.ndarray) -> np.ndarray:

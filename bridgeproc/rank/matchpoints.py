@@ -13,7 +13,8 @@ Per board group (section + board, or board across the field):
 3. Artificial rows (``A+/A-``, ``60/40`` ...) take no part in steps 1-2 (so the board's
    other results are factored over them, reference 7.3) and get their percentage of the
    full top; each side its own (split scores). ``NP`` rows get nothing.
-4. ``mp_scale=1`` halves everything; ``centred`` subtracts top/2 (Norway).
+4. ``mp_scale=1`` halves everything; ``mp_decimals`` rounds the board MPs as a
+   program prints them; ``centred`` subtracts top/2 (Norway).
 
 Weighted scores (Law 12C1c), a hook for later: a weighted row is a list of
 (score, weight); its MP is the weighted sum of ``_mp_against`` for each score, which
@@ -61,6 +62,12 @@ def _factor(raw2: np.ndarray, n: np.ndarray, big_n: np.ndarray, conv: Convention
         full = np.maximum(big_n, n)
         return raw2 + (full - n), 2.0 * (full - 1)
     return raw2, 2.0 * (n - 1)
+
+
+def _round(values: np.ndarray, decimals: int) -> np.ndarray:
+    """Round halves away from zero (as printed by the scoring programs), not to even."""
+    scale = 10.0 ** decimals
+    return np.sign(values) * np.floor(np.abs(values) * scale + 0.5 + 1e-9) / scale
 
 
 def _percent(mp: np.ndarray, top: np.ndarray) -> np.ndarray:
@@ -144,6 +151,8 @@ def matchpoints(results: pd.DataFrame, conventions: Conventions = Conventions())
     # real rows keep the exact factored MPs; artificial ones are their percentage of the top
     mp_ns = np.where(real, mp2_ns * conv.mp_scale / 2.0, pct_ns * top / 100.0)
     mp_ew = np.where(real, mp2_ew * conv.mp_scale / 2.0, pct_ew * top / 100.0)
+    if conv.mp_decimals is not None:
+        mp_ns, mp_ew = _round(mp_ns, conv.mp_decimals), _round(mp_ew, conv.mp_decimals)
     if conv.centred:
         mp_ns, mp_ew = mp_ns - top / 2.0, mp_ew - top / 2.0
     index = results.index

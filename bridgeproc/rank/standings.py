@@ -105,7 +105,8 @@ def standings(results: pd.DataFrame, conventions: Conventions = Conventions(),
         computed with :func:`rank_results` first.
     conventions : Conventions
         Uses ``method``, ``winners``, ``pair_numbering``, ``across_field``,
-        ``cross_imp`` (sum, average per comparison, or per result) and ``sitout``.
+        ``cross_imp`` (sum, average per comparison, or per result), ``sitout`` and
+        ``imp_per_board``.
     names : DataFrame with ``pair`` (and ``section``) and ``names``, or a mapping pair -> names
 
     Returns
@@ -128,10 +129,9 @@ def standings(results: pd.DataFrame, conventions: Conventions = Conventions(),
                                      results[ew_col].to_numpy(dtype=np.float64, na_value=np.nan)])
     if conv.method == "mp":
         top = results["top"].to_numpy(dtype=np.float64, na_value=np.nan)
-        pct = np.concatenate([results["pct_ns"].to_numpy(dtype=np.float64, na_value=np.nan),
-                              results["pct_ew"].to_numpy(dtype=np.float64, na_value=np.nan)])
         long["top"] = np.concatenate([top, top])
-        long["pct_points"] = pct * long["top"].to_numpy() / 100.0
+        # the percentage follows the (possibly rounded) MPs, uncentred
+        long["pct_points"] = long["points"] + (long["top"] / 2.0 if conv.centred else 0.0)
     elif conv.method == "cross-imp":
         comparisons = results["ximp_comparisons"].to_numpy(dtype=np.float64, na_value=np.nan)
         long["comparisons"] = np.concatenate([comparisons, comparisons])
@@ -156,7 +156,9 @@ def standings(results: pd.DataFrame, conventions: Conventions = Conventions(),
             if conv.cross_imp == "average-n":
                 comps = comps + long.groupby(by, sort=False, observed=True)["board"].size()
             agg["total"] = agg["total"] / comps.where(comps > 0, 1)
-        if conv.sitout == "scale":
+        if conv.imp_per_board:
+            agg["total"] = agg["total"] / agg["boards"]
+        elif conv.sitout == "scale":
             # every board of the pair's section (of the whole field when compared across it)
             if conv.across_field:
                 full = pd.Series(float(long["board"].nunique()), index=agg.index)
@@ -170,6 +172,7 @@ def standings(results: pd.DataFrame, conventions: Conventions = Conventions(),
     agg["rank"] = rank_text(key, agg["group"])
     agg["names"] = _names(agg, names)
     agg["_order"] = -key.round(_TIE_DECIMALS)
-    agg = agg.sort_values(["group", "_order", "pair"], kind="stable").reset_index(drop=True)
+    agg["_number"] = pd.to_numeric(agg["pair"], errors="coerce")  # pair 2 before pair 10
+    agg = agg.sort_values(["group", "_order", "_number", "pair"], kind="stable").reset_index(drop=True)
     out = agg[list(STANDINGS_COLUMNS)]
     return out.astype(STANDINGS_COLUMNS)
