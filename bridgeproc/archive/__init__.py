@@ -1,0 +1,21 @@
+"""The archive: every scored session kept in SQLite or PostgreSQL, corrections as versions.
+
+Library functions behind ``bridgeproc score`` (archiving) and ``bridgeproc archive
+list|show|export|history|diff``; the schema is documented in docs/archive.md.
+
+>>> from bridgeproc.archive import archive_session, load_session
+>>> result = archive_session(session)                       # doctest: +SKIP
+>>> again = load_session(None, result.session_id)           # doctest: +SKIP
+"""
+from __future__ import annotations
+
+from .db import ENV_VAR, ArchiveError, default_url, engine_for, normalise_url
+from .diff import Diff, diff
+from .query import check_archive, export_session, history, list_sessions, session_versions, split_names
+from .store import ArchiveResult, archive_session, load_session, session_identity
+
+__all__ = [
+    "ENV_VAR", "ArchiveError", "ArchiveResult", "Diff", "archive_session", "check_archive", "default_url", "diff",
+    "engine_for", "export_session", "history", "list_sessions", "load_session", "normalise_url",
+    "session_identity", "session_versions", "split_names",
+]

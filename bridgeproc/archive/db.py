@@ -1,0 +1,140 @@
+"""Where the archive lives and how to talk to it: URLs, engines, transactions.
+
+SQLite files are opened in WAL mode with a busy timeout, and every write runs
+in one ``BEGIN IMMEDIATE`` transaction, so a killed writer leaves the archive as
+it was before or after, and concurrent writers wait for each other instead of
+failing. PostgreSQL URLs use psycopg 3 (``postgresql://`` is read as
+``postgresql+psycopg://``).
+"""
+from __future__ import annotations
+
+import os
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, select
+from sqlalchemy.engine import make_url
+
+from ..errors import BridgeprocError
+from .tables import SCHEMA_VERSION, archive_info, metadata
+
+#: Environment variable naming the archive (a URL or an SQLite file path).
+ENV_VAR = "BRIDGEPROC_ARCHIVE"
+
+#: Milliseconds an SQLite writer waits for another one before giving up.
+BUSY_TIMEOUT_MS = 60_000
+
+_engines: dict[str, Engine] = {}
+_lock = threading.Lock()
+
+
+class ArchiveError(BridgeprocError):
+    """The archive cannot be opened or read (wrong URL, newer schema, unknown session)."""
+
+
+def default_url() -> str:
+    """The archive URL to use when none is given.
+
+    ``$BRIDGEPROC_ARCHIVE`` if set, else the SQLite file
+    ``$XDG_DATA_HOME/bridgeproc/archive.sqlite`` (``~/.local/share/...`` when
+    ``XDG_DATA_HOME`` is unset or empty).
+    """
+    if os.environ.get(ENV_VAR):
+        return normalise_url(os.environ[ENV_VAR])
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return normalise_url(os.path.join(base, "bridgeproc", "archive.sqlite"))
+
+
+def normalise_url(url: str | os.PathLike) -> str:
+    """An SQLAlchemy URL for ``url``: a plain path becomes ``sqlite:///<absolute path>``."""
+    text = os.fspath(url)
+    if "://" not in text:
+        return "sqlite:///" + str(Path(text).expanduser().resolve())
+    parsed = make_url(text)
+    if parsed.drivername in ("postgresql", "postgres"):
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    return parsed.render_as_string(hide_password=False)
+
+
+def _sqlite_setup(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection, _record) -> None:
+        # Let SQLAlchemy's "begin" event issue BEGIN itself (the sqlite3 module's own
+        # transaction handling would start deferred transactions behind our back).
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Connection) -> None:
+        write = connection.get_execution_options().get("archive_write", False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+def engine_for(url: str | os.PathLike | None = None) -> Engine:
+    """A (cached) engine for the archive at ``url`` (default: :func:`default_url`); tables are created."""
+    key = normalise_url(url) if url is not None else default_url()
+    with _lock:
+        engine = _engines.get(key)
+        if engine is not None:
+            return engine
+        parsed = make_url(key)
+        if parsed.get_backend_name() == "sqlite":
+            if not parsed.database or parsed.database == ":memory:":
+                raise ArchiveError("the archive must be a file or a server, not an in-memory SQLite database")
+            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+            engine = create_engine(key, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+            _sqlite_setup(engine)
+        else:
+            try:
+                engine = create_engine(key, pool_pre_ping=True)
+            except ImportError as error:  # the driver is an optional dependency
+                raise ArchiveError(f"{error}; install it with: pip install 'bridgeproc[postgres]'") from None
+        _create_schema(engine)
+        _engines[key] = engine
+        return engine
+
+
+def _create_schema(engine: Engine) -> None:
+    try:
+        with writing(engine) as conn:
+            if not inspect(conn).has_table("archive_info"):
+                metadata.create_all(conn)
+                conn.execute(archive_info.insert(), [{"key": "schema_version", "value": str(SCHEMA_VERSION)}])
+            version = conn.execute(select(archive_info.c.value)
+                                   .where(archive_info.c.key == "schema_version")).scalar_one_or_none()
+    except Exception as error:
+        if "IntegrityError" in type(error).__name__ or "already exists" in str(error):
+            # Another process created the tables at the same moment (PostgreSQL); they are there now.
+            return
+        raise
+    if version is not None and int(version) > SCHEMA_VERSION:
+        raise ArchiveError(f"{engine.url.render_as_string()}: archive schema {version} is newer than this "
+                           f"bridgeproc understands ({SCHEMA_VERSION}); upgrade bridgeproc")
+
+
+@contextmanager
+def writing(engine: Engine) -> Iterator[Connection]:
+    """One write transaction (``BEGIN IMMEDIATE`` on SQLite): committed at the end, rolled back on error."""
+    with engine.execution_options(archive_write=True).begin() as conn:
+        yield conn
+
+
+@contextmanager
+def reading(engine: Engine) -> Iterator[Connection]:
+    """One read transaction: a consistent snapshot of the archive."""
+    with engine.begin() as conn:
+        yield conn
+
+
+def dispose_all() -> None:
+    """Close every cached engine (tests; a process that forks)."""
+    with _lock:
+        for engine in _engines.values():
+            engine.dispose()
+        _engines.clear()

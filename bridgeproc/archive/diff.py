@@ -1,0 +1,221 @@
+"""What changed between two versions of an archived session, in frames and in words."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pandas as pd
+
+from .db import engine_for, reading
+from .store import read_frames, resolve_version
+
+if TYPE_CHECKING:
+    import os
+
+#: Columns that make a result what it is (a change in any is a correction).
+RESULT_FIELDS = ["level", "strain", "doubled", "declarer", "tricks", "lead", "adjusted", "score_ns"]
+RESULT_KEY = ["section", "board", "ns", "ew"]
+STANDING_KEY = ["method", "group", "pair"]
+
+
+@dataclass
+class Diff:
+    """Differences from version ``v1`` to ``v2`` of ``session_id``.
+
+    results    one row per changed, added or removed result: RESULT_KEY, ``change``
+               (corrected/added/removed), ``before`` and ``after`` (text, e.g. ``4S N = +420``)
+    standings  one row per pair whose rank or score moved: STANDING_KEY, ``rank_before``,
+               ``rank_after``, ``score_before``, ``score_after`` (pct, or total for IMPs)
+    other      changes of conventions, deals, names and headers, as sentences
+    """
+
+    session_id: str
+    v1: int
+    v2: int
+    results: pd.DataFrame
+    standings: pd.DataFrame
+    other: list[str] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        return bool(len(self.results) or len(self.standings) or self.other)
+
+    @property
+    def headline(self) -> str:
+        """One line, e.g. ``board 14 corrected: pairs 3 and 7 swap places``."""
+        parts = []
+        boards = sorted(set(self.results["board"].tolist())) if len(self.results) else []
+        if boards:
+            parts.append(f"board{'s' if len(boards) > 1 else ''} {_join(map(str, boards))} corrected")
+        elif self.other:
+            parts.append(self.other[0])
+        moves = _ranking_sentences(self.standings)
+        if not parts and not moves:
+            return f"versions {self.v1} and {self.v2} are the same"
+        if moves:
+            parts.append(moves[0] if len(moves) == 1 else "; ".join(moves[:3]) + ("; ..." if len(moves) > 3 else ""))
+        elif boards:
+            parts.append("ranking unchanged")
+        return ": ".join(parts)
+
+    @property
+    def summary(self) -> list[str]:
+        """Every change as a sentence, the headline first."""
+        lines = [self.headline]
+        for row in self.results.itertuples(index=False):
+            where = f"{'section ' + row.section + ', ' if row.section else ''}board {row.board}, NS {row.ns} v EW {row.ew}"
+            lines.append(f"{where}: {row.change} ({row.before or '-'} -> {row.after or '-'})")
+        lines += _ranking_sentences(self.standings, detail=True)
+        lines += self.other
+        return lines
+
+    def __str__(self) -> str:
+        return "\n".join(self.summary)
+
+
+def _join(items) -> str:
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _result_text(frame: pd.DataFrame) -> pd.Series:
+    from ..notation import contract_text
+
+    contract = contract_text(frame["level"], frame["strain"], frame["doubled"], frame["adjusted"])
+    tricks = frame["tricks"].astype("Int64")
+    need = frame["level"].astype("Int64") + 6
+    over = (tricks - need)
+    result = over.map(lambda v: "" if pd.isna(v) else "=" if v == 0 else f"{v:+d}").astype("string")
+    declarer = frame["declarer"].astype("string").fillna("")
+    score = frame["score_ns"].map(lambda v: "" if pd.isna(v) else f"{v:+d}").astype("string")
+    played = frame["adjusted"].isna() & frame["level"].fillna(0).gt(0)
+    text = contract.fillna("").str.cat([declarer.where(played, ""), result.where(played, ""), score.fillna("")],
+                                       sep=" ")
+    return text.str.replace(r"\s+", " ", regex=True).str.strip()
+
+
+def _keyed(frame: pd.DataFrame, key: list[str]) -> pd.DataFrame:
+    frame = frame.copy()
+    for column in key:
+        if column not in frame:
+            frame[column] = ""
+        frame[column] = frame[column].astype("string").fillna("")
+    frame["_n"] = frame.groupby(key).cumcount()
+    return frame.set_index(key + ["_n"])
+
+
+def diff_results(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
+    """Corrected, added and removed results between two results frames (see :class:`Diff`)."""
+    fields = [c for c in RESULT_FIELDS if c in before and c in after]
+    a, b = _keyed(before, RESULT_KEY), _keyed(after, RESULT_KEY)
+    a = a.assign(_text=_result_text(a)) if len(a) else a.assign(_text=pd.Series(dtype="string"))
+    b = b.assign(_text=_result_text(b)) if len(b) else b.assign(_text=pd.Series(dtype="string"))
+    both = a.index.intersection(b.index)
+    left = a.loc[both, fields].astype("string").fillna("")
+    right = b.loc[both, fields].astype("string").fillna("")
+    changed = both[(left != right).any(axis=1).to_numpy()]
+    parts = [pd.DataFrame({"change": "corrected", "before": a.loc[changed, "_text"], "after": b.loc[changed, "_text"]},
+                          index=changed),
+             pd.DataFrame({"change": "added", "before": "", "after": b.loc[b.index.difference(a.index), "_text"]}),
+             pd.DataFrame({"change": "removed", "before": a.loc[a.index.difference(b.index), "_text"], "after": ""})]
+    out = pd.concat([p for p in parts if len(p)]) if any(len(p) for p in parts) else parts[0]
+    out = out.reset_index().drop(columns="_n", errors="ignore")
+    for column in RESULT_KEY:
+        if column not in out:
+            out[column] = pd.Series(dtype="string")
+    out["board"] = pd.to_numeric(out["board"]).astype("int64")
+    out = out.sort_values(["board", "section", "ns", "ew"], kind="stable").reset_index(drop=True)
+    return out[RESULT_KEY + ["change", "before", "after"]].astype(
+        {"section": "string", "ns": "string", "ew": "string", "change": "string", "before": "string",
+         "after": "string"})
+
+
+def diff_standings(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
+    """Pairs whose rank or score changed (see :class:`Diff`)."""
+    def score(frame):
+        imps = frame["method"].astype("string").isin(["cross-imp", "butler"]) if "method" in frame else False
+        return frame["total"].where(imps, frame["pct"]).round(2)
+
+    a, b = _keyed(before, STANDING_KEY), _keyed(after, STANDING_KEY)
+    joined = pd.DataFrame({"rank_before": a["rank"], "score_before": score(a)}).join(
+        pd.DataFrame({"rank_after": b["rank"], "score_after": score(b)}), how="outer")
+    moved = (joined["rank_before"].astype("string").fillna("") != joined["rank_after"].astype("string").fillna("")) \
+        | (joined["score_before"].fillna(-1e9) != joined["score_after"].fillna(-1e9))
+    out = joined[moved.to_numpy()].reset_index().drop(columns="_n")
+    return out.astype({"rank_before": "string", "rank_after": "string", "score_before": "float64",
+                       "score_after": "float64"})
+
+
+def _rank_number(rank) -> float:
+    text = str(rank or "").rstrip("=")
+    return float(text) if text.isdigit() else float("inf")
+
+
+def _ranking_sentences(moves: pd.DataFrame, detail: bool = False) -> list[str]:
+    if not len(moves):
+        return []
+    out, done = [], set()
+    rows = list(moves.itertuples(index=False))
+    for i, r in enumerate(rows):
+        if i in done or r.rank_before == r.rank_after:
+            continue
+        where = f"{r.group} " if r.group and r.group != "ALL" else ""
+        for j in range(i + 1, len(rows)):
+            s = rows[j]
+            if j not in done and (s.method, s.group) == (r.method, r.group) and s.rank_before == r.rank_after \
+                    and s.rank_after == r.rank_before:
+                out.append(f"{where}pairs {r.pair} and {s.pair} swap places ({r.rank_before} and {s.rank_before})")
+                done |= {i, j}
+                break
+        else:
+            verb = "rises" if _rank_number(r.rank_after) < _rank_number(r.rank_before) else "falls"
+            out.append(f"{where}pair {r.pair} {verb} from {r.rank_before or '-'} to {r.rank_after or '-'}")
+            done.add(i)
+    if detail:
+        for r in rows:
+            if r.score_before != r.score_after:
+                where = f"{r.group} " if r.group and r.group != "ALL" else ""
+                out.append(f"{where}pair {r.pair}: score {r.score_before:g} -> {r.score_after:g}")
+    return out
+
+
+def _other_changes(v1: dict, v2: dict, f1: dict, f2: dict) -> list[str]:
+    out = []
+    c1, c2 = json.loads(v1["conventions"]), json.loads(v2["conventions"])
+    for name in sorted(set(c1) | set(c2)):
+        if c1.get(name) != c2.get(name):
+            out.append(f"convention {name}: {c1.get(name)} -> {c2.get(name)}")
+    m1, m2 = json.loads(v1["meta"]), json.loads(v2["meta"])
+    for name in sorted(set(m1) | set(m2)):
+        if m1.get(name) != m2.get(name):
+            out.append(f"header {name}: {m1.get(name)!r} -> {m2.get(name)!r}")
+    b1, b2 = f1.get("boards"), f2.get("boards")
+    if b1 is not None and b2 is not None and "deal" in b1 and "deal" in b2:
+        d1 = dict(zip(b1["board"], b1["deal"].astype("string").fillna("")))
+        d2 = dict(zip(b2["board"], b2["deal"].astype("string").fillna("")))
+        for board in sorted(set(d1) | set(d2)):
+            if d1.get(board) != d2.get(board):
+                out.append(f"board {board}: deal {'changed' if board in d1 and board in d2 else 'added or removed'}")
+    n1, n2 = f1.get("names"), f2.get("names")
+    if n1 is not None and n2 is not None and not n1.reset_index(drop=True).equals(n2.reset_index(drop=True)):
+        out.append(f"names list changed ({len(n1)} -> {len(n2)} entries)")
+    return out
+
+
+def diff(url: str | os.PathLike | None, session_id: str, v1: int | None = None, v2: int | None = None) -> Diff:
+    """Compare versions ``v1`` and ``v2`` of an archived session (default: the previous one and the latest).
+
+    Returns
+    -------
+    Diff
+        Frames of changed results and moved pairs, ``headline`` ("board 14 corrected:
+        pairs 3 and 7 swap places") and ``summary`` (every change as a sentence).
+    """
+    engine = engine_for(url)
+    with reading(engine) as conn:
+        row2 = resolve_version(conn, session_id, v2)
+        row1 = resolve_version(conn, session_id, v1 if v1 is not None else max(1, row2["version"] - 1))
+        f1, f2 = read_frames(conn, row1["version_id"]), read_frames(conn, row2["version_id"])
+    return Diff(session_id, row1["version"], row2["version"], diff_results(f1["results"], f2["results"]),
+                diff_standings(f1["standings"], f2["standings"]), _other_changes(row1, row2, f1, f2))

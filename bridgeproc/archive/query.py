@@ -1,0 +1,174 @@
+"""Read-only questions to the archive: which sessions, which versions, a player's history, is it sound."""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import pandas as pd
+from sqlalchemy import func, select, text
+
+from .db import engine_for, reading
+from .store import player_key
+from .tables import FRAME_TABLES, frames, players, sessions, standings, versions
+
+if TYPE_CHECKING:
+    import os
+
+#: Separators between the players of a pair in a names text ("Ann Smith & Bob Jones").
+NAME_SEPARATORS = re.compile(r"\s*&\s*|\s+(?:and|-|–|/|\+)\s+|\s*/\s*")
+
+HISTORY_COLUMNS: dict[str, object] = {
+    "date": "string", "event": "string", "session_id": "string", "version": "int64", "method": "string",
+    "group": "string", "pair": "string", "partner": "string", "names": "string", "rank": "string",
+    "boards": "Int64", "pct": "float64", "imps": "float64", "total": "float64",
+}
+
+
+def split_names(names: str) -> list[str]:
+    """The players of a pair's names text, e.g. ``"Ann Smith & Bob Jones"`` -> two names."""
+    return [part.strip() for part in NAME_SEPARATORS.split(names) if part and part.strip()]
+
+
+def list_sessions(url: str | os.PathLike | None = None) -> pd.DataFrame:
+    """Every archived session, newest date first.
+
+    Returns
+    -------
+    DataFrame
+        ``session_id, event, date, site, versions`` (latest version number),
+        ``method`` (of the latest version), ``updated_at`` (UTC, when it was archived).
+    """
+    engine = engine_for(url)
+    query = (select(sessions.c.session_id, sessions.c.event, sessions.c.date, sessions.c.site,
+                    sessions.c.latest_version.label("versions"), versions.c.method, sessions.c.updated_at)
+             .join(versions, versions.c.version_id == sessions.c.latest_version_id)
+             .order_by(sessions.c.date.desc(), sessions.c.event))
+    with reading(engine) as conn:
+        rows = conn.execute(query).all()
+    frame = pd.DataFrame(rows, columns=["session_id", "event", "date", "site", "versions", "method", "updated_at"])
+    return frame.astype({"session_id": "string", "event": "string", "date": "string", "site": "string",
+                         "versions": "int64", "method": "string", "updated_at": "string"})
+
+
+def session_versions(url: str | os.PathLike | None, session_id: str) -> pd.DataFrame:
+    """Every version of ``session_id``: ``version, created_at, method, results, content_hash, comment``."""
+    engine = engine_for(url)
+    count = (select(frames.c.n_rows).where(frames.c.version_id == versions.c.version_id,
+                                           frames.c.frame == "results").scalar_subquery())
+    query = (select(versions.c.version, versions.c.created_at, versions.c.method, count.label("results"),
+                    versions.c.content_hash, versions.c.comment)
+             .where(versions.c.session_id == session_id).order_by(versions.c.version))
+    with reading(engine) as conn:
+        rows = conn.execute(query).all()
+    if not rows:
+        from .db import ArchiveError
+
+        raise ArchiveError(f"no session {session_id!r} in the archive; `bridgeproc archive list` shows them")
+    frame = pd.DataFrame(rows, columns=["version", "created_at", "method", "results", "content_hash", "comment"])
+    return frame.astype({"version": "int64", "created_at": "string", "method": "string", "results": "Int64",
+                         "content_hash": "string", "comment": "string"})
+
+
+def history(url: str | os.PathLike | None, player_or_pair: str, all_versions: bool = False) -> pd.DataFrame:
+    """A player's (or a partnership's) results over every archived session, oldest first.
+
+    Parameters
+    ----------
+    player_or_pair : str
+        One player's name (``"Ann Smith"``) or a partnership (``"Ann Smith & Bob Jones"``,
+        either order); matched case-insensitively against the standings' names.
+    all_versions : bool
+        Also rows of superseded versions (default: the latest version of each session).
+
+    Returns
+    -------
+    DataFrame
+        ``date, event, session_id, version, method, group, pair, partner`` (the other
+        player(s), for a one-player query), ``names, rank`` (text, ``2=``), ``boards``,
+        ``pct`` (session percentage, matchpoints), ``imps`` (total IMPs for cross-IMP and
+        Butler, else NaN), ``total``.
+    """
+    wanted = sorted({player_key(p) for p in split_names(player_or_pair)})
+    if not wanted:
+        return pd.DataFrame({c: pd.Series([], dtype=t) for c, t in HISTORY_COLUMNS.items()})
+    engine = engine_for(url)
+    matched = (select(players.c.version_id, players.c.pos).where(players.c.player_key.in_(wanted))
+               .group_by(players.c.version_id, players.c.pos)
+               .having(func.count(func.distinct(players.c.player_key)) == len(wanted)).subquery())
+    query = (select(sessions.c.date, sessions.c.event, sessions.c.session_id, versions.c.version, standings.c.method,
+                    standings.c.grp, standings.c.pair, standings.c.names, standings.c.rank, standings.c.boards,
+                    standings.c.pct, standings.c.total)
+             .select_from(matched)
+             .join(versions, versions.c.version_id == matched.c.version_id)
+             .join(sessions, sessions.c.session_id == versions.c.session_id)
+             .join(standings, (standings.c.version_id == matched.c.version_id) & (standings.c.pos == matched.c.pos))
+             .order_by(sessions.c.date, sessions.c.event, versions.c.version, standings.c.pos))
+    if not all_versions:
+        query = query.where(sessions.c.latest_version_id == versions.c.version_id)
+    with reading(engine) as conn:
+        rows = conn.execute(query).all()
+    frame = pd.DataFrame(rows, columns=["date", "event", "session_id", "version", "method", "group", "pair",
+                                        "names", "rank", "boards", "pct", "total"])
+    mine = set(wanted)
+    frame["partner"] = [" & ".join(p for p in split_names(n or "") if player_key(p) not in mine)
+                        for n in frame["names"]]
+    is_imps = frame["method"].isin(["cross-imp", "butler"])
+    frame["imps"] = frame["total"].where(is_imps)
+    frame["pct"] = frame["pct"].where(~is_imps | frame["pct"].notna())
+    return frame[list(HISTORY_COLUMNS)].astype(HISTORY_COLUMNS)
+
+
+def check_archive(url: str | os.PathLike | None = None) -> list[str]:
+    """Problems found in the archive (empty when sound).
+
+    Runs SQLite's ``PRAGMA integrity_check`` and checks that every version is
+    complete: each frame it declares has exactly ``n_rows`` rows, version numbers
+    run 1..n without gaps, and each session's latest version exists.
+    """
+    engine = engine_for(url)
+    problems: list[str] = []
+    with reading(engine) as conn:
+        if conn.dialect.name == "sqlite":
+            verdict = [r[0] for r in conn.execute(text("PRAGMA integrity_check")).all()]
+            if verdict != ["ok"]:
+                problems += [f"integrity_check: {v}" for v in verdict]
+        for name, table in FRAME_TABLES.items():
+            counts = dict(conn.execute(select(table.c.version_id, func.count()).group_by(table.c.version_id)).all())
+            declared = conn.execute(select(frames.c.version_id, frames.c.n_rows)
+                                    .where(frames.c.frame == name)).all()
+            for version_id, n_rows in declared:
+                if counts.get(version_id, 0) != n_rows:
+                    problems.append(f"version_id {version_id}: {name} has {counts.get(version_id, 0)} rows, "
+                                    f"expected {n_rows}")
+            orphans = set(counts) - {v for v, _ in declared}
+            problems += [f"version_id {v}: {name} rows without a frames entry" for v in sorted(orphans)]
+        numbers: dict[str, list[int]] = {}
+        for sid, number in conn.execute(select(versions.c.session_id, versions.c.version)).all():
+            numbers.setdefault(sid, []).append(number)
+        for sid, latest, latest_id in conn.execute(select(sessions.c.session_id, sessions.c.latest_version,
+                                                          sessions.c.latest_version_id)).all():
+            have = sorted(numbers.get(sid, []))
+            if have != list(range(1, len(have) + 1)) or (latest or 0) != len(have):
+                problems.append(f"session {sid}: versions {have}, latest recorded as {latest}")
+        no_frames = conn.execute(select(versions.c.version_id).where(
+            ~select(frames.c.version_id).where(frames.c.version_id == versions.c.version_id).exists())).all()
+        problems += [f"version_id {v}: no frames stored" for (v,) in no_frames]
+    return problems
+
+
+def export_session(url: str | os.PathLike | None, session_id: str, outputs: list, version: int | None = None):
+    """Write an archived session to ``outputs`` (by extension, as ``bridgeproc score -o``); returns the Session."""
+    from pathlib import Path
+
+    from ..errors import BridgeprocError
+    from ..session import WRITERS
+    from .store import load_session
+
+    for out in outputs:
+        if Path(out).suffix.lower() not in WRITERS:
+            raise BridgeprocError(f"{out}: unknown output type; use one of {', '.join(WRITERS)}")
+    session = load_session(url, session_id, version)
+    for out in outputs:
+        WRITERS[Path(out).suffix.lower()](session, out)
+    return session
+

@@ -1,0 +1,288 @@
+"""Write a session as a new version (one transaction), and read any version back.
+
+A session is identified by its event and date (or an explicit ``session_id``).
+Archiving a session whose content equals its latest version adds nothing;
+anything else becomes version n + 1. Rows are only ever inserted.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import unicodedata
+from dataclasses import dataclass
+from datetime import date as _date
+from datetime import datetime, timezone
+from typing import TYPE_CHECKING
+
+import pandas as pd
+from sqlalchemy import insert, select, update
+
+from .codec import Encoded, content_hash, decode, encode, select_columns
+from .db import ArchiveError, engine_for, reading, writing
+from .tables import FRAME_TABLES, frames, players, sessions, versions
+
+if TYPE_CHECKING:
+    import os
+
+    from ..session import Session
+
+#: Frames of a Session stored per version, in order.
+FRAMES = ("results", "boards", "standings", "names", "notes")
+
+#: Rows per INSERT executemany batch (bounded memory for the driver).
+CHUNK = 5_000
+
+
+@dataclass(frozen=True)
+class ArchiveResult:
+    """What :func:`archive_session` did: ``created`` False means the data equalled the latest version."""
+
+    session_id: str
+    version: int
+    created: bool
+    url: str = ""
+
+    def __str__(self) -> str:
+        state = "archived as" if self.created else "unchanged since"
+        return f"{state} {self.session_id} version {self.version}"
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def normalise_date(text: object) -> str:
+    """ISO ``yyyy-mm-dd`` from PBN ``2014.10.05``, ``05/10/2014``-less forms; '' when unknown.
+
+    PBN writes unknown parts as ``??`` (``2014.10.??``); those stay as given.
+    """
+    if text is None or (isinstance(text, float) and pd.isna(text)):
+        return ""
+    if isinstance(text, (_date, datetime)):
+        return text.strftime("%Y-%m-%d")
+    value = str(text).strip()
+    m = re.fullmatch(r"(\d{4})[.\-/](\d{1,2}|\?\?)[.\-/](\d{1,2}|\?\?)", value)
+    if m:
+        y, mo, d = m.groups()
+        return f"{y}-{mo.zfill(2)}-{d.zfill(2)}"
+    return value
+
+
+def slug(text: str) -> str:
+    """Lower-case ASCII words joined by ``-`` (an id that survives shells and URLs)."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9?]+", "-", ascii_text.lower()).strip("-") or "session"
+
+
+def session_identity(session: Session, event: str | None = None, date: str | None = None,
+                     session_id: str | None = None) -> tuple[str, str, str]:
+    """(session_id, event, date) of ``session``.
+
+    ``event``: the argument, else PBN ``Event``, else the first input file's name
+    without extension. ``date``: the argument, else PBN ``Date`` (or ``EventDate``),
+    else today's date (so that next week's file of the same name is not taken as a
+    correction of this week's). ``session_id``: the argument, else
+    ``<date>_<slug of event>``.
+    """
+    meta = {str(k).lower(): v for k, v in (session.meta or {}).items()}
+    if not event:
+        event = str(meta.get("event") or "").strip()
+    if not event and "source" in session.results and session.results["source"].notna().any():
+        first = str(session.results["source"].dropna().iloc[0])
+        event = re.sub(r"\.[A-Za-z0-9]+$", "", first.replace("\\", "/").rsplit("/", 1)[-1])
+    event = event or "session"
+    day = normalise_date(date or meta.get("date") or meta.get("eventdate"))
+    if not day or day.startswith("?"):
+        day = _date.today().isoformat()
+    return session_id or f"{day}_{slug(event)}", event, day
+
+
+def _json(value: object) -> str:
+    return json.dumps(value, sort_keys=True, default=str)
+
+
+def _options_json(session: Session) -> str:
+    try:
+        return _json(dataclasses.asdict(session.options))
+    except TypeError:
+        return "{}"
+
+
+def _player_rows(standings: pd.DataFrame, version_id: int) -> list[dict]:
+    from .query import split_names
+
+    if "names" not in standings or not len(standings):
+        return []
+    rows = []
+    for pos, text in enumerate(standings["names"].tolist()):
+        if text is None or (not isinstance(text, str)):
+            continue
+        for seat, player in enumerate(split_names(text)):
+            rows.append({"version_id": version_id, "pos": pos, "seat": seat,
+                         "player_key": player_key(player), "player": player})
+    return rows
+
+
+def player_key(name: str) -> str:
+    """How players are matched: case-folded, single spaces."""
+    return " ".join(name.split()).casefold()
+
+
+def _frames_of(session: Session) -> dict[str, pd.DataFrame]:
+    out = {name: getattr(session, name) for name in FRAMES}
+    return {name: frame for name, frame in out.items() if frame is not None}
+
+
+def archive_session(session: Session, url: str | os.PathLike | None = None, *, event: str | None = None,
+                    date: str | None = None, session_id: str | None = None,
+                    comment: str | None = None) -> ArchiveResult:
+    """Store ``session`` in the archive at ``url`` (default :func:`default_url`) as a new version.
+
+    Parameters
+    ----------
+    session : bridgeproc.session.Session
+        What :func:`bridgeproc.process_session` returned (frames are not modified).
+    url : str or path, optional
+        SQLAlchemy URL (``sqlite:///...``, ``postgresql://user@host/db``) or an SQLite file path.
+    event, date, session_id : str, optional
+        Override the identity (see :func:`session_identity`).
+    comment : str, optional
+        Stored with the version (e.g. "board 14 corrected").
+
+    Returns
+    -------
+    ArchiveResult
+        ``created`` is False when the content equals the latest version (nothing added).
+    """
+    engine = engine_for(url)
+    sid, event_name, day = session_identity(session, event, date, session_id)
+    frames_in = _frames_of(session)
+    encoded = [encode(name, frame, FRAME_TABLES[name]) for name, frame in frames_in.items()]
+    conventions = session.conventions.describe()
+    meta = {str(k): v for k, v in (session.meta or {}).items()}
+    header = {"session_id": sid, "event": event_name, "date": day, "conventions": conventions, "meta": meta,
+              "numbering": session.numbering, "movement": session.movement}
+    digest = content_hash(encoded, header)
+    now = _now()
+    with writing(engine) as conn:
+        current = conn.execute(select(sessions.c.latest_version, versions.c.content_hash)
+                               .select_from(sessions.outerjoin(versions, versions.c.version_id
+                                                               == sessions.c.latest_version_id))
+                               .where(sessions.c.session_id == sid).with_for_update(of=sessions)).first()
+        if current is None:
+            _insert_session(conn, sid, event_name, day, meta.get("site") or meta.get("Site"), now)
+            current = conn.execute(select(sessions.c.latest_version, versions.c.content_hash)
+                                   .select_from(sessions.outerjoin(versions, versions.c.version_id
+                                                                   == sessions.c.latest_version_id))
+                                   .where(sessions.c.session_id == sid).with_for_update(of=sessions)).first()
+        latest, latest_hash = current
+        if latest_hash == digest:
+            return ArchiveResult(sid, int(latest), False, engine.url.render_as_string())
+        number = (latest or 0) + 1
+        from .. import __version__
+
+        version_id = conn.execute(insert(versions).values(
+            session_id=sid, version=number, created_at=now, content_hash=digest, method=conventions.get("method"),
+            conventions=_json(conventions), meta=_json(meta), numbering=session.numbering,
+            movement=session.movement, options=_options_json(session), comment=comment,
+            bridgeproc_version=__version__)).inserted_primary_key[0]
+        _insert_frames(conn, encoded, version_id)
+        if "standings" in frames_in:
+            _insert_rows(conn, players, _player_rows(frames_in["standings"], version_id))
+        conn.execute(update(sessions).where(sessions.c.session_id == sid).values(
+            latest_version=number, latest_version_id=version_id, updated_at=now))
+    return ArchiveResult(sid, number, True, engine.url.render_as_string())
+
+
+def _insert_session(conn, sid: str, event: str, day: str, site, now: str) -> None:
+    values = {"session_id": sid, "event": event, "date": day, "site": site, "created_at": now, "updated_at": now}
+    if conn.dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+        conn.execute(pg_insert(sessions).values(**values).on_conflict_do_nothing())
+    else:  # SQLite holds the write lock since BEGIN IMMEDIATE: nobody else can insert it
+        conn.execute(insert(sessions).values(**values))
+
+
+def _insert_rows(conn, table, rows: list[dict]) -> None:
+    for start in range(0, len(rows), CHUNK):
+        conn.execute(insert(table), rows[start:start + CHUNK])
+
+
+def _insert_frames(conn, encoded: list[Encoded], version_id: int) -> None:
+    conn.execute(insert(frames), [{"version_id": version_id, "frame": e.frame, "n_rows": e.n_rows,
+                                   "columns": json.dumps(e.spec)} for e in encoded])
+    for item in encoded:
+        _insert_rows(conn, FRAME_TABLES[item.frame], item.rows(version_id))
+
+
+def resolve_version(conn, session_id: str, version: int | None = None) -> dict:
+    """The ``versions`` row (as a dict) of ``session_id`` version ``version`` (default: the latest)."""
+    query = select(versions, sessions.c.event, sessions.c.date, sessions.c.site).join(
+        sessions, sessions.c.session_id == versions.c.session_id).where(versions.c.session_id == session_id)
+    if version is None:
+        query = query.where(versions.c.version_id == sessions.c.latest_version_id)
+    else:
+        query = query.where(versions.c.version == int(version))
+    row = conn.execute(query).mappings().first()
+    if row is None:
+        known = conn.execute(select(sessions.c.latest_version).where(sessions.c.session_id == session_id)).first()
+        if known is None:
+            raise ArchiveError(f"no session {session_id!r} in the archive; `bridgeproc archive list` shows them")
+        raise ArchiveError(f"session {session_id!r} has no version {version}; versions are 1 to {known[0]}")
+    return dict(row)
+
+
+def read_frames(conn, version_id: int) -> dict[str, pd.DataFrame]:
+    """Every frame stored for ``version_id``, exactly as archived."""
+    specs = conn.execute(select(frames.c.frame, frames.c.columns).where(frames.c.version_id == version_id)).all()
+    out = {}
+    for name, columns in specs:
+        spec = json.loads(columns)
+        table = FRAME_TABLES[name]
+        rows = conn.execute(select(*select_columns(spec, table)).where(table.c.version_id == version_id)
+                            .order_by(table.c.pos)).all()
+        out[name] = decode(spec, rows)
+    return out
+
+
+def _conventions(text: str):
+    from ..rank import Conventions
+
+    values = json.loads(text)
+    known = {f.name for f in dataclasses.fields(Conventions)}
+    return Conventions(**{k: v for k, v in values.items() if k in known})
+
+
+def _options(text: str | None):
+    from ..session import Options
+
+    try:
+        values = json.loads(text or "{}")
+        if values.get("conventions") is not None:
+            values["conventions"] = _conventions(json.dumps(values["conventions"]))
+        if "names" in values:
+            values["names"] = tuple(values["names"])
+        known = {f.name for f in dataclasses.fields(Options)}
+        return Options(**{k: v for k, v in values.items() if k in known})
+    except (TypeError, ValueError):
+        return Options()
+
+
+def load_session(url: str | os.PathLike | None, session_id: str, version: int | None = None) -> Session:
+    """Rebuild the :class:`bridgeproc.session.Session` archived as ``session_id`` (latest version by default).
+
+    The result can be written again by every writer (workbook, PBN, CSV) without
+    the original input files.
+    """
+    from ..session import Session
+
+    engine = engine_for(url)
+    with reading(engine) as conn:
+        row = resolve_version(conn, session_id, version)
+        data = read_frames(conn, row["version_id"])
+    return Session(results=data["results"], boards=data["boards"], standings=data["standings"],
+                   names=data["names"], meta=json.loads(row["meta"]), conventions=_conventions(row["conventions"]),
+                   numbering=row["numbering"], movement=row["movement"], notes=data.get("notes"),
+                   options=_options(row["options"]))
