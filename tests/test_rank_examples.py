@@ -219,3 +219,33 @@ def test_profiles_and_validation():
         profile("nope")
     with pytest.raises(ValueError, match="factoring"):
         Conventions(factoring="bogus")  # type: ignore[arg-type]
+
+
+# --- edges and the split/weighted-score hook --------------------------------------
+
+@pytest.mark.parametrize("function", [matchpoints, cross_imps, butler])
+def test_empty_results(function):
+    from bridgeproc.schema import RESULTS_COLUMNS, empty
+
+    got = function(empty(RESULTS_COLUMNS))
+    assert len(got) == 0 and len(got.columns) > len(RESULTS_COLUMNS)
+
+
+def test_board_of_only_artificial_and_not_played_rows():
+    frame = board([None, None], adjusted=["NP", "A+/A-"])
+    got = matchpoints(frame)
+    assert np.isnan(got["mp_ns"].iloc[0])
+    assert got["pct_ns"].iloc[1] == 60 and got["pct_ew"].iloc[1] == 40
+    assert cross_imps(frame)["ximp_comparisons"].iloc[1] == 0
+
+
+def test_mp_against_leaves_out_the_rows_own_result():
+    """The hook for split and weighted scores: any score against a board, minus the row's own result."""
+    from bridgeproc.rank._core import prepare
+    from bridgeproc.rank.matchpoints import _mp_against
+
+    prepared = prepare(board(REFERENCE_7_1), Conventions())
+    group = np.repeat(prepared.group[1], 3)
+    # the 170 row scored as if 140 (against 620, 140, 140, -100), as 620 and as -100
+    got = _mp_against(prepared, group, np.array([140, 620, -100]), np.array([170, 170, 170]))
+    assert got.tolist() == [2 * 1 + 2, 2 * 3 + 1, 0 + 1]

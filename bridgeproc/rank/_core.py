@@ -73,8 +73,8 @@ def group_codes(results: pd.DataFrame, across_field: bool) -> tuple[np.ndarray, 
     group); they are dense enough for ``np.bincount``.
     """
     board = results["board"].to_numpy(dtype=np.int64)
-    low = int(board.min(initial=0))
-    width = int(board.max(initial=0)) - low + 1
+    low = int(board.min()) if len(board) else 0
+    width = int(board.max()) - low + 1 if len(board) else 1
     if width <= 4 * len(board) + 1024:  # board numbers are small: use them directly (fast)
         board_codes = board - low
     else:

@@ -150,13 +150,37 @@ class Conventions:
         return dataclasses.asdict(self)
 
 
+#: One line per convention, for ``--help`` texts and the workbook's conventions sheet.
+CONVENTION_HELP: dict[str, str] = {
+    "method": "ranking method: mp (matchpoints), cross-imp, butler",
+    "mp_scale": "matchpoints per result beaten (2 = EBU/international, 1 = ACBL); a tie scores half",
+    "factoring": "boards with fewer results: neuberg, average (missing results count as ties), none",
+    "expected": "results expected per board (blank: the most played on any board of the section)",
+    "across_field": "boards compared across all sections (True) or within each section",
+    "centred": "matchpoints shown centred on zero, MP - top/2 (Norway)",
+    "mp_decimals": "board matchpoints rounded to this many decimals before totals (blank: exact)",
+    "ave_plus": "percentage of the top for average-plus (A+)",
+    "ave": "percentage of the top for average (A)",
+    "ave_minus": "percentage of the top for average-minus (A-)",
+    "adjusted_mode": "fixed: A+/A- are the percentages above; session: or the pair's own session % if better",
+    "cross_imp": "cross-IMP total: sum, average (per comparison), average-n (per result)",
+    "datum_drop": "Butler: results dropped at each end before the datum is averaged",
+    "datum_drop_share": "Butler: share of results dropped at each end (overrides datum_drop)",
+    "imp_ave_plus": "IMPs per comparison for an average-plus in IMP scoring (A- is minus this)",
+    "winners": "one ranking (one) or NS and EW apart (two); auto decides from the movement",
+    "pair_numbering": "shared: NS 1 and EW 1 are the same pair; per-direction: they are two pairs",
+    "sitout": "IMP totals: none (plain sums) or scale (to all boards, own average for missed boards)",
+    "imp_per_board": "IMP totals divided by the boards played",
+}
+
 #: Named bundles. ``ebu``/``wbf``: 2/1 MPs, Neuberg, A+ = 60 % or own session %
 #: (WBF Laws Committee 1998/2000, EBU White Book). ``acbl``: 1/½ MPs and the ASE
-#: formula (= Neuberg on 1/½); A+ kept at a flat 60 % (ACBLscore's default).
+#: formula (= Neuberg on 1/½); A+ kept at a flat 60 % (not verified against ACBLscore).
+#: IMP conventions are not part of any profile: no federation rule was found for them.
 PROFILES: dict[str, Conventions] = {
     "default": Conventions(),
     "ebu": Conventions(mp_scale=2, factoring="neuberg", adjusted_mode="session", datum_drop=1),
-    "wbf": Conventions(mp_scale=2, factoring="neuberg", adjusted_mode="session", cross_imp="average"),
+    "wbf": Conventions(mp_scale=2, factoring="neuberg", adjusted_mode="session"),
     "acbl": Conventions(mp_scale=1, factoring="neuberg", adjusted_mode="fixed"),
 }
 

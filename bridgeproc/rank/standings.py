@@ -132,6 +132,8 @@ def standings(results: pd.DataFrame, conventions: Conventions = Conventions(),
         long["top"] = np.concatenate([top, top])
         # the percentage follows the (possibly rounded) MPs, uncentred
         long["pct_points"] = long["points"] + (long["top"] / 2.0 if conv.centred else 0.0)
+        long["pct_row"] = np.concatenate([results["pct_ns"].to_numpy(dtype=np.float64, na_value=np.nan),
+                                          results["pct_ew"].to_numpy(dtype=np.float64, na_value=np.nan)])
     elif conv.method == "cross-imp":
         comparisons = results["ximp_comparisons"].to_numpy(dtype=np.float64, na_value=np.nan)
         long["comparisons"] = np.concatenate([comparisons, comparisons])
@@ -147,8 +149,12 @@ def standings(results: pd.DataFrame, conventions: Conventions = Conventions(),
     agg = long.groupby(by, sort=False, observed=True).agg(
         section=("section", "first"), pair=("pair", "first"), boards=("board", "nunique"), total=("points", "sum"))
     if conv.method == "mp":
-        sums = long.groupby(by, sort=False, observed=True)[["top", "pct_points"]].sum()
-        agg["pct"] = np.where(sums["top"] > 0, sums["pct_points"] / sums["top"].where(sums["top"] > 0, 1) * 100.0, 50.0)
+        grouped = long.groupby(by, sort=False, observed=True)
+        sums = grouped[["top", "pct_points"]].sum()
+        # boards with a top of 0 (a single result expected) carry no weight; if that is
+        # all a pair has, its percentage is the plain mean of its board percentages
+        agg["pct"] = np.where(sums["top"] > 0, sums["pct_points"] / sums["top"].where(sums["top"] > 0, 1) * 100.0,
+                              grouped["pct_row"].mean())
     else:
         agg["pct"] = np.nan
         if conv.method == "cross-imp" and conv.cross_imp != "sum":
