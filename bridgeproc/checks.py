@@ -92,6 +92,8 @@ def check_rare_pairs(results: pd.DataFrame, numbering: Literal["shared", "per-di
     keys = pd.concat([ns_key[ok], ew_key[ok]], ignore_index=True)
     if keys.empty:
         return
+    if keys.str.contains("+", regex=False).any():
+        return  # individual: partnerships are meant to change
     counts = keys.value_counts()
     typical = counts.median()
     if typical < RARE_PAIR_MIN_TYPICAL:
@@ -132,13 +134,23 @@ def check_tables(raw: pd.DataFrame, results: pd.DataFrame, tables: int | None, p
         for b, c, s, a in zip(results["board"].iloc[at], count[at], section.iloc[at], allowed[at])])
 
 
+def _table_key(ns: pd.Series, ew: pd.Series) -> pd.Series:
+    """``NS v EW``; for individuals (``12+14``: partnerships change within a round) the set of players."""
+    key = ns + " v " + ew
+    individual = (ns.str.contains("+", regex=False) | ew.str.contains("+", regex=False)).to_numpy()
+    if individual.any():
+        players = (ns[individual] + "+" + ew[individual]).map(lambda t: "+".join(sorted(t.split("+"))))
+        key = key.mask(individual, "players " + players)
+    return key
+
+
 def _check_table_rounds(raw: pd.DataFrame, results: pd.DataFrame, problems: Problems) -> None:
     if "table" not in raw or "round" not in raw:
         return
     section = results["section"].fillna("")
     table, rnd = raw["table"].astype("string").str.strip(), raw["round"].astype("string").str.strip()
     frame = pd.DataFrame({"section": section, "table": table, "round": rnd, "board": results["board"],
-                          "pairs": results["ns"].fillna("?") + " v " + results["ew"].fillna("?"),
+                          "pairs": _table_key(results["ns"].fillna("?"), results["ew"].fillna("?")),
                           "row": np.arange(len(results))})
     frame = frame[(frame["table"].fillna("") != "") & (frame["round"].fillna("") != "") & ~problems.bad]
     first = frame.groupby(["section", "table", "round", "board"])["row"].transform("min")
@@ -159,7 +171,7 @@ def _check_table_rounds(raw: pd.DataFrame, results: pd.DataFrame, problems: Prob
     mask[other["row"].to_numpy()] = True
     first_at = dict(zip(other["row"], first_row[other.index]))
     problems.add(mask, "ns", lambda at: [
-        f"table {table.iat[r]} round {rnd.iat[r]} has NS {frame.loc[frame['row'] == first_at[r], 'pairs'].iat[0].replace(' v ', ' v EW ')} "
+        f"table {table.iat[r]} round {rnd.iat[r]} has NS {results['ns'].iat[first_at[r]]} v EW {results['ew'].iat[first_at[r]]} "
         f"({_where(results['source'].iat[first_at[r]], results['line'].iat[first_at[r]])}) but NS "
         f"{results['ns'].iat[r]} v EW {results['ew'].iat[r]} here; correct the pair numbers or the table/round"
         for r in at])
@@ -187,7 +199,10 @@ def check_names(results: pd.DataFrame, names: pd.DataFrame, numbering: Literal["
 def board_problems(results: pd.DataFrame, boards: pd.DataFrame, problems: Problems) -> None:
     """Add a problem for each result on a board the hand record lacks (or has no deal for)."""
     deal = boards["deal"].astype("string").str.strip() if "deal" in boards else pd.Series("x", index=boards.index)
-    present = set(boards.loc[deal.notna() & (deal != ""), "board"].astype("int64"))
+    dealt = (deal.notna() & (deal != "")).to_numpy()
+    if not dealt.any():
+        return  # results-only PBN: no hand record to compare with
+    present = set(boards.loc[dealt, "board"].astype("int64"))
     lacking = ~results["board"].isin(present).to_numpy() & (results["board"].to_numpy() > 0)
     problems.add(lacking, "board", lambda at: [
         f"board {b} is not in the hand record; correct the board number or give the hand record that has it"

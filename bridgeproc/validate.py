@@ -38,7 +38,9 @@ from .scoring import score
 Trust = Literal["contract", "score"]
 _NONE = -99
 _DASHES = ("-", "–", "—", "")
-_PAIR_RE = r"^(?P<section>[A-Za-z]{1,2})?\s*-?\s*(?P<number>\d{1,4})(?:\.0+)?$"
+#: A pair number, optionally with a section letter prefix (``A3``, ``B-12``); other pair ids
+#: (names of an online event's pair, ``12+14`` in an individual) are kept as written.
+_PAIR_RE = r"^(?P<section>[A-Za-z]{1,2})?\s*-?\s*(?P<number>\d{1,6})(?:\.0+)?$"
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,14 @@ def _boards(raw: pd.DataFrame, problems: Problems) -> np.ndarray:
     return number.where(~bad, 0).to_numpy(dtype=np.int64)
 
 
+def _pair_parts(text: pd.Series) -> pd.DataFrame:
+    parts = text.str.extract(_PAIR_RE)
+    number = pd.to_numeric(parts["number"], errors="coerce")
+    canonical = number.astype("Int64").astype("string").where(number.notna(), text)
+    return pd.DataFrame({"section": parts["section"].astype("string").str.upper(), "pair": canonical,
+                         "bad": (number.notna() & (number < 1)) | text.str.fullmatch(r"-?\d+[.,]\d*[1-9]\d*|-\d+")})
+
+
 def _sections_and_pairs(raw: pd.DataFrame, problems: Problems) -> tuple[pd.Series, dict[str, pd.Series]]:
     column = _text(raw, "section").str.upper()
     prefixes, pairs = {}, {}
@@ -80,13 +90,12 @@ def _sections_and_pairs(raw: pd.DataFrame, problems: Problems) -> tuple[pd.Serie
         text = _text(raw, side)
         missing = (text.isna() | (text == "")).to_numpy()
         problems.add(missing, side, f"no {side.upper()} pair number; every result needs both pairs")
-        parts = per_unique(text, lambda t: t.str.extract(_PAIR_RE))
-        bad = ~missing & parts["number"].isna().to_numpy()
-        problems.add(bad, side, lambda at, t=text: [
-            f"{v!r} is not a pair number; write a number such as 7 (or A7 for pair 7 of section A)" for v in t.iloc[at]])
-        prefixes[side] = parts["section"].astype("string").str.upper()
-        number = pd.to_numeric(parts["number"], errors="coerce")
-        pairs[side] = number.astype("Int64").astype("string")
+        parts = per_unique(text, _pair_parts)
+        problems.add(parts["bad"].fillna(False).to_numpy(dtype=bool) & ~missing, side, lambda at, t=text: [
+            f"{v!r} is not a pair number; pair numbers are whole numbers from 1 up (A7 for pair 7 of section A)"
+            for v in t.iloc[at]])
+        prefixes[side] = parts["section"]
+        pairs[side] = parts["pair"].where(~pd.Series(missing, index=text.index))
     ns_p, ew_p = prefixes["ns"], prefixes["ew"]
     differ = (ns_p.notna() & ew_p.notna() & (ns_p != ew_p)).fillna(False).to_numpy()
     problems.add(differ, "ew", lambda at: [

@@ -76,8 +76,9 @@ CASES = [
      "1 problem(s) in the input:\nseat.csv:2: declarer: 'Q' is not a seat; write N, E, S or W"),
     ("negative-board", "negboard.csv", H + "-3,1,2,4S,N,=,S2\n", {},
      "1 problem(s) in the input:\nnegboard.csv:2: board: '-3' is not a board number; write a whole number from 1 up"),
-    ("bad-pair", "badpair.csv", H + "1,7a,2,4S,N,=,S2\n", {},
-     "1 problem(s) in the input:\nbadpair.csv:2: ns: '7a' is not a pair number; write a number such as 7 (or A7 for pair 7 of section A)"),
+    ("pair-zero", "badpair.csv", H + "1,0,2,4S,N,=,S2\n", {},
+     "1 problem(s) in the input:\nbadpair.csv:2: ns: '0' is not a pair number; pair numbers are whole numbers from 1 up "
+     "(A7 for pair 7 of section A)"),
     ("unknown-pair", "unknown.csv", H + "1,1,2,4S,N,=,S2\n1,3,9,4S,N,-1,S2\n", {"names": "Pair,Names\n1,Ann & Bob\n2,Cy & Di\n3,Ed & Flo\n4,Gus & Hal\n"},
      "1 problem(s) in the input:\nunknown.csv:3: ew: pair 9 is not in names.csv; correct the pair number or add the pair there"),
     ("unknown-pair-without-names", "typo.csv", H + "".join(f"{b},1,2,3NT,N,=,S2\n{b},3,{9 if b == 5 else 4},3NT,N,=,S2\n"
