@@ -90,11 +90,13 @@ class Problems:
                      lambda at, f=formula: [UNCACHED_FORMULA.format(v) for v in f.iloc[at]], values=formula)
 
     def frame(self) -> pd.DataFrame:
-        """The problems so far, sorted by file and line (stable within a line)."""
+        """The problems so far, by file (in input order), then line (stable within a line)."""
         frame = problems_frame(self.rows)
         if not len(frame):
             return frame
-        order = sorted(range(len(self._order)), key=lambda i: self._order[i])
+        first_seen = {source: i for i, source in enumerate(pd.unique(self.raw["source"].astype("string")))}
+        key = [(first_seen.get(source, len(first_seen)), line) for source, line in self._order]
+        order = sorted(range(len(key)), key=lambda i: key[i])
         return frame.iloc[order].reset_index(drop=True)
 
 

@@ -155,3 +155,11 @@ def test_xlsx_problem_positions_are_cells(tmp_path):
     assert str(info.value).splitlines()[1] == (
         "t.xlsx!Evening:A3: board: pair 1 has a second result on board 1 (first row 2); remove the duplicate or "
         "correct the pair number")
+
+
+def test_problems_listed_by_file_in_input_order_then_line():
+    first = raw(H + "1,1,2,4S,N,=,S2\n1,3,4,9S,N,=,S2\n", "z.csv")
+    second = raw(H + "2,1,2,9S,N,=,S2\n", "a.csv")
+    with pytest.raises(ValidationError) as info:
+        validate_results(pd.concat([first, second], ignore_index=True))
+    assert info.value.problems[["source", "line"]].values.tolist() == [["z.csv", "3"], ["a.csv", "2"]]

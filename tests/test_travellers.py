@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 from bridgeproc.errors import ParseError
-from bridgeproc.io.names import parse_names_csv, read_names
+from bridgeproc.io.names import parse_names_csv, read_names, workbook_names
 from bridgeproc.io.travellers import canonical_header, parse_travellers_csv, read_travellers
 from bridgeproc.validate import validate_results
 
@@ -118,6 +118,7 @@ def test_xlsx_one_sheet_per_board_with_names_sheet(tmp_path):
     assert raw["source"].tolist() == ["t.xlsx!Board 1"] * 2 + ["t.xlsx!2"]
     names = read_names(path)
     assert names["names"].tolist() == ["Ann & Bob", "Cy & Di", "Ed & Flo", "Gus & Hal"]
+    assert workbook_names(path)["pair"].tolist() == ["1", "2", "3", "4"]
     checked = validate_results(raw, names=names)
     assert checked.results["score_ns"].tolist() == [420, -50, 600]
 
@@ -173,3 +174,8 @@ def test_raw_frame_is_text():
     raw = parse_travellers_csv(H + "1,1,2,4S,N,=,S2\n", "t.csv")
     assert all(raw[c].dtype == pd.StringDtype() for c in ("board", "ns", "ew", "contract"))
     assert raw["line"].dtype == "Int64"
+
+
+def test_workbook_without_names_sheet(tmp_path):
+    path = workbook(tmp_path / "t.xlsx", {"Board 1": [["NS", "EW", "Contract", "By", "Result"], [1, 2, "4S", "N", "="]]})
+    assert workbook_names(path) is None

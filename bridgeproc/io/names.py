@@ -123,3 +123,12 @@ def read_names(path: str | os.PathLike, sheet: str | None = None, encoding: str 
         (r, c), formula = next(iter(uncached.items()))
         raise ParseError(source, f"{get_column_letter(c + 1)}{numbers[r]}", UNCACHED_FORMULA.format(formula))
     return _table(rows, [str(n) for n in numbers], source)
+
+
+def workbook_names(path: str | os.PathLike) -> pd.DataFrame | None:
+    """The names sheet of a traveller workbook (``Names``, ``Players`` ...), or None if it has none."""
+    from .xlsx_travellers import NAMES_SHEETS, load_workbooks
+
+    values, _ = load_workbooks(path)
+    title = next((ws.title for ws in values.worksheets if ws.title.strip().lower() in NAMES_SHEETS), None)
+    return None if title is None else read_names(path, sheet=title)
