@@ -1,0 +1,233 @@
+"""Team results from files: PBN room games, team ScoreTables, traveller sheets with teams.
+
+Every reader returns a raw text frame (like ``io.travellers``) with the bridge
+columns (``board contract declarer result lead score``...), ``source line``, and the
+team columns ``round ns_team ew_team`` plus, when the file says so, ``home away``.
+:func:`assign_matches` then names each match and its rooms.
+
+Which team sits North-South:
+
+* PBN games with ``HomeTeam``/``VisitTeam`` and ``Room``: in the ``Open`` room the
+  home team is NS, in the ``Closed`` room the visiting team is NS (PBN 2.1).
+* Without a ``Room`` tag (RealBridge, the EBL file): each game's ``HomeTeam`` is the
+  team at NS of that table, ``VisitTeam`` at EW (the file swaps them between the
+  two tables of a match).
+* A ScoreTable with ``TeamId_Home``/``TeamId_Away`` and a Contract column: same two
+  rules, with a ``Room`` column if there is one.
+* Traveller sheets: ``NS team``/``EW team`` columns; or ``Home``/``Away`` with
+  ``Room`` (open/closed, O/C, 1/2); or NS/EW pair numbers and a line-up
+  (``team, pair`` and optionally ``round``) naming each pair's team.
+
+A team ScoreTable without contracts (``TeamId_Home TeamId_Away MatchDetails VP_Home
+VP_Away``, Ruter) holds match totals only: :func:`published_matches` reads it.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import os
+import re
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ..errors import ParseError
+from ..io.text import read_text
+from ..io.travellers import canonical_header, raw_frame, sniff_delimiter
+from .matches import match_id
+
+#: Team columns of a traveller sheet -> accepted header spellings (compared lower-case, no spaces/_/-).
+TEAM_ALIASES: dict[str, tuple[str, ...]] = {
+    "room": ("Room", "Rm", "Raum", "Salle", "Open/Closed"),
+    "home": ("Home", "Home team", "HomeTeam", "TeamId_Home", "Team home"),
+    "away": ("Away", "Away team", "Visit", "Visitors", "VisitTeam", "Visiting team", "TeamId_Away", "Team away"),
+    "ns_team": ("NS team", "Team NS", "NSTeam", "N-S team"),
+    "ew_team": ("EW team", "Team EW", "EWTeam", "E-W team"),
+}
+_TEAM_KEYS = {re.sub(r"[\s._/\-]", "", a.lower()): col for col, aliases in TEAM_ALIASES.items() for a in aliases}
+#: Room cell (lower case) -> open/closed.
+ROOM_WORDS = {"open": "open", "o": "open", "1": "open", "openroom": "open", "home": "open",
+              "closed": "closed", "c": "closed", "2": "closed", "closedroom": "closed", "away": "closed"}
+
+
+def _team_header(cell: str) -> str | None:
+    return _TEAM_KEYS.get(re.sub(r"[\s._/\-]", "", cell.strip().lower()))
+
+
+def room_codes(text: pd.Series, source: pd.Series, line: pd.Series) -> pd.Series:
+    """``open``/``closed`` from room cells (NA stays NA); an unknown word is a ParseError."""
+    key = text.astype("string").str.strip().str.lower().str.replace(" ", "", regex=False)
+    out = key.map(ROOM_WORDS).astype("string")
+    bad = key.notna() & (key != "") & out.isna()
+    if bad.any():
+        at = np.flatnonzero(bad.to_numpy())[0]
+        raise ParseError(str(source.iloc[at]), int(line.iloc[at]),
+                         f"room {text.iloc[at]!r} is not a room; write Open or Closed (O/C, 1/2)")
+    return out
+
+
+def _sides(frame: pd.DataFrame, home: pd.Series, away: pd.Series, room: pd.Series | None) -> pd.DataFrame:
+    """Set ``ns_team``/``ew_team`` (and ``home``/``away`` when rooms are known)."""
+    if room is None or room.isna().all():
+        return frame.assign(ns_team=home.astype("string"), ew_team=away.astype("string"))
+    closed = (room == "closed").fillna(False).to_numpy()
+    return frame.assign(
+        ns_team=pd.Series(np.where(closed, away, home), index=frame.index, dtype="string"),
+        ew_team=pd.Series(np.where(closed, home, away), index=frame.index, dtype="string"),
+        home=home.astype("string"), away=away.astype("string"),
+    )
+
+
+def from_pbn_results(results: pd.DataFrame) -> pd.DataFrame:
+    """The raw team frame from ``PbnFile.results`` (room games or a ScoreTable with team ids)."""
+    cols = results.columns
+    if "hometeam" in cols:
+        home, away = results["hometeam"], results["visitteam"]
+    elif "teamid_home" in cols:
+        home, away = results["teamid_home"], results["teamid_away"]
+    else:
+        raise ParseError(str(results["source"].iloc[0]) if len(results) else "<pbn>", None,
+                         "no teams in this PBN: games need HomeTeam/VisitTeam tags, or a ScoreTable with "
+                         "TeamId_Home/TeamId_Away; for pairs results use bridgeproc score")
+    room = room_codes(results["room"], results["source"], results["line"]) if "room" in cols else None
+    out = results.assign(round=results["round"] if "round" in cols else pd.NA)
+    return _sides(out, home, away, room)
+
+
+def published_matches(matches: pd.DataFrame) -> pd.DataFrame:
+    """Match totals from a Ruter-style team ScoreTable (``PbnFile.matches``).
+
+    Returns
+    -------
+    DataFrame
+        ``round`` (Int64), ``home``, ``away``, ``imps_home``, ``imps_away`` (float64, from
+        the ``200,<home>,<away>`` total of MatchDetails, whose other ``|`` parts are
+        segments ``<n>,<home>,<away>``), ``segments`` (int64), published ``vp_home`` and
+        ``vp_away`` (float64), ``played`` (False for rows of ``-``), ``source``, ``line``.
+    """
+    details = matches["matchdetails"].astype("string")
+    total = details.str.extract(r"(?:^|\|)200,(-?[\d.]+),(-?[\d.]+)")
+    segments = details.str.count(r"\|").fillna(0).astype("int64")
+    return pd.DataFrame({
+        "round": pd.to_numeric(matches["round"], errors="coerce").astype("Int64"),
+        "home": matches["teamid_home"].astype("string"), "away": matches["teamid_away"].astype("string"),
+        "imps_home": pd.to_numeric(total[0], errors="coerce").astype("float64"),
+        "imps_away": pd.to_numeric(total[1], errors="coerce").astype("float64"),
+        "segments": segments.to_numpy(),
+        "vp_home": pd.to_numeric(matches["vp_home"], errors="coerce").astype("float64"),
+        "vp_away": pd.to_numeric(matches["vp_away"], errors="coerce").astype("float64"),
+        "played": total[0].notna().to_numpy(),
+        "source": matches["source"], "line": matches["line"],
+    })
+
+
+def parse_team_travellers(text: str, source: str = "<string>", lineup: pd.DataFrame | None = None) -> pd.DataFrame:
+    """Traveller CSV text with team columns -> the raw team frame (see module docstring).
+
+    The header is the first row naming ``board`` and ``contract``; bridge columns use
+    ``io.travellers.HEADER_ALIASES``, team columns TEAM_ALIASES.
+    """
+    delimiter = sniff_delimiter([t for t in text.splitlines() if t.strip()][:10])
+    rows, lines = [], []
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    previous = 0
+    for row in reader:
+        start, previous = previous + 1, reader.line_num
+        if any(c.strip() for c in row):
+            rows.append(row)
+            lines.append(start)
+    for index, row in enumerate(rows[:10]):
+        named = {canonical_header(c) or _team_header(c): i for i, c in reversed(list(enumerate(row))) if c.strip()}
+        named.pop(None, None)
+        if "board" in named and "contract" in named:
+            break
+    else:
+        raise ParseError(source, lines[0] if lines else 1, "no header row with Board and Contract found; expected e.g. "
+                         "Round,Board,Room,Home,Away,Contract,Declarer,Result,Lead")
+    frame = raw_frame(named, rows[index + 1:], lines[index + 1:], source)
+    return _team_sides(frame, lineup, source)
+
+
+def _team_sides(frame: pd.DataFrame, lineup: pd.DataFrame | None, source: str) -> pd.DataFrame:
+    if "round" not in frame:
+        frame = frame.assign(round=pd.array([pd.NA] * len(frame), dtype="string"))
+    if "ns_team" in frame and "ew_team" in frame:
+        return frame
+    if "home" in frame and "away" in frame:
+        if "room" not in frame:
+            raise ParseError(source, None, "Home and Away columns need a Room column (Open/Closed) to tell who sat NS")
+        room = room_codes(frame["room"], frame["source"], frame["line"])
+        return _sides(frame, frame["home"], frame["away"], room)
+    if lineup is not None and "ns" in frame and "ew" in frame:
+        return _from_lineup(frame, lineup, source)
+    raise ParseError(source, None, "no team columns: give NS team/EW team, or Home/Away/Room, "
+                     "or NS/EW pair numbers with a line-up file (team,pair[,round])")
+
+
+def _from_lineup(frame: pd.DataFrame, lineup: pd.DataFrame, source: str) -> pd.DataFrame:
+    """Map NS/EW pair numbers to teams through the line-up (by round when it has one)."""
+    lu = lineup.astype({"team": "string", "pair": "string"})
+    by_round = "round" in lu and lu["round"].notna().any()
+    keys = ["round", "pair"] if by_round else ["pair"]
+    if by_round:
+        lu = lu.assign(round=lu["round"].astype("string").str.strip())
+    table = lu.assign(pair=lu["pair"].str.strip()).drop_duplicates(subset=keys).set_index(keys)["team"]
+    out = {}
+    for side in ("ns", "ew"):
+        pair = frame[side].astype("string").str.strip()
+        at = pd.MultiIndex.from_arrays([frame["round"].astype("string").str.strip(), pair]) if by_round else pair
+        team = pd.Series(table.reindex(at).to_numpy(), index=frame.index, dtype="string")
+        missing = team.isna() & pair.notna()
+        if missing.any():
+            i = np.flatnonzero(missing.to_numpy())[0]
+            raise ParseError(source, int(frame["line"].iloc[i]), f"{side.upper()} pair {pair.iloc[i]} is not in the line-up; "
+                             "add it (team,pair[,round]) or correct the pair number")
+        out[f"{side}_team"] = team
+    return frame.assign(**out)
+
+
+def read_lineup(path: str | os.PathLike) -> pd.DataFrame:
+    """A line-up CSV: columns ``team``, ``pair`` and optionally ``round`` (text)."""
+    text, source = read_text(path)
+    frame = pd.read_csv(io.StringIO(text), dtype="string", sep=None, engine="python")
+    frame.columns = [c.strip().lower() for c in frame.columns]
+    if not {"team", "pair"} <= set(frame.columns):
+        raise ParseError(source, 1, "a line-up needs columns team,pair (and optionally round)")
+    return frame
+
+
+def read_team_travellers(path: str | os.PathLike, lineup: pd.DataFrame | None = None,
+                         encoding: str | None = None) -> pd.DataFrame:
+    """Read a teams traveller CSV (see :func:`parse_team_travellers`)."""
+    text, source = read_text(path, encoding)
+    return parse_team_travellers(text, source, lineup)
+
+
+def assign_matches(raw: pd.DataFrame) -> pd.DataFrame:
+    """Add ``round`` (Int64; 1 when absent), ``match``, ``home``, ``away`` and ``room``.
+
+    A match is one round's meeting of two teams. Its home team is the ``home``
+    column when the file names one, else the NS team of the first table read
+    (file order), so the open room is the one where that team sits NS.
+    """
+    rnd = pd.to_numeric(raw["round"], errors="coerce").astype("Int64").fillna(1) if "round" in raw else \
+        pd.Series(1, index=raw.index, dtype="Int64")
+    ns, ew = raw["ns_team"].astype("string").str.strip(), raw["ew_team"].astype("string").str.strip()
+    low = ns.where(ns <= ew, ew)
+    high = ew.where(ns <= ew, ns)
+    key = rnd.astype("string") + "\x00" + low + "\x00" + high
+    if "home" in raw and raw["home"].notna().all():
+        home, away = raw["home"].astype("string").str.strip(), raw["away"].astype("string").str.strip()
+    else:
+        first_ns = ns.groupby(key, sort=False).transform("first")
+        home = first_ns
+        away = ew.where(ns == first_ns, ns)
+    room = pd.Series(np.where(ns == home, "open", "closed"), index=raw.index, dtype="string")
+    return raw.assign(round=rnd, home=home.astype("string"), away=away.astype("string"), room=room,
+                      match=match_id(rnd, home, away), ns_team=ns, ew_team=ew)
+
+
+def source_name(path: str | os.PathLike) -> str:
+    """The file name used in messages."""
+    return Path(path).name
