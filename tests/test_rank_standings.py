@@ -129,3 +129,12 @@ def test_standings_do_not_mutate_and_accept_scored_results():
     scored = matchpoints(HOWELL)
     pd.testing.assert_frame_equal(standings(scored), standings(HOWELL))
     pd.testing.assert_frame_equal(HOWELL, before)
+
+
+def test_names_per_direction_mitchell():
+    names = pd.DataFrame({"pair": ["1", "1", "2"], "direction": ["NS", "EW", None],
+                          "names": ["North One", "East One", "Both Two"]})
+    table = standings(MITCHELL, names=names).set_index(["group", "pair"])["names"]
+    assert table[("NS", "1")] == "North One" and table[("EW", "1")] == "East One"
+    assert table[("NS", "2")] == "Both Two" and table[("EW", "2")] == "Both Two"
+    assert pd.isna(table[("NS", "3")])

@@ -81,17 +81,28 @@ def rank_text(values: pd.Series, groups: pd.Series) -> pd.Series:
 
 
 def _names(table: pd.DataFrame, names: pd.DataFrame | Mapping[str, str] | None) -> pd.Series:
+    """Names of each standings row: by section (if the list has one), pair and direction.
+
+    A names list for a per-direction Mitchell gives NS 1 and EW 1 apart by its
+    ``direction`` column; a row of the list without a direction fits either, and a
+    pair whose direction the list does not know takes any row of its number.
+    """
     if names is None:
         return pd.Series(pd.array([pd.NA] * len(table), dtype="string"), index=table.index)
-    if isinstance(names, pd.DataFrame):
-        on = ["section", "pair"] if "section" in names.columns else ["pair"]
-        right = names[on + ["names"]].astype({c: "string" for c in on + ["names"]}).drop_duplicates(subset=on)
-        left = table[on].astype("string").fillna("") if on == ["section", "pair"] else table[on]
-        if on == ["section", "pair"]:
-            right = right.assign(section=right["section"].fillna(""))
-        merged = left.merge(right, on=on, how="left")
-        return pd.Series(merged["names"].to_numpy(), index=table.index, dtype="string")
-    return table["pair"].map(dict(names)).astype("string")
+    if not isinstance(names, pd.DataFrame):
+        return table["pair"].map(dict(names)).astype("string")
+    on = ["pair"] + (["section"] if "section" in names.columns and names["section"].notna().any() else [])
+    right = pd.DataFrame({c: names[c].astype("string").fillna("") if c in names.columns else "" for c in
+                          ["section", "pair", "direction", "names"]})
+    left = table[["section", "pair", "direction"]].astype("string").fillna("").reset_index(drop=True)
+
+    def lookup(rows: pd.DataFrame, keys: list[str]) -> pd.Series:
+        found = left.merge(rows.drop_duplicates(subset=keys)[keys + ["names"]], on=keys, how="left")["names"]
+        return found.replace("", pd.NA)
+
+    found = lookup(right[right["direction"] != ""], on + ["direction"])
+    found = found.fillna(lookup(right[right["direction"] == ""], on)).fillna(lookup(right, on))
+    return pd.Series(found.to_numpy(), index=table.index, dtype="string")
 
 
 def standings(results: pd.DataFrame, conventions: Conventions = Conventions(),
@@ -147,7 +158,8 @@ def standings(results: pd.DataFrame, conventions: Conventions = Conventions(),
 
     by = ["group", "key"]
     agg = long.groupby(by, sort=False, observed=True).agg(
-        section=("section", "first"), pair=("pair", "first"), boards=("board", "nunique"), total=("points", "sum"))
+        section=("section", "first"), pair=("pair", "first"), direction=("direction", "first"),
+        boards=("board", "nunique"), total=("points", "sum"))
     if conv.method == "mp":
         grouped = long.groupby(by, sort=False, observed=True)
         sums = grouped[["top", "pct_points"]].sum()
