@@ -179,18 +179,32 @@ def _check_table_rounds(raw: pd.DataFrame, results: pd.DataFrame, problems: Prob
 
 def check_names(results: pd.DataFrame, names: pd.DataFrame, numbering: Literal["shared", "per-direction"],
                 problems: Problems) -> None:
-    """Pairs that the names list lacks (``names``: section, pair, names, optional direction)."""
-    listed_section = names["section"].fillna("").astype("string") if "section" in names else pd.Series("", index=names.index)
-    use_section = listed_section.ne("").any()
-    per_direction = numbering == "per-direction" and "direction" in names and names["direction"].notna().any()
-    known = set(zip(listed_section if use_section else [""] * len(names), names["pair"].astype("string"),
-                    names["direction"].fillna("") if per_direction else [""] * len(names)))
+    """Pairs that the names list lacks (``names``: section, pair, names, optional direction).
+
+    Sections are compared only when the list has them; directions only when pairs
+    are numbered per direction and the list says which direction each pair sat.
+    """
+    def text(frame: pd.DataFrame, column: str) -> pd.Series:
+        if column not in frame:
+            return pd.Series("", index=frame.index, dtype="string")
+        return frame[column].astype("string").fillna("")
+
+    use_section = text(names, "section").ne("").any()
+    per_direction = numbering == "per-direction" and text(names, "direction").ne("").any()
+    listed = text(names, "pair")
+    if use_section:
+        listed = text(names, "section") + "\x1f" + listed
+    if per_direction:
+        listed = listed + "\x1f" + text(names, "direction")
+    known = set(listed)
     where = names["source"].iat[0] if "source" in names and len(names) else "the names list"
     for side in ("ns", "ew"):
-        sec = results["section"].fillna("") if use_section else pd.Series("", index=results.index)
-        direction = side.upper() if per_direction else ""
-        keys = pd.Series(list(zip(sec, results[side].fillna(""), [direction] * len(results))), index=results.index)
-        unknown = ~keys.isin(known).to_numpy() & results[side].notna().to_numpy() & ~problems.bad
+        key = text(results, side)
+        if use_section:
+            key = text(results, "section") + "\x1f" + key
+        if per_direction:
+            key = key + "\x1f" + side.upper()
+        unknown = ~key.isin(known).to_numpy() & results[side].notna().to_numpy() & ~problems.bad
         problems.add(unknown, side, lambda at, s=side: [
             f"pair {(sc + p) if use_section else p} is not in {where}; correct the pair number or add the pair there"
             for sc, p in zip(results["section"].iloc[at].fillna(""), results[s].iloc[at])])

@@ -107,7 +107,7 @@ def read_names(path: str | os.PathLike, sheet: str | None = None, encoding: str 
     if Path(path).suffix.lower() not in (".xlsx", ".xlsm"):
         text, source = read_text(path, encoding)
         return parse_names_csv(text, source)
-    from .xlsx_travellers import NAMES_SHEETS, UNCACHED_FORMULA, load_workbooks, sheet_grid
+    from .xlsx_travellers import NAMES_SHEETS, UNCACHED_FORMULA, cell_name, load_workbooks, sheet_grid
 
     values, formulas = load_workbooks(path)
     titles = [ws.title for ws in values.worksheets]
@@ -118,10 +118,8 @@ def read_names(path: str | os.PathLike, sheet: str | None = None, encoding: str 
     source = f"{Path(path).name}!{wanted}"
     rows, numbers, uncached = sheet_grid(values[wanted], formulas[wanted])
     if uncached:
-        from openpyxl.utils import get_column_letter
-
         (r, c), formula = next(iter(uncached.items()))
-        raise ParseError(source, f"{get_column_letter(c + 1)}{numbers[r]}", UNCACHED_FORMULA.format(formula))
+        raise ParseError(source, cell_name(numbers[r], c), UNCACHED_FORMULA.format(formula))
     return _table(rows, [str(n) for n in numbers], source)
 
 

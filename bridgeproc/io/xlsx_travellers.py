@@ -54,6 +54,13 @@ def cell_text(value: Any) -> str:
     return str(value).strip()
 
 
+def cell_name(row: int, column: int) -> str:
+    """Excel name of a cell from its 1-based row and 0-based column position (``B7``)."""
+    from openpyxl.utils import get_column_letter
+
+    return f"{get_column_letter(column + 1)}{row}"
+
+
 def load_workbooks(path: str | os.PathLike) -> tuple[Any, Any]:
     """(values workbook, formulas workbook); ParseError if the file is not a readable XLSX."""
     import openpyxl
