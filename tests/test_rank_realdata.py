@@ -27,9 +27,13 @@ Conventions each file needs, beyond what its ``Scoring`` tag says:
 * ``fin-lounaisliiga-2013-09-25-cross2-imp``: IMP;Cross2 (total per comparison) over
   both sections (``across_field=True``).
 
-Not yet covered: the individual events (the reader gives ``north+south`` player
-pairs that validation rejects as pair numbers), the teams/VP files (not pairs
-rankings).
+* Individual events (``swe-...-stormastartraffen-individual``, MatchPoints;MP1,
+  totals are exact sums rounded once; ``nor-nesodden-...-hostsingel-individual``,
+  ``centred=True``): every player scores the side's MPs. Validation rejects the
+  reader's ``north+south`` sides as pair numbers, so these tests build the results
+  frame from the reader's raw cells (score and artificial code) themselves.
+
+Not covered here: the teams/VP files (not pairs rankings).
 """
 from __future__ import annotations
 
@@ -149,3 +153,47 @@ def test_one_winner_and_two_winner_files():
     assert set(scored(FFB_S1)[1]["group"]) == {"ALL"}
     assert set(scored(CROSS2)[1]["group"]) == {"NS", "EW"}
     assert len(scored(CROSS2)[1]) == 24
+
+
+INDIVIDUAL = {
+    "swe-bridgefestival-orebro-2010-stormastartraffen-individual.pbn": {},
+    "nor-nesodden-bk-2022-10-04-hostsingel-individual.pbn": {"centred": True},
+}
+
+
+@lru_cache(maxsize=None)
+def individual(name: str):
+    from bridgeproc.io.pbn import read_pbn
+    from bridgeproc.notation import parse_adjusted
+
+    pbn = read_pbn(REALDATA / name)
+    raw = pbn.results
+    contract = raw["contract"].astype("string")
+    artificial = contract.str.contains("A", na=False) & ~contract.str.match(r"\d", na=False)
+    results = pd.DataFrame({
+        "section": raw["section"].astype("string"),
+        "board": raw["board"].astype("int64"),
+        "ns": raw["ns"].astype("string"),
+        "ew": raw["ew"].astype("string"),
+        "adjusted": pd.Series([parse_adjusted(c) if a else None for c, a in zip(contract, artificial)], dtype="string"),
+        "score_ns": pd.array(pd.to_numeric(raw["score"].where(~artificial), errors="coerce"), dtype="Int64"),
+    })
+    conv = parse_scoring_tag(pbn.meta["Scoring"]).replace(**INDIVIDUAL[name])
+    return pbn, rank_results(results, conv), conv
+
+
+@pytest.mark.parametrize("name", list(INDIVIDUAL))
+def test_individual_events_per_player(name):
+    pbn, ranked, conv = individual(name)
+    for ours, seats in (("mp_ns", ("north", "south")), ("mp_ew", ("east", "west"))):
+        for seat in seats:
+            np.testing.assert_allclose(ranked[ours], _number(pbn.results[f"mp_{seat}"]), atol=0.0501, rtol=0,
+                                       err_msg=f"{name} {ours} vs mp_{seat}")
+    table = standings(ranked, conv)
+    assert set(table["group"]) == {"ALL"}
+    published = pd.DataFrame({"pair": pbn.totals["playerid"].astype("string"),
+                              "pub_total": _number(pbn.totals["totalscoremp"]),
+                              "pub_pct": _number(pbn.totals["totalpercentage"])})
+    joined = table.merge(published, on="pair", how="outer", validate="1:1")
+    np.testing.assert_allclose(joined["total"], joined["pub_total"], atol=0.0501, rtol=0)
+    np.testing.assert_allclose(joined["pct"], joined["pub_pct"], atol=0.01, rtol=0)

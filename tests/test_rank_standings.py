@@ -138,3 +138,12 @@ def test_names_per_direction_mitchell():
     assert table[("NS", "1")] == "North One" and table[("EW", "1")] == "East One"
     assert table[("NS", "2")] == "Both Two" and table[("EW", "2")] == "Both Two"
     assert pd.isna(table[("NS", "3")])
+
+
+def test_individual_event_ranks_players():
+    rows = results([(1, "1+2", "3+4", 100), (1, "5+6", "7+8", 50), (2, "1+3", "2+4", 0), (2, "5+7", "6+8", 0)])
+    assert winner_groups(rows) == {"A": "one"}
+    table = standings(rows).set_index("pair")
+    assert len(table) == 8 and set(table["group"]) == {"ALL"}
+    assert table.loc["1", "total"] == 2 + 1 and table.loc["4", "total"] == 0 + 1
+    assert table.loc["1", "rank"] == "1="

@@ -4,6 +4,8 @@ Winner groups: a two-winner movement (fixed NS and EW lines) ranks NS and EW apa
 (groups ``NS``/``EW``); a one-winner movement (Howell, arrow-switch: pairs sit both
 ways) ranks everyone together (``ALL``). When boards are compared within sections
 and there are several sections, the group is prefixed by the section (``A NS``).
+Individual events (every side ``north+south``, as the PBN reader gives them) are
+ranked per player, in one group: each player scores the side's points.
 """
 from __future__ import annotations
 
@@ -51,6 +53,20 @@ def _long(results: pd.DataFrame, conv: Conventions) -> pd.DataFrame:
     })
 
 
+def is_individual(results: pd.DataFrame) -> bool:
+    """True when every side is two players ``north+south`` (an individual event, as the PBN reader gives it)."""
+    ids = pd.concat([results["ns"], results["ew"]], ignore_index=True).dropna().astype("string")
+    return len(ids) > 0 and bool(ids.str.contains("+", regex=False).all())
+
+
+def _players(long: pd.DataFrame) -> pd.DataFrame:
+    """One row per (result, player): each player of a side scores the side's points."""
+    players = long.assign(pair=long["pair"].str.split("+")).explode("pair", ignore_index=True)
+    players["pair"] = players["pair"].astype("string").str.strip()
+    players["key"] = players["section"] + ":" + players["pair"]
+    return players
+
+
 def winner_groups(results: pd.DataFrame, conventions: Conventions = Conventions()) -> dict[str, str]:
     """``"one"`` or ``"two"`` winners per section (the key is the section, ``""`` if none).
 
@@ -62,6 +78,8 @@ def winner_groups(results: pd.DataFrame, conventions: Conventions = Conventions(
     sections = sorted(long["section"].unique().tolist()) or [""]
     if conventions.winners != "auto":
         return {s: conventions.winners for s in sections}
+    if is_individual(results):
+        return {s: "one" for s in sections}
     if pair_numbering(results, conventions.pair_numbering) == "per-direction":  # type: ignore[arg-type]
         return {s: "two" for s in sections}
     seen = long.drop_duplicates(subset=["section", "key", "direction"])
@@ -148,6 +166,8 @@ def standings(results: pd.DataFrame, conventions: Conventions = Conventions(),
     elif conv.method == "cross-imp":
         comparisons = results["ximp_comparisons"].to_numpy(dtype=np.float64, na_value=np.nan)
         long["comparisons"] = np.concatenate([comparisons, comparisons])
+    if is_individual(results):
+        long = _players(long)
     long = long[long["points"].notna() & long["key"].notna()]
 
     winners = winner_groups(results, conv)
