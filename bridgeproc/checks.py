@@ -292,13 +292,15 @@ def check_written_scores(raw: pd.DataFrame, scored: pd.DataFrame, boards: pd.Dat
         add_at(problems, bad & (column == name), name, "not a score, or NS and EW scores that disagree; write the NS score as a whole "
                "number (or fill only one of the NS/EW score columns)", shown)
     computed = scored["score_ns"]
+    played = scored["level"].fillna(0).to_numpy() > 0
+    no_tricks = played & scored["tricks"].isna().to_numpy() & written.notna().to_numpy() & ~problems.bad & ~artificial
     differ = (written.notna() & computed.notna() & (written != computed)).fillna(False).to_numpy()
-    differ &= ~problems.bad & ~artificial
-    if not differ.any():
+    differ &= ~problems.bad & ~artificial & ~no_tricks
+    if not (differ.any() or (trust == "score" and no_tricks.any())):
         return scored
     fixed_tricks = np.full(len(scored), -1)
     if trust == "score":
-        fixed_tricks = _unique_tricks(scored, written, differ, boards)
+        fixed_tricks = _unique_tricks(scored, written, differ | no_tricks, boards)
     fixed = fixed_tricks >= 0
     text = contract_text(scored["level"], scored["strain"], scored["doubled"])
     board = scored["board"].to_numpy()
@@ -314,8 +316,15 @@ def check_written_scores(raw: pd.DataFrame, scored: pd.DataFrame, boards: pd.Dat
                            "correct the score or the contract")
                 continue
             vul_text = "vulnerable" if decl_vul[i] else "not vulnerable"
-            head = (f"written score {written.iat[i]:g} disagrees with {text.iat[i]} by {scored['declarer'].iat[i]} "
-                    f"({vul_text}) taking {scored['tricks'].iat[i]} tricks, which scores {computed.iat[i]} for NS")
+            played_by = f"{text.iat[i]} by {scored['declarer'].iat[i]} ({vul_text})"
+            if no_tricks[i]:
+                out.append(f"no result written for {played_by}; the written score {written.iat[i]:g} fits "
+                           f"{fixed_tricks[i]} tricks only: used that" if fixed[i] else
+                           f"no result for a played contract, and no single trick count of {played_by} gives the "
+                           f"written score {written.iat[i]:g}; write =, +1, -2 or the tricks taken")
+                continue
+            head = (f"written score {written.iat[i]:g} disagrees with {played_by} taking {scored['tricks'].iat[i]} "
+                    f"tricks, which scores {computed.iat[i]} for NS")
             if fixed[i]:
                 out.append(f"{head}; trusted the written score: corrected to {fixed_tricks[i]} tricks")
             elif trust == "score":
@@ -325,6 +334,8 @@ def check_written_scores(raw: pd.DataFrame, scored: pd.DataFrame, boards: pd.Dat
                 out.append(f"{head}; correct the score or the contract/result (or pass trust=\"score\")")
         return out
 
+    add_at(problems, no_tricks & ~fixed, "result", describe, _result_shown(raw))
+    add_at(notes, no_tricks & fixed, "result", describe, _result_shown(raw))
     for name in ("score", "score_ew"):
         add_at(problems, differ & ~fixed & (column == name), name, describe, shown)
         add_at(notes, differ & fixed & (column == name), name, describe, shown)
@@ -337,11 +348,15 @@ def check_written_scores(raw: pd.DataFrame, scored: pd.DataFrame, boards: pd.Dat
 
 
 def add_at(problems: Problems, mask: np.ndarray, column: str, messages, values: pd.Series) -> None:
-    """``problems.add`` reporting under ``column`` (for the cell position) as column ``score``."""
+    """``problems.add`` at ``column``'s cell, named ``score`` for either score column."""
     before = len(problems.rows)
     problems.add(mask, column, messages, values=values)
     for row in problems.rows[before:]:
-        row["column"] = "score"
+        row["column"] = "score" if column.startswith("score") else column
+
+
+def _result_shown(raw: pd.DataFrame) -> pd.Series:
+    return raw["result"] if "result" in raw else pd.Series([""] * len(raw), index=raw.index)
 
 
 def _board_vul(board: np.ndarray, boards: pd.DataFrame) -> np.ndarray:

@@ -127,8 +127,11 @@ def _parse_down(text: str) -> dict:
 
 
 def _tricks(raw: pd.DataFrame, contract: pd.DataFrame, level: np.ndarray, played: np.ndarray,
-            style: ResultStyle, problems: Problems) -> np.ndarray:
-    """Tricks taken per row from whichever result columns are filled (-99 where none)."""
+            style: ResultStyle, problems: Problems, may_infer: np.ndarray) -> np.ndarray:
+    """Tricks taken per row from whichever result columns are filled (-99 where none).
+
+    A missing result is not reported on ``may_infer`` rows (the written score decides, see checks).
+    """
     parsers = {
         "result": lambda t: parse_result(t, style),
         "tricks": lambda t: parse_result(t, "auto"),
@@ -159,7 +162,7 @@ def _tricks(raw: pd.DataFrame, contract: pd.DataFrame, level: np.ndarray, played
     any_error = np.zeros(len(raw), dtype=bool)
     for _, _, errors in sources:
         any_error |= errors.notna().to_numpy()
-    problems.add(played & (chosen == _NONE) & ~any_error, "result",
+    problems.add(played & (chosen == _NONE) & ~any_error & ~may_infer, "result",
                  "no result for a played contract; write =, +1, -2 or the tricks taken")
     impossible = played & (chosen != _NONE) & ((chosen < 0) | (chosen > 13))
     for column in {c for c in chosen_from[impossible]}:
@@ -249,7 +252,10 @@ def validate_results(
     problems.add(played & (declarer < 0) & seat["error"].isna().to_numpy(), "declarer",
                  "no declarer for a played contract; write N, E, S or W")
 
-    tricks = _tricks(raw, contract, level, played, result_style, problems)
+    may_infer = np.zeros(len(raw), dtype=bool)
+    if trust == "score" and check_scores and ("score" in raw or "score_ew" in raw):
+        may_infer = checks.written_scores(raw)[0].notna().to_numpy()
+    tricks = _tricks(raw, contract, level, played, result_style, problems, may_infer)
     ok_tricks = played & (tricks >= 0) & (tricks <= 13)
     results = pd.DataFrame({
         "section": section.astype("string"),

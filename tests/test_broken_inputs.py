@@ -102,6 +102,10 @@ CASES = [
      "1 problem(s) in the input:\ntrust.csv:2: score: written score 460 disagrees with 4S by N (not vulnerable) taking "
      "10 tricks, which scores 420 for NS; no single trick count gives the written score, so correct the score or the "
      "contract/result"),
+    ("no-result-and-score-fits-nothing", "noresult.csv", "Board,NS,EW,Contract,By,Result,Score\n1,1,2,4S,N,,425\n",
+     {"trust": "score"},
+     "1 problem(s) in the input:\nnoresult.csv:2: result: no result for a played contract, and no single trick count of "
+     "4S by N (not vulnerable) gives the written score 425; write =, +1, -2 or the tricks taken"),
     ("score-passed-out", "pass.csv", "Board,NS,EW,Contract,By,Result,Score\n1,1,2,PASS,,,50\n", {},
      "1 problem(s) in the input:\npass.csv:2: score: written score 50 but the board was passed out: it should be 0; "
      "correct the score or the contract"),

@@ -62,6 +62,17 @@ def test_trust_score_corrects_tricks_with_a_note():
         "trusted the written score: corrected to 9 tricks")
 
 
+def test_trust_score_fills_a_missing_result_from_the_score():
+    text = "Board,NS,EW,Contract,By,Result,Score\n1,1,2,4S,N,,420\n1,3,4,4S,N,,-100\n"
+    checked = validate_results(raw(text), trust="score")
+    assert checked.results["tricks"].tolist() == [10, 8]
+    assert checked.notes["message"].tolist() == [
+        "no result written for 4S by N (not vulnerable); the written score 420 fits 10 tricks only: used that",
+        "no result written for 4S by N (not vulnerable); the written score -100 fits 8 tricks only: used that"]
+    assert checked.notes["column"].tolist() == ["result", "result"]
+    assert messages(text) == ["no result for a played contract; write =, +1, -2 or the tricks taken"] * 2
+
+
 def test_trust_contract_reports_what_the_score_should_be():
     text = "Board,NS,EW,Contract,By,Tricks,Score\n1,1,2,4S,N,10,-50\n"
     assert messages(text) == [
