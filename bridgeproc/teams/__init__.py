@@ -1,0 +1,29 @@
+"""Teams: IMP matches, victory points, Swiss and round-robin standings, board-a-match.
+
+Pipeline (each step a function over whole frames; see the module docstrings):
+
+``load``       room games / traveller sheets -> raw team frame (``ns_team``, ``ew_team``, round)
+``session``    ``score_rooms`` (validate + score), ``process_teams`` (the whole run)
+``matches``    ``board_imps`` (two rooms -> board IMPs), ``match_totals`` (IMPs, carry-over,
+               penalties, VPs), ``totals_from_imps`` (match-level input)
+``vp``         WBF 2013 continuous scale, custom CSV tables
+``standings``  Swiss / round-robin ranking with a tie-break chain
+``bam``        board-a-match points
+``report``/``writers``  workbook, CSV, PBN
+"""
+from __future__ import annotations
+
+from .bam import add_bam, board_bam
+from .load import assign_matches, published_matches, read_lineup, read_team_travellers
+from .matches import board_imps, match_totals, result_imps, totals_from_imps
+from .options import TIE_BREAKS, TeamsOptions
+from .session import TeamsSession, compare_published, process_teams, score_rooms, score_teams
+from .standings import standings
+from .vp import WBF2013, VpScale, parse_vp_table, read_vp_table, vp_scale, wbf_table
+
+__all__ = [
+    "TeamsOptions", "TeamsSession", "TIE_BREAKS", "process_teams", "score_teams", "score_rooms",
+    "board_imps", "match_totals", "result_imps", "totals_from_imps", "standings", "board_bam", "add_bam",
+    "assign_matches", "published_matches", "read_team_travellers", "read_lineup", "compare_published",
+    "VpScale", "WBF2013", "wbf_table", "parse_vp_table", "read_vp_table", "vp_scale",
+]

@@ -1,0 +1,181 @@
+"""A teams event as one library call: read, check and score the rooms, IMPs, VPs, standings.
+
+``process_teams(inputs, outputs, options)`` is what ``bridgeproc teams`` runs.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ..errors import BridgeprocError
+from ..validate import validate_results
+from .bam import add_bam
+from .load import assign_matches, from_pbn_results, published_matches, read_lineup, read_team_travellers
+from .matches import TEAM_COLUMNS, board_imps, match_totals, result_imps, totals_from_imps
+from .options import TeamsOptions
+from .standings import standings, tie_break_chain
+
+#: Raw columns kept on the scored results for the reports (published figures, pair ids).
+_KEEP = ("scoreimp", "table", "ns_team", "ew_team")
+
+
+@dataclass
+class TeamsSession:
+    """Everything a teams run produced.
+
+    results    one row per table result: schema.RESULTS_COLUMNS + TEAM_COLUMNS +
+               ``ns_team ew_team imp_ns imp_ew`` (empty for match-totals-only input)
+    boards     one row per (match, board): matches.BOARD_COLUMNS (+ ``bam_home/away``)
+    matches    one row per match: matches.MATCH_COLUMNS (+ ``bam_home/away``)
+    standings  standings.TEAM_STANDINGS_COLUMNS
+    published  published match figures read from the input (Ruter ScoreTables), may be empty
+    problems   what was noticed but not fatal: matches not played, boards with one room
+    """
+
+    results: pd.DataFrame
+    boards: pd.DataFrame
+    matches: pd.DataFrame
+    standings: pd.DataFrame
+    options: TeamsOptions
+    meta: dict = field(default_factory=dict)
+    published: pd.DataFrame = field(default_factory=pd.DataFrame)
+    tie_breaks: tuple[str, ...] = ()
+    names: dict = field(default_factory=dict)
+
+    @property
+    def notices(self) -> list[str]:
+        """Human-readable list of matches not played and boards scored by convention."""
+        out = [f"{m}: not played; not counted" for m in self.matches.loc[self.matches["status"] == "not played", "match"]]
+        odd = self.boards[self.boards["status"].isin(["one room", "adjusted"])] if len(self.boards) else self.boards
+        for match, board, status in zip(odd.get("match", []), odd.get("board", []), odd.get("status", [])):
+            what = "result in one room only: 0 IMPs" if status == "one room" else "artificial score: IMPs awarded"
+            out.append(f"{match} board {board}: {what}")
+        return out
+
+
+def score_rooms(raw: pd.DataFrame, boards: pd.DataFrame | None = None, **validate_options) -> pd.DataFrame:
+    """Validate and score a raw team frame (``ns_team``/``ew_team`` set) with ``validate_results``.
+
+    Pair ids do not matter in teams, so each (round, NS team, EW team) table gets
+    its own pair numbers for the checks (a board entered twice at one table is
+    still caught); the round is used as the section so board numbers may repeat
+    from round to round. The pairs as written are kept in ``ns_pair``/``ew_pair``.
+    """
+    raw = assign_matches(raw.reset_index(drop=True))
+    table_key, _ = pd.factorize(raw["match"] + "\x00" + raw["room"])
+    checked = validate_results(
+        raw.assign(ns=pd.array((2 * table_key + 1).astype(str), dtype="string"),
+                   ew=pd.array((2 * table_key + 2).astype(str), dtype="string"),
+                   section=pd.array(["R" + str(r) for r in raw["round"]], dtype="string")),
+        pair_numbering_option="shared", boards=boards, **validate_options,
+    ).results
+    extra = {c: raw[c] for c in (*TEAM_COLUMNS, *_KEEP) if c in raw}
+    extra["ns_pair"] = raw["ns"] if "ns" in raw else pd.array([pd.NA] * len(raw), dtype="string")
+    extra["ew_pair"] = raw["ew"] if "ew" in raw else pd.array([pd.NA] * len(raw), dtype="string")
+    return checked.assign(section=pd.array([""] * len(checked), dtype="string"), **extra)
+
+
+def _read(inputs: list, lineup: pd.DataFrame | None, encoding: str | None) -> tuple[list, list, dict]:
+    """(scored room frames, published match frames, meta) from every input."""
+    from ..io.pbn import read_pbn
+
+    rooms, published, meta = [], [], {}
+    for path in inputs:
+        suffix = Path(path).suffix.lower()
+        if suffix == ".pbn":
+            pbn = read_pbn(path, encoding)
+            for key, value in pbn.meta.items():
+                meta.setdefault(key.lower(), value)
+            if len(pbn.results):
+                with_deals = pbn.boards if len(pbn.boards) and pbn.boards["deal"].notna().any() else None
+                rooms.append(score_rooms(from_pbn_results(pbn.results), with_deals))
+            elif len(pbn.matches) and "matchdetails" in pbn.matches:
+                published.append(published_matches(pbn.matches))
+            else:
+                raise BridgeprocError(f"{Path(path).name}: no team results (room games or a team ScoreTable)")
+        elif suffix in (".csv", ".txt", ".tsv"):
+            rooms.append(score_rooms(read_team_travellers(path, lineup, encoding)))
+        else:
+            raise BridgeprocError(f"{Path(path).name}: cannot read {suffix or 'files without an extension'} for teams; "
+                                  "give .pbn or .csv")
+    return rooms, published, meta
+
+
+def process_teams(inputs: list, outputs: list = (), options: TeamsOptions = TeamsOptions(), *,
+                  lineup: str | os.PathLike | None = None, adjustments: pd.DataFrame | None = None,
+                  encoding: str | None = None) -> TeamsSession:
+    """Score a teams event from ``inputs`` and write every output by its extension.
+
+    Parameters
+    ----------
+    inputs : list of paths
+        PBN files (room games with HomeTeam/VisitTeam, team ScoreTables with
+        TeamId_Home/TeamId_Away, or Ruter match totals) and team traveller CSVs.
+    outputs : list of paths
+        ``.xlsx`` (match cards, VP table, standings, conventions), ``.csv`` (one row
+        per table result with ``imp_ns``), ``.pbn`` (room games with ScoreIMP, match
+        and total tables).
+    options : TeamsOptions
+        Conventions (VP scale, match length, A+ IMPs, unplayed matches, tie-breaks).
+    lineup : path, optional
+        Line-up CSV (team, pair[, round]) for travellers that give pair numbers only.
+    adjustments : DataFrame, optional
+        Carry-over and penalties (see :func:`bridgeproc.teams.matches.match_totals`).
+
+    Raises
+    ------
+    BridgeprocError
+        Bad input (ParseError/ValidationError list every problem); nothing is written.
+    """
+    from .writers import WRITERS
+
+    for out in outputs:
+        if Path(out).suffix.lower() not in WRITERS:
+            raise BridgeprocError(f"{out}: unknown output type; use one of {', '.join(WRITERS)}")
+    rooms, published, meta = _read(list(inputs), read_lineup(lineup) if lineup else None, encoding)
+    session = score_teams(rooms, published, options, adjustments, meta)
+    for out in outputs:
+        WRITERS[Path(out).suffix.lower()](session, out)
+    return session
+
+
+def score_teams(rooms: list[pd.DataFrame], published: list[pd.DataFrame], options: TeamsOptions = TeamsOptions(),
+                adjustments: pd.DataFrame | None = None, meta: dict | None = None) -> TeamsSession:
+    """IMPs, match totals and standings from scored room frames and/or published match totals."""
+    if not rooms and not published:
+        raise BridgeprocError("no team results in the inputs")
+    pub = pd.concat(published, ignore_index=True) if published else pd.DataFrame()
+    if rooms:
+        results = pd.concat(rooms, ignore_index=True)
+        boards = board_imps(results, options)
+        results = result_imps(results, boards)
+        matches = match_totals(boards, options, adjustments)
+        matches = add_bam(matches, boards, options.bam_tie)
+    else:
+        results = pd.DataFrame()
+        boards = pd.DataFrame()
+        matches = totals_from_imps(pub, options, adjustments)
+    if options.scoring == "bam" and "bam_home" not in matches:
+        raise BridgeprocError("board-a-match needs board results, not match totals")
+    table = standings(matches, options, adjustments)
+    return TeamsSession(results=results, boards=boards, matches=matches, standings=table, options=options,
+                        meta=meta or {}, published=pub, tie_breaks=tie_break_chain(matches, options))
+
+
+def compare_published(session: TeamsSession) -> pd.DataFrame:
+    """Published VPs (Ruter match tables) next to ours: ``round home away vp_home vp_away published_home published_away``."""
+    if not len(session.published):
+        return pd.DataFrame()
+    pub = session.published[session.published["played"]]
+    ours = session.matches.set_index(["round", "home", "away"])
+    at = pd.MultiIndex.from_frame(pub[["round", "home", "away"]])
+    return pd.DataFrame({
+        "round": pub["round"].to_numpy(), "home": pub["home"].to_numpy(), "away": pub["away"].to_numpy(),
+        "vp_home": ours["vp_home"].reindex(at).to_numpy(), "vp_away": ours["vp_away"].reindex(at).to_numpy(),
+        "published_home": pub["vp_home"].to_numpy(), "published_away": pub["vp_away"].to_numpy(),
+        "match_equal": np.isclose(ours["vp_home"].reindex(at).to_numpy(), pub["vp_home"].to_numpy()),
+    })
