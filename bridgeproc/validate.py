@@ -24,7 +24,7 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
-from . import checks
+from . import checks, written_scores
 from .errors import ValidationError
 from .movement import PairNumbering, pair_numbering
 from .notation import (
@@ -254,7 +254,7 @@ def validate_results(
 
     may_infer = np.zeros(len(raw), dtype=bool)
     if trust == "score" and check_scores and ("score" in raw or "score_ew" in raw):
-        may_infer = checks.written_scores(raw)[0].notna().to_numpy()
+        may_infer = written_scores.written_scores(raw)[0].notna().to_numpy()
     tricks = _tricks(raw, contract, level, played, result_style, problems, may_infer)
     ok_tricks = played & (tricks >= 0) & (tricks <= 13)
     results = pd.DataFrame({
@@ -286,7 +286,7 @@ def validate_results(
         checks.check_boards(results, boards, problems)
     scored = score(results, boards)
     if check_scores:
-        scored = checks.check_written_scores(raw, scored, boards, trust, problems, notes)
+        scored = written_scores.check_written_scores(raw, scored, boards, trust, problems, notes)
     if problems:
         raise ValidationError(problems.frame())
     return Checked(scored, notes.frame())
