@@ -249,3 +249,14 @@ def test_mp_against_leaves_out_the_rows_own_result():
     # the 170 row scored as if 140 (against 620, 140, 140, -100), as 620 and as -100
     got = _mp_against(prepared, group, np.array([140, 620, -100]), np.array([170, 170, 170]))
     assert got.tolist() == [2 * 1 + 2, 2 * 3 + 1, 0 + 1]
+
+
+def test_mp_against_scores_beyond_the_field():
+    from bridgeproc.rank._core import prepare
+    from bridgeproc.rank.matchpoints import _mp_against
+
+    frame = pd.concat([board(REFERENCE_7_1), board([0, 10], board_no=2)], ignore_index=True)
+    prepared = prepare(frame, Conventions())
+    group = prepared.group[[0, 0, 5]]
+    got = _mp_against(prepared, group, np.array([9990, -9990, 9990]), prepared.score[[0, 0, 5]])
+    assert got.tolist() == [8, 0, 2]

@@ -32,14 +32,15 @@ def to_imps(diff: np.ndarray | pd.Series | float) -> np.ndarray:
 
 
 @dataclass(frozen=True)
-class Board:
+class BoardGroups:
     """The real results of every board group, sorted by (group, score).
 
-    ``group``: group code of every row (-1 never happens: every row has a group).
-    ``real``: mask of rows that are played results (scored, not artificial).
-    ``keys``: sorted keys of the real rows; ``start``/``count`` per group code.
-    ``expected``: N per group (results expected on the board).
-    ``rows``: row positions of the real results in sorted order.
+    ``group``: group code of every row. ``real``/``artificial``: masks of played
+    results (scored, no code) and artificial scores (a code other than ``NP``).
+    ``keys``: sorted keys of the real rows and ``rows`` their row positions;
+    ``start``/``count``: where each group code's keys begin and how many there are.
+    ``expected``: N per group code (results expected on the board).
+    ``low``/``span``: the key encoding; ``score``: score_ns of every row (0 if none).
     """
 
     group: np.ndarray
@@ -55,7 +56,10 @@ class Board:
     score: np.ndarray
 
     def key_of(self, group: np.ndarray, score: np.ndarray) -> np.ndarray:
-        return group * self.span + (score - self.low)
+        # a query score beyond every real score of the field compares the same as the
+        # nearest score kept inside the key range, so clip instead of spilling into a
+        # neighbouring group
+        return group * self.span + (np.clip(score, self.low + 1, self.low + self.span - 2) - self.low)
 
     def at_most(self, group: np.ndarray, score: np.ndarray) -> np.ndarray:
         """Number of real results of ``group`` scoring <= ``score``."""
@@ -98,8 +102,8 @@ def played_masks(results: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndar
     return real, artificial, real | artificial
 
 
-def prepare(results: pd.DataFrame, conv: Conventions) -> Board:
-    """Sort the real results of ``results`` by board group and score (see :class:`Board`)."""
+def prepare(results: pd.DataFrame, conv: Conventions) -> BoardGroups:
+    """Sort the real results of ``results`` by board group and score (see :class:`BoardGroups`)."""
     check(results, NEEDED)
     group, scope, n_groups = group_codes(results, conv.across_field)
     real, artificial, counted = played_masks(results)
@@ -124,7 +128,7 @@ def prepare(results: pd.DataFrame, conv: Conventions) -> Board:
         most = np.zeros(int(scope.max(initial=0)) + 1, dtype=np.int64)
         np.maximum.at(most, group_scope, rows_per_group)
         expected = most[group_scope]
-    return Board(group, real, artificial, keys, rows, start, count, expected, low, span, score)
+    return BoardGroups(group, real, artificial, keys, rows, start, count, expected, low, span, score)
 
 
 # --- artificial scores -------------------------------------------------------------

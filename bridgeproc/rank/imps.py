@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ._core import IMP_BOUNDS, Board, artificial_imps, prepare, to_imps
+from ._core import IMP_BOUNDS, BoardGroups, artificial_imps, prepare, to_imps
 from .conventions import Conventions
 
 #: Columns added by :func:`cross_imps`.
@@ -34,7 +34,7 @@ def _distinct(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return keys[first], first, inverse
 
 
-def _cross_sorted(board: Board) -> np.ndarray:
+def _cross_sorted(board: BoardGroups) -> np.ndarray:
     """Sum of IMPs against every other real result of the group, per real result in sorted order."""
     keys = board.keys
     if not len(keys):

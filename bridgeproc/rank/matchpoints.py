@@ -26,7 +26,7 @@ import numpy as np
 import pandas as pd
 
 from ..movement import pair_keys, pair_numbering
-from ._core import Board, artificial_sides, prepare
+from ._core import BoardGroups, artificial_sides, prepare
 from .conventions import Conventions
 
 #: Columns added by :func:`matchpoints`.
@@ -34,7 +34,7 @@ MP_COLUMNS = {"mp_ns": "float64", "mp_ew": "float64", "pct_ns": "float64", "pct_
               "top": "float64", "mp_factor": "float64"}
 
 
-def _mp_against(board: Board, group: np.ndarray, score: np.ndarray, own: np.ndarray) -> np.ndarray:
+def _mp_against(board: BoardGroups, group: np.ndarray, score: np.ndarray, own: np.ndarray) -> np.ndarray:
     """Raw 2/1 matchpoints of ``score`` against the real results of ``group``, without the row's ``own`` score.
 
     Split and weighted scores query scores that are not the row's own result; the
@@ -45,7 +45,7 @@ def _mp_against(board: Board, group: np.ndarray, score: np.ndarray, own: np.ndar
     return 2.0 * below + equal
 
 
-def _mp_sorted(board: Board) -> np.ndarray:
+def _mp_sorted(board: BoardGroups) -> np.ndarray:
     """Raw 2/1 matchpoints of the real results, in sorted order (sorted needles search fast)."""
     keys = board.keys
     left = np.searchsorted(keys, keys, side="left")
