@@ -107,13 +107,14 @@ def matchpoints(results: pd.DataFrame, conventions: Conventions = Conventions())
         Reads ``section``, ``board``, ``ns``, ``ew``, ``adjusted``, ``score_ns``.
     conventions : Conventions
         Uses ``mp_scale``, ``factoring``, ``expected``, ``across_field``, ``centred``,
-        ``ave_plus``/``ave``/``ave_minus``, ``adjusted_mode``, ``pair_numbering``.
+        ``mp_decimals``, ``ave_plus``/``ave``/``ave_minus``, ``adjusted_mode`` and
+        ``pair_numbering`` (to find a pair's own boards for the session rule).
 
     Returns
     -------
     DataFrame
         A new frame: ``results`` plus ``mp_ns``, ``mp_ew`` (float64, on ``mp_scale``,
-        centred if asked), ``pct_ns``, ``pct_ew`` (0-100 of the top), ``top`` (the
+        rounded and centred if asked), ``pct_ns``, ``pct_ew`` (0-100 of the top), ``top`` (the
         board's full top on ``mp_scale``) and ``mp_factor`` (N/n for Neuberg, else 1;
         NaN on artificial rows). Rows with ``NP`` or no score have NaN everywhere.
     """
@@ -157,5 +158,4 @@ def matchpoints(results: pd.DataFrame, conventions: Conventions = Conventions())
         mp_ns, mp_ew = mp_ns - top / 2.0, mp_ew - top / 2.0
     index = results.index
     added = {"mp_ns": mp_ns, "mp_ew": mp_ew, "pct_ns": pct_ns, "pct_ew": pct_ew, "top": top, "mp_factor": factor}
-    assert all(len(v) == n_rows for v in added.values())
     return results.assign(**{name: pd.Series(values, index=index, dtype="float64") for name, values in added.items()})
