@@ -156,7 +156,7 @@ def encode(frame_name: str, frame: pd.DataFrame, table: Table) -> Encoded:
     return Encoded(frame_name, spec, len(frame), targets, values)
 
 
-def _column(values: list, entry: list) -> pd.Series | np.ndarray:
+def _column(values: list, entry: list) -> pd.Series:
     dtype = spec_dtype(entry[1])
     if dtype == object:
         array = np.empty(len(values), dtype=object)
@@ -164,7 +164,7 @@ def _column(values: list, entry: list) -> pd.Series | np.ndarray:
         na = entry[3] if len(entry) > 3 else None
         if na in ("nan", "NA"):
             array[pd.isna(array)] = np.nan if na == "nan" else pd.NA
-        return array
+        return pd.Series(array, dtype=object)  # an explicit dtype: pandas 3 would infer str
     if isinstance(dtype, np.dtype) and dtype.kind in "mM":
         return pd.Series(values, dtype=object).astype(dtype)
     return pd.Series(values, dtype=dtype)

@@ -134,7 +134,7 @@ def diff_results(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
 def diff_standings(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
     """Pairs whose rank or score changed (see :class:`Diff`)."""
     def score(frame):
-        imps = frame["method"].astype("string").isin(["cross-imp", "butler"]) if "method" in frame else False
+        imps = frame.index.get_level_values("method").isin(["cross-imp", "butler"])
         return frame["total"].where(imps, frame["pct"]).round(2)
 
     a, b = _keyed(before, STANDING_KEY), _keyed(after, STANDING_KEY)

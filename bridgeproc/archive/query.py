@@ -118,12 +118,14 @@ def history(url: str | os.PathLike | None, player_or_pair: str, all_versions: bo
     return frame[list(HISTORY_COLUMNS)].astype(HISTORY_COLUMNS)
 
 
-def check_archive(url: str | os.PathLike | None = None) -> list[str]:
+def check_archive(url: str | os.PathLike | None = None, deep: bool = False) -> list[str]:
     """Problems found in the archive (empty when sound).
 
     Runs SQLite's ``PRAGMA integrity_check`` and checks that every version is
     complete: each frame it declares has exactly ``n_rows`` rows, version numbers
-    run 1..n without gaps, and each session's latest version exists.
+    run 1..n without gaps, and each session's latest version exists. With ``deep``
+    every version is also read back and its content hash recomputed (slow on big
+    archives).
     """
     engine = engine_for(url)
     problems: list[str] = []
@@ -153,7 +155,22 @@ def check_archive(url: str | os.PathLike | None = None) -> list[str]:
         no_frames = conn.execute(select(versions.c.version_id).where(
             ~select(frames.c.version_id).where(frames.c.version_id == versions.c.version_id).exists())).all()
         problems += [f"version_id {v}: no frames stored" for (v,) in no_frames]
+        if deep and not problems:
+            problems += _rehash(conn)
     return problems
+
+
+def _rehash(conn) -> list[str]:
+    from .store import prepare, read_frames, resolve_version, session_from
+
+    out = []
+    for sid, number in conn.execute(select(versions.c.session_id, versions.c.version)
+                                    .order_by(versions.c.session_id, versions.c.version)).all():
+        row = resolve_version(conn, sid, number)
+        session = session_from(row, read_frames(conn, row["version_id"]))
+        if prepare(session, row["event"], row["date"], sid).digest != row["content_hash"]:
+            out.append(f"session {sid} version {number}: content differs from its hash")
+    return out
 
 
 def export_session(url: str | os.PathLike | None, session_id: str, outputs: list, version: int | None = None):

@@ -134,6 +134,31 @@ def _frames_of(session: Session) -> dict[str, pd.DataFrame]:
     return {name: frame for name, frame in out.items() if frame is not None}
 
 
+@dataclass
+class Prepared:
+    """A session encoded for storage, with its identity and content hash."""
+
+    session_id: str
+    event: str
+    date: str
+    header: dict
+    frames: dict[str, pd.DataFrame]
+    encoded: list[Encoded]
+    digest: str
+
+
+def prepare(session: Session, event: str | None = None, date: str | None = None,
+            session_id: str | None = None) -> Prepared:
+    """Encode ``session`` and compute its content hash (what :func:`archive_session` compares)."""
+    sid, event_name, day = session_identity(session, event, date, session_id)
+    frames_in = _frames_of(session)
+    encoded = [encode(name, frame, FRAME_TABLES[name]) for name, frame in frames_in.items()]
+    header = {"session_id": sid, "event": event_name, "date": day, "conventions": session.conventions.describe(),
+              "meta": {str(k): v for k, v in (session.meta or {}).items()},
+              "numbering": session.numbering, "movement": session.movement}
+    return Prepared(sid, event_name, day, header, frames_in, encoded, content_hash(encoded, header))
+
+
 def archive_session(session: Session, url: str | os.PathLike | None = None, *, event: str | None = None,
                     date: str | None = None, session_id: str | None = None,
                     comment: str | None = None) -> ArchiveResult:
@@ -156,26 +181,16 @@ def archive_session(session: Session, url: str | os.PathLike | None = None, *, e
         ``created`` is False when the content equals the latest version (nothing added).
     """
     engine = engine_for(url)
-    sid, event_name, day = session_identity(session, event, date, session_id)
-    frames_in = _frames_of(session)
-    encoded = [encode(name, frame, FRAME_TABLES[name]) for name, frame in frames_in.items()]
-    conventions = session.conventions.describe()
-    meta = {str(k): v for k, v in (session.meta or {}).items()}
-    header = {"session_id": sid, "event": event_name, "date": day, "conventions": conventions, "meta": meta,
-              "numbering": session.numbering, "movement": session.movement}
-    digest = content_hash(encoded, header)
+    prepared = prepare(session, event, date, session_id)
+    sid, event_name, day, meta, conventions = (prepared.session_id, prepared.event, prepared.date,
+                                               prepared.header["meta"], prepared.header["conventions"])
+    encoded, digest, frames_in = prepared.encoded, prepared.digest, prepared.frames
     now = _now()
     with writing(engine) as conn:
-        current = conn.execute(select(sessions.c.latest_version, versions.c.content_hash)
-                               .select_from(sessions.outerjoin(versions, versions.c.version_id
-                                                               == sessions.c.latest_version_id))
-                               .where(sessions.c.session_id == sid).with_for_update(of=sessions)).first()
+        current = _current(conn, sid)
         if current is None:
             _insert_session(conn, sid, event_name, day, meta.get("site") or meta.get("Site"), now)
-            current = conn.execute(select(sessions.c.latest_version, versions.c.content_hash)
-                                   .select_from(sessions.outerjoin(versions, versions.c.version_id
-                                                                   == sessions.c.latest_version_id))
-                                   .where(sessions.c.session_id == sid).with_for_update(of=sessions)).first()
+            current = _current(conn, sid)
         latest, latest_hash = current
         if latest_hash == digest:
             return ArchiveResult(sid, int(latest), False, engine.url.render_as_string())
@@ -193,6 +208,13 @@ def archive_session(session: Session, url: str | os.PathLike | None = None, *, e
         conn.execute(update(sessions).where(sessions.c.session_id == sid).values(
             latest_version=number, latest_version_id=version_id, updated_at=now))
     return ArchiveResult(sid, number, True, engine.url.render_as_string())
+
+
+def _current(conn, sid: str):
+    """(latest version, its content hash) of ``sid``, locking its sessions row; None if new."""
+    joined = sessions.outerjoin(versions, versions.c.version_id == sessions.c.latest_version_id)
+    return conn.execute(select(sessions.c.latest_version, versions.c.content_hash).select_from(joined)
+                        .where(sessions.c.session_id == sid).with_for_update(of=sessions)).first()
 
 
 def _insert_session(conn, sid: str, event: str, day: str, site, now: str) -> None:
@@ -276,12 +298,16 @@ def load_session(url: str | os.PathLike | None, session_id: str, version: int | 
     The result can be written again by every writer (workbook, PBN, CSV) without
     the original input files.
     """
-    from ..session import Session
-
     engine = engine_for(url)
     with reading(engine) as conn:
         row = resolve_version(conn, session_id, version)
-        data = read_frames(conn, row["version_id"])
+        return session_from(row, read_frames(conn, row["version_id"]))
+
+
+def session_from(row: dict, data: dict[str, pd.DataFrame]) -> Session:
+    """A Session from a :func:`resolve_version` row and its :func:`read_frames`."""
+    from ..session import Session
+
     return Session(results=data["results"], boards=data["boards"], standings=data["standings"],
                    names=data["names"], meta=json.loads(row["meta"]), conventions=_conventions(row["conventions"]),
                    numbering=row["numbering"], movement=row["movement"], notes=data.get("notes"),
