@@ -5,6 +5,7 @@ styled cells are made with ``cell()`` and rows are appended once.
 """
 from __future__ import annotations
 
+
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 
@@ -27,18 +28,32 @@ FORMATS = {"mp": "0.0", "imp": "0.0", "pct": "0.00", "score": "0", "int": "0", "
 
 
 def cell(ws, value, font=None, fill=None, fmt=None, align=None, border=None):
-    """A write-only cell with the given style (None leaves the default)."""
+    """A write-only cell with the given style (None leaves the default).
+
+    Unstyled values are returned as they are (openpyxl writes them as plain cells).
+    Each distinct style is registered with the workbook once and then copied as its
+    small style array, which keeps large travellers and score cards fast.
+    """
+    if font is None and fill is None and fmt is None and align is None and border is None:
+        return value
+    cache = ws.parent.__dict__.setdefault("_bridgeproc_styles", {})  # style indices belong to one workbook
+    key = (id(font), id(fill), fmt, id(align), id(border))
+    style = cache.get(key)
+    if style is None:
+        proto = WriteOnlyCell(ws)
+        if font is not None:
+            proto.font = font
+        if fill is not None:
+            proto.fill = fill
+        if fmt is not None:
+            proto.number_format = FORMATS.get(fmt, fmt)
+        if align is not None:
+            proto.alignment = align
+        if border is not None:
+            proto.border = border
+        style = cache[key] = proto._style
     c = WriteOnlyCell(ws, value=value)
-    if font is not None:
-        c.font = font
-    if fill is not None:
-        c.fill = fill
-    if fmt is not None:
-        c.number_format = FORMATS.get(fmt, fmt)
-    if align is not None:
-        c.alignment = align
-    if border is not None:
-        c.border = border
+    c._style = style  # shared: write-only cells are serialised at once and never restyled
     return c
 
 
