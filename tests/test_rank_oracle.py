@@ -190,6 +190,7 @@ def rows_for_oracle(rows):
 
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FEWER = settings(SETTINGS, max_examples=60)
 
 
 @SETTINGS
@@ -280,3 +281,44 @@ def test_session_percentage_rule_matches_oracle(rows, scale):
                     want[side] = min(40.0, own)
         assert got["pct_ns"].iloc[k] == pytest.approx(want[0], abs=1e-9)
         assert got["pct_ew"].iloc[k] == pytest.approx(want[1], abs=1e-9)
+
+
+@FEWER
+@given(st.lists(pairs_row_st, min_size=1, max_size=20), st.sampled_from(["mp", "cross-imp", "butler"]),
+       st.sampled_from(["one", "two"]))
+def test_standings_totals_match_a_loop(rows, method, winners):
+    """Every pair's total, boards and (MP) percentage equal a plain loop over its rows."""
+    from bridgeproc.rank import rank_results, standings
+
+    conv = Conventions(method=method, winners=winners, pair_numbering="shared")
+    frame = frame_of(rows).assign(
+        ns=pd.Series([r["pairs"][0] for r in rows], dtype="string").to_numpy(),
+        ew=pd.Series([r["pairs"][1] for r in rows], dtype="string").to_numpy(),
+    )
+    ranked = rank_results(frame, conv)
+    columns = {"mp": ("mp_ns", "mp_ew"), "cross-imp": ("ximp_ns", "ximp_ew"), "butler": ("butler_ns", "butler_ew")}[method]
+    totals, tops, boards = {}, {}, {}
+    for k, row in enumerate(rows):
+        for side, pair in enumerate(row["pairs"]):
+            group = "ALL" if winners == "one" else ("NS", "EW")[side]
+            points = ranked[columns[side]].iloc[k]
+            if np.isnan(points):
+                continue
+            key = (group, pair)
+            totals[key] = totals.get(key, 0.0) + points
+            boards.setdefault(key, set()).add(row["board"])
+            if method == "mp":
+                tops[key] = tops.get(key, 0.0) + ranked["top"].iloc[k]
+    table = standings(ranked, conv)
+    assert len(table) == len(totals)
+    for group, pair, n_boards, total, pct in zip(table["group"], table["pair"], table["boards"], table["total"], table["pct"]):
+        assert total == pytest.approx(totals[(group, pair)], abs=1e-9)
+        assert n_boards == len(boards[(group, pair)])
+        if method == "mp" and tops[(group, pair)] > 0:
+            assert pct == pytest.approx(totals[(group, pair)] / tops[(group, pair)] * 100, abs=1e-9)
+    # ranks: sorted by the ranking value within each group, ties share the lowest rank
+    for _, part in table.groupby("group"):
+        value = (part["pct"] if method == "mp" else part["total"]).round(6).tolist()
+        assert value == sorted(value, reverse=True)
+        numbers = [int(r.rstrip("=")) for r in part["rank"]]
+        assert numbers == [1 + sum(v > x for v in value) for x in value]
