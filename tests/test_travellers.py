@@ -179,3 +179,22 @@ def test_raw_frame_is_text():
 def test_workbook_without_names_sheet(tmp_path):
     path = workbook(tmp_path / "t.xlsx", {"Board 1": [["NS", "EW", "Contract", "By", "Result"], [1, 2, "4S", "N", "="]]})
     assert workbook_names(path) is None
+
+
+def test_two_row_header_csv():
+    text = ("Board,Pair no,,Contract,By,Tricks,Score,,MPs,\n,NS,EW,,,,NS,EW,NS,EW\n"
+            "3,1,2,4S,N,10,420,,4,0\n3,3,4,4S,N,9,,50,0,4\n")
+    raw = parse_travellers_csv(text, "t.csv")
+    assert raw["line"].tolist() == [3, 4]
+    assert scores(raw) == [420, -50]
+
+
+def test_two_row_header_xlsx_with_merged_cells(tmp_path):
+    path = workbook(tmp_path / "t.xlsx", {"Board 3": [
+        ["Traveller"], ["Pair no", None, "Contract", "By", "Tricks", "Score", None],
+        ["NS", "EW", None, None, None, "NS", "EW"], [1, 2, "4S", "N", 10, 420, None], [3, 4, "4S", "N", 9, None, 50]]},
+        {"Board 3": ["A2:B2", "F2:G2"]})
+    raw = read_travellers(path)
+    assert raw["line"].tolist() == [4, 5]
+    assert raw["cell_score_ew"].tolist() == ["G", "G"]
+    assert scores(raw) == [420, -50]

@@ -30,9 +30,10 @@ HEADER_ALIASES: dict[str, tuple[str, ...]] = {
     "table": ("Table", "Tbl", "Table no", "Tisch"),
     "round": ("Round", "Rnd", "Rd", "Round no", "Runde"),
     "board": ("Board", "Bd", "Brd", "Board no", "Board number", "Bd no", "Deal", "Deal no", "Spiel", "Donne"),
-    "ns": ("NS", "NS pair", "Pair NS", "PairNS", "Pair id NS", "NS no", "NS pair no", "NS pair number", "N-S", "N/S"),
+    "ns": ("NS", "NS pair", "Pair NS", "PairNS", "Pair id NS", "NS no", "NS pair no", "NS pair number", "N-S", "N/S",
+           "Pair no NS", "Pairs NS", "Pair number NS"),
     "ew": ("EW", "EW pair", "Pair EW", "PairEW", "Pair id EW", "EW no", "EW pair no", "EW pair number",
-           "E-W", "E/W", "OW", "EO"),
+           "E-W", "E/W", "OW", "EO", "Pair no EW", "Pairs EW", "Pair number EW"),
     "contract": ("Contract", "Contr", "Con", "Kontrakt", "Contrat", "Bid"),
     "declarer": ("Declarer", "Decl", "Dec", "By", "Declarer seat", "Alleinspieler", "Declarant", "NS/EW"),
     "result": ("Result", "Res", "Ergebnis", "Resultat", "Résultat"),
@@ -40,8 +41,10 @@ HEADER_ALIASES: dict[str, tuple[str, ...]] = {
     "made": ("Made", "Made level", "Level made"),
     "down": ("Down", "Off", "Undertricks"),
     "lead": ("Lead", "Lead card", "Opening lead", "Ld", "Ausspiel", "Entame"),
-    "score": ("Score", "NS score", "Score NS", "Points", "NS points", "NS+", "NS plus", "Plus", "Punkte"),
-    "score_ew": ("EW score", "Score EW", "EW points", "EW+", "EW plus", "NS-", "NS minus", "Minus"),
+    "score": ("Score", "NS score", "Score NS", "Points", "NS points", "Points NS", "NS+", "NS plus", "Plus", "Score+",
+              "Score plus", "Punkte"),
+    "score_ew": ("EW score", "Score EW", "EW points", "Points EW", "EW+", "EW plus", "NS-", "NS minus", "Minus",
+                 "Score-", "Score minus"),
 }
 #: Columns every traveller needs (``board`` may instead come from a per-board sheet's name).
 REQUIRED = ("board", "ns", "ew", "contract")
@@ -70,21 +73,23 @@ def accepted_spellings(column: str) -> str:
 
 def find_header(
     rows: Sequence[Sequence[str]], where: Sequence, source: str, required: Sequence[str] = REQUIRED,
-) -> tuple[int, dict[str, int]]:
-    """Locate the header among the first rows; return ``(row index, {column: position})``.
+) -> tuple[int, dict[str, int], int]:
+    """Locate the header among the first rows; return ``(row index, {column: position}, rows it spans)``.
 
+    A two-row header (``Pair no`` over ``NS | EW``, ``Score`` over ``NS | EW``, as
+    paper-traveller templates merge them) is read as ``Pair no NS``, ``Score EW`` ...
     ``where`` gives the position shown in messages for each row (line or Excel row).
     Raises ParseError naming the missing columns and their accepted spellings.
     """
     best: tuple[int, int, dict[str, int]] | None = None
     for index, row in enumerate(rows[:HEADER_SEARCH_ROWS]):
-        recognised = {}
-        for position, cell in enumerate(row):
-            name = canonical_header(cell) if cell else None
-            if name is not None and name not in recognised:
-                recognised[name] = position
+        recognised = _recognised(row)
         if all(c in recognised for c in required):
-            return index, _columns(row, where[index], source)
+            return index, _columns(row, where[index], source), 1
+        if index + 1 < len(rows) and _looks_like_subheader(rows[index + 1]):
+            combined = two_row_header(row, rows[index + 1])
+            if all(c in _recognised(combined) for c in required):
+                return index, _columns(combined, where[index], source), 2
         if best is None or len(recognised) > best[1]:
             best = (index, len(recognised), recognised)
     if best is None or best[1] == 0:
@@ -101,6 +106,32 @@ def find_header(
         f"missing column {', '.join(missing)} in header {', '.join(c for c in row if c)}{extra}; "
         f"accepted spellings: {'; '.join(accepted_spellings(c) for c in missing)}",
     )
+
+
+def _recognised(row: Sequence[str]) -> dict[str, int]:
+    recognised: dict[str, int] = {}
+    for position, cell in enumerate(row):
+        name = canonical_header(cell) if cell else None
+        if name is not None and name not in recognised:
+            recognised[name] = position
+    return recognised
+
+
+def _looks_like_subheader(row: Sequence[str]) -> bool:
+    cells = [c.strip() for c in row if c and c.strip()]
+    return bool(cells) and not any(re.fullmatch(r"[+\-]?\d+([.,]\d+)?", c) for c in cells)
+
+
+def two_row_header(top: Sequence[str], sub: Sequence[str]) -> list[str]:
+    """Join a header row with the sub-header row below it; a top cell spans the empty cells to its right."""
+    width = max(len(top), len(sub))
+    out, spanning = [], ""
+    for position in range(width):
+        above = top[position].strip() if position < len(top) else ""
+        below = sub[position].strip() if position < len(sub) else ""
+        spanning = above or (spanning if below else "")
+        out.append(f"{spanning} {below}".strip() if below else above)
+    return out
 
 
 def _columns(row: Sequence[str], where, source: str) -> dict[str, int]:
@@ -170,20 +201,25 @@ def parse_travellers_csv(text: str, source: str = "<string>") -> pd.DataFrame:
                 starts.append(start)
     except csv.Error as exc:
         raise ParseError(source, reader.line_num, f"broken CSV: {exc}; check the quotes on this line") from None
-    index, columns = find_header(rows, starts, source)
-    header, header_line = rows[index], starts[index]
-    body, lines = rows[index + 1:], starts[index + 1:]
+    index, columns, span = find_header(rows, starts, source)
+    header_line = starts[index]
+    body, lines = rows[index + span:], starts[index + span:]
     if not body:
         raise ParseError(source, header_line, "the file has a header but no results below it")
-    width = len(header)
-    while width and not header[width - 1].strip():
-        width -= 1
+    width = max(_filled_width(row) for row in rows[index:index + span])
     for row, line in zip(body, lines):
         if len(row) > width and any(cell.strip() for cell in row[width:]):
             shown = delimiter.replace("\t", "\\t")
             raise ParseError(source, line, f"{len(row)} cells but the header has {width}; "
                              f"check for a stray {shown!r} (or quote a cell that contains one)")
     return raw_frame(columns, body, lines, source)
+
+
+def _filled_width(row: Sequence[str]) -> int:
+    width = len(row)
+    while width and not row[width - 1].strip():
+        width -= 1
+    return width
 
 
 def read_travellers_csv(path: str | os.PathLike, encoding: str | None = None) -> pd.DataFrame:

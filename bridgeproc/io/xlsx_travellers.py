@@ -160,8 +160,8 @@ def read_travellers_xlsx(path: str | os.PathLike) -> pd.DataFrame:
             continue
         hint = _board_hint(ws.title, rows, None)
         required = REQUIRED if hint is None else tuple(c for c in REQUIRED if c != "board")
-        index, columns = find_header(rows, [f"{n}" for n in numbers], source, required)
-        body, lines = rows[index + 1:], numbers[index + 1:]
+        index, columns, span = find_header(rows, [f"{n}" for n in numbers], source, required)
+        body, lines = rows[index + span:], numbers[index + span:]
         if not body:
             raise ParseError(source, numbers[index], "the sheet has a header but no results below it; "
                              "fill in the results or delete the sheet")
@@ -169,7 +169,7 @@ def read_travellers_xlsx(path: str | os.PathLike) -> pd.DataFrame:
         if "board" not in columns:
             extra["board"] = [hint] * len(body)
         for col, pos in columns.items():
-            found = [uncached.get((index + 1 + i, pos)) for i in range(len(body))]
+            found = [uncached.get((index + span + i, pos)) for i in range(len(body))]
             if any(found):
                 extra[f"formula_{col}"] = found
         frames.append(raw_frame(columns, body, lines, source, extra))
