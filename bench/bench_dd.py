@@ -1,0 +1,122 @@
+"""Benchmark dd_tables against endplay's own calc_all_tables on the same fresh deals.
+
+Usage: python bench/bench_dd.py [DEALS] [REPEATS] [SEED]   (defaults 36 5 2026)
+
+DEALS random deals come from a seeded shuffle. Each repeat times, in alternating
+order (the CPU may be shared):
+
+  endplay     calc_all_tables on ready-made endplay Deal objects (the floor)
+  dd_tables   bridgeproc.dd.dd_tables on a boards frame of PBN deal strings, with
+              an empty cache (parsing, normalizing, Deal building, batching and
+              frame building included)
+
+and prints the medians and the overhead of dd_tables over endplay (target <= 10 %),
+and the time dd_tables spends outside calc_all_tables (measured inside each run by
+wrapping calc_all_tables, so it does not suffer from the solver's run-to-run noise);
+then the time of par() on the result and of a second, fully cached dd_tables call.
+"""
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+
+import pandas as pd
+
+from bridgeproc.dd import dd_tables
+from bridgeproc.par import par
+
+RANKS = "AKQJT98765432"
+
+
+def random_deals(count: int, seed: int) -> list[str]:
+    """PBN deal strings (first seat rotating N E S W like dealers) from a seeded shuffle."""
+    rng = random.Random(seed)
+    cards = [(suit, rank) for suit in range(4) for rank in range(13)]
+    deals = []
+    for i in range(count):
+        rng.shuffle(cards)
+        hands = [sorted(cards[13 * h:13 * h + 13]) for h in range(4)]
+        text = [".".join("".join(RANKS[r] for s, r in hand if s == suit) for suit in range(4)) for hand in hands]
+        deals.append("NESW"[i % 4] + ":" + " ".join(text))
+    return deals
+
+
+def boards_frame(deals: list[str]) -> pd.DataFrame:
+    board = pd.Series(range(1, len(deals) + 1), dtype="int64")
+    return pd.DataFrame({
+        "board": board,
+        "dealer": pd.Series(["NESW"[(b - 1) % 4] for b in board], dtype="string"),
+        "vul": pd.Series([("None", "NS", "EW", "All", "NS", "EW", "All", "None", "EW", "All", "None", "NS",
+                           "All", "None", "NS", "EW")[(b - 1) % 16] for b in board], dtype="string"),
+        "deal": pd.Series(deals, dtype="string"),
+    })
+
+
+def main(count: int = 36, repeats: int = 5, seed: int = 2026) -> None:
+    import endplay.dds
+    from endplay.dds import calc_all_tables
+    from endplay.types import Deal
+
+    deals = random_deals(count, seed)
+    boards = boards_frame(deals)
+    endplay_deals = [Deal(d) for d in deals]
+
+    def run_endplay() -> float:
+        start = time.perf_counter()
+        tables = calc_all_tables(endplay_deals)
+        elapsed = time.perf_counter() - start
+        assert len(tables) == count
+        return elapsed
+
+    inside: list[float] = []  # time spent in calc_all_tables during each dd_tables run
+
+    def timed_calc_all_tables(*args, **kwargs):
+        start = time.perf_counter()
+        try:
+            return calc_all_tables(*args, **kwargs)
+        finally:
+            inside.append(time.perf_counter() - start)
+
+    def run_ours() -> float:
+        inside.clear()
+        endplay.dds.calc_all_tables = timed_calc_all_tables
+        try:
+            start = time.perf_counter()
+            out = dd_tables(boards, cache={})
+            elapsed = time.perf_counter() - start
+        finally:
+            endplay.dds.calc_all_tables = calc_all_tables
+        assert out["dd_N_NT"].notna().all()
+        outside.append(elapsed - sum(inside))
+        return elapsed
+
+    theirs: list[float] = []
+    ours: list[float] = []
+    outside: list[float] = []
+    for i in range(repeats):
+        first, second = (run_endplay, run_ours) if i % 2 == 0 else (run_ours, run_endplay)
+        for run in (first, second):
+            (theirs if run is run_endplay else ours).append(run())
+    t_endplay, t_ours = statistics.median(theirs), statistics.median(ours)
+    print(f"{count} deals, {repeats} repeats, seed {seed}")
+    print(f"endplay calc_all_tables : {t_endplay:8.3f} s median  (runs: {', '.join(f'{t:.3f}' for t in theirs)})")
+    print(f"bridgeproc dd_tables    : {t_ours:8.3f} s median  (runs: {', '.join(f'{t:.3f}' for t in ours)})")
+    print(f"overhead                : {100 * (t_ours - t_endplay) / t_endplay:+7.1f} %  (target <= 10 %; "
+          "difference of medians, noisy when the CPU is shared)")
+    t_outside = statistics.median(outside)
+    print(f"dd_tables outside DDS   : {1000 * t_outside:8.1f} ms median = {100 * t_outside / t_endplay:.2f} % of "
+          "calc_all_tables (the overhead proper, measured inside each run)")
+
+    solved = dd_tables(boards)  # fills the process cache
+    start = time.perf_counter()
+    dd_tables(boards)
+    print(f"cached dd_tables        : {1000 * (time.perf_counter() - start):8.1f} ms")
+    start = time.perf_counter()
+    par(solved)
+    print(f"{f'par on {count} boards':<24}: {1000 * (time.perf_counter() - start):8.1f} ms")
+
+
+if __name__ == "__main__":
+    main(*(int(a) for a in sys.argv[1:4]))
