@@ -147,3 +147,10 @@ def test_individual_event_ranks_players():
     assert len(table) == 8 and set(table["group"]) == {"ALL"}
     assert table.loc["1", "total"] == 2 + 1 and table.loc["4", "total"] == 0 + 1
     assert table.loc["1", "rank"] == "1="
+
+
+def test_pairs_of_several_sections_ranked_together_keep_apart():
+    two = pd.concat([HOWELL, results(HOWELL_ROWS, section="B")], ignore_index=True)
+    table = standings(two, Conventions(across_field=True))
+    assert sorted(table["pair"]) == ["A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4"]
+    assert table["rank"].tolist()[:2] == ["1=", "1="]

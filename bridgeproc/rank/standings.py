@@ -142,7 +142,8 @@ def standings(results: pd.DataFrame, conventions: Conventions = Conventions(),
     -------
     DataFrame
         ``schema.STANDINGS_COLUMNS``: ``group`` (``NS``/``EW``/``ALL``, prefixed by the
-        section when sections are ranked apart), ``rank`` (``3=`` for ties), ``pair``,
+        section when sections are ranked apart), ``rank`` (``3=`` for ties), ``pair``
+        (prefixed by its section when two sections ranked together share a number),
         ``names``, ``boards`` (boards with a result or artificial score), ``total``
         (MPs; IMPs; for cross-IMP ``average``, IMPs per comparison) and ``pct``
         (matchpoints: sum of MPs / sum of tops x 100; NaN for IMP methods). Sorted by
@@ -209,6 +210,9 @@ def standings(results: pd.DataFrame, conventions: Conventions = Conventions(),
     key = agg["pct"] if conv.method == "mp" else agg["total"]
     agg["rank"] = rank_text(key, agg["group"])
     agg["names"] = _names(agg, names)
+    # pairs ranked together across sections may share a number: show A3 and B3 then
+    clash = agg.duplicated(subset=["group", "pair"], keep=False).to_numpy()
+    agg.loc[clash, "pair"] = agg.loc[clash, "section"] + agg.loc[clash, "pair"]
     agg["_order"] = -key.round(_TIE_DECIMALS)
     agg["_number"] = pd.to_numeric(agg["pair"], errors="coerce")  # pair 2 before pair 10
     agg = agg.sort_values(["group", "_order", "_number", "pair"], kind="stable").reset_index(drop=True)
