@@ -77,6 +77,11 @@ class Problems:
             texts = messages(positions)
         else:
             texts = list(np.asarray(messages, dtype=object)[positions])
+        merged = self.raw.get(f"merged_{column}")
+        if merged is not None:
+            ranges = merged.iloc[positions]
+            texts = [t if pd.isna(m) else f"{t} (the cell is covered by the merged cells {m}; unmerge them)"
+                     for t, m in zip(texts, ranges)]
         for source, line, label, value, message in zip(sources, lines, labels, shown, texts):
             self.rows.append({"source": source, "line": label, "column": column,
                               "value": "" if pd.isna(value) else str(value), "message": message})

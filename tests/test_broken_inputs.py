@@ -162,7 +162,8 @@ CASES = [
      "score (AVE, AVE+, AVE-, A+/A-, A60/40, 60%, NP)"),
     ("xlsx-merged-across-pairs", "merged.xlsx", ({"Results": [XH, [1, 1, 2, "4S", "N", "=", "S2"], [1, 3, None, "4S", "N", -1, "S2"]]},
                                                  {"Results": ["B3:C3"]}), {},
-     "1 problem(s) in the input:\nmerged.xlsx!Results:C3: ew: no EW pair number; every result needs both pairs"),
+     "1 problem(s) in the input:\nmerged.xlsx!Results:C3: ew: no EW pair number; every result needs both pairs (the cell "
+     "is covered by the merged cells B3:C3; unmerge them)"),
     ("xlsx-8NT-and-14-tricks", "bad.xlsx", {"Results": [["Club night"], XH, [1, 1, 2, "8NT", "N", "=", "S2"],
                                                         [1, 3, 4, "4S", "N", 14, "S2"]]}, {},
      "2 problem(s) in the input:\nbad.xlsx!Results:D3: contract: '8NT' is not a contract; write e.g. 4S, 3NTX, 2HXX, "

@@ -117,8 +117,9 @@ def read_names(path: str | os.PathLike, sheet: str | None = None, encoding: str 
                          f"the sheets are {', '.join(titles)}")
     source = f"{Path(path).name}!{wanted}"
     rows, numbers, uncached = sheet_grid(values[wanted], formulas[wanted])
-    if uncached:
-        (r, c), formula = next(iter(uncached.items()))
+    formulas = [(at, text) for at, (kind, text) in uncached.items() if kind == "formula"]
+    if formulas:
+        (r, c), formula = formulas[0]
         raise ParseError(source, cell_name(numbers[r], c), UNCACHED_FORMULA.format(formula))
     return _table(rows, [str(n) for n in numbers], source)
 

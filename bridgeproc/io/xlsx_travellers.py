@@ -17,7 +17,10 @@ cell. Formulas in columns that are not read (MP, %, totals) do not matter.
 
 Merged cells: a merge within one column (a board number spanning the rows of
 its results) gives its value to every row of the range; a merge across columns
-keeps the value in its first (left) column only, and the other cells are empty.
+keeps the value in its first (left) column only, and the other cells are empty
+(a problem about such a cell names the merged range, ``merged_<column>``). In
+the header, a cell merged across columns over a row of sub-headers (``Score``
+over ``NS | EW``) heads each of them (see io.travellers.find_header).
 """
 from __future__ import annotations
 
@@ -78,33 +81,42 @@ def load_workbooks(path: str | os.PathLike) -> tuple[Any, Any]:
     return values, formulas
 
 
-def sheet_grid(ws_values: Any, ws_formulas: Any) -> tuple[list[list[str]], list[int], dict[tuple[int, int], str]]:
+def sheet_grid(ws_values: Any, ws_formulas: Any) -> tuple[list[list[str]], list[int], dict[tuple[int, int], tuple[str, str]]]:
     """Non-empty rows of a sheet as text cells, with their Excel row numbers.
 
     Merged ranges are resolved as the module docstring says. The third item maps
-    (index into the returned rows, column position) to the formula text of each
-    cell that has a formula but no saved value (its text is empty).
+    (index into the returned rows, column position) of an empty cell to why it is
+    empty: ``("formula", text)`` for a formula with no saved value, ``("merged",
+    "B3:C3")`` for a cell covered by a merge across columns.
     """
     grid = [list(row) for row in ws_values.iter_rows(min_row=1, max_row=ws_values.max_row, min_col=1,
                                                      max_col=ws_values.max_column, values_only=True)]
+    covered: dict[tuple[int, int], str] = {}
     for merged in ws_values.merged_cells.ranges:
         top = grid[merged.min_row - 1][merged.min_col - 1]
         for r in range(merged.min_row, merged.max_row + 1):
             grid[r - 1][merged.min_col - 1] = top
+            for c in range(merged.min_col, merged.max_col):
+                covered[(r - 1, c)] = merged.coord
     uncached: dict[tuple[int, int], str] = {}
     for r, row in enumerate(ws_formulas.iter_rows(min_row=1, max_row=len(grid), min_col=1,
                                                   max_col=ws_values.max_column, values_only=True)):
         for c, formula in enumerate(row):
             if grid[r][c] is None and _is_formula(formula):
                 uncached[(r, c)] = _formula_text(formula)
-    rows, numbers, formulas = [], [], {}
+    rows, numbers, notes = [], [], {}
     for r, row in enumerate(grid):
         text = [cell_text(v) for v in row]
         if any(text) or any((r, c) in uncached for c in range(len(row))):
-            formulas.update({(len(rows), c): uncached[(r, c)] for c in range(len(row)) if (r, c) in uncached})
+            notes.update({(len(rows), c): ("formula", uncached[(r, c)]) for c in range(len(row)) if (r, c) in uncached})
+            notes.update({(len(rows), c): ("merged", covered[(r, c)]) for c in range(len(row)) if (r, c) in covered})
             rows.append(text)
             numbers.append(r + 1)
-    return rows, numbers, formulas
+    return rows, numbers, notes
+
+
+def _note(note: tuple[str, str] | None, kind: str) -> str | None:
+    return note[1] if note is not None and note[0] == kind else None
 
 
 def _is_formula(value: Any) -> bool:
@@ -169,9 +181,10 @@ def read_travellers_xlsx(path: str | os.PathLike) -> pd.DataFrame:
         if "board" not in columns:
             extra["board"] = [hint] * len(body)
         for col, pos in columns.items():
-            found = [uncached.get((index + span + i, pos)) for i in range(len(body))]
-            if any(found):
-                extra[f"formula_{col}"] = found
+            for kind in ("formula", "merged"):
+                found = [_note(uncached.get((index + span + i, pos)), kind) for i in range(len(body))]
+                if any(found):
+                    extra[f"{kind}_{col}"] = found
         frames.append(raw_frame(columns, body, lines, source, extra))
     if not frames:
         raise ParseError(name, None, "no sheet with a traveller header (such as Board, NS, EW, Contract, Declarer, "
