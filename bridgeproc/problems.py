@@ -20,6 +20,8 @@ from .schema import problems_frame
 UNCACHED_FORMULA = ("the formula {} has no saved value; open the workbook in Excel (or LibreOffice) and save it, "
                     "or type the value")
 
+EXCEL_ERROR = "the cell shows the Excel error {}; correct its formula or type the value"
+
 Messages = Union[str, Sequence[str], Callable[[np.ndarray], Sequence[str]]]
 
 
@@ -88,11 +90,13 @@ class Problems:
             self._order.append((str(source), -1 if pd.isna(line) else int(line)))
 
     def add_uncached_formulas(self) -> None:
-        """Report the ``formula_<column>`` cells of the raw frame (formulas with no saved value)."""
-        for name in [c for c in self.raw.columns if c.startswith("formula_")]:
-            formula = self.raw[name]
-            self.add(formula.notna().to_numpy(), name[len("formula_"):],
-                     lambda at, f=formula: [UNCACHED_FORMULA.format(v) for v in f.iloc[at]], values=formula)
+        """Report ``formula_<column>`` (formulas with no saved value) and ``error_<column>``
+        (Excel errors such as ``#REF!``) cells of the raw frame."""
+        for prefix, template in (("formula_", UNCACHED_FORMULA), ("error_", EXCEL_ERROR)):
+            for name in [c for c in self.raw.columns if c.startswith(prefix)]:
+                found = self.raw[name]
+                self.add(found.notna().to_numpy(), name[len(prefix):],
+                         lambda at, f=found, t=template: [t.format(v) for v in f.iloc[at]], values=found)
 
     def frame(self) -> pd.DataFrame:
         """The problems so far, by file (in input order), then line (stable within a line)."""

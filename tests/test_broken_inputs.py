@@ -160,6 +160,9 @@ CASES = [
      "=2-3 has no saved value; open the workbook in Excel (or LibreOffice) and save it, or type the value\n"
      "formulas.xlsx!Results:D4: contract: '9S' is not a contract; write e.g. 4S, 3NTX, 2HXX, PASS, or an artificial "
      "score (AVE, AVE+, AVE-, A+/A-, A60/40, 60%, NP)"),
+    ("xlsx-excel-error-value", "errors.xlsx", "EXCEL_ERROR", {},
+     "1 problem(s) in the input:\nerrors.xlsx!Results:B2: ns: the cell shows the Excel error #REF!; correct its formula "
+     "or type the value"),
     ("xlsx-merged-across-pairs", "merged.xlsx", ({"Results": [XH, [1, 1, 2, "4S", "N", "=", "S2"], [1, 3, None, "4S", "N", -1, "S2"]]},
                                                  {"Results": ["B3:C3"]}), {},
      "1 problem(s) in the input:\nmerged.xlsx!Results:C3: ew: no EW pair number; every result needs both pairs (the cell "
@@ -189,6 +192,16 @@ def _write(tmp_path, name, content):
     if isinstance(content, (dict, tuple)):
         sheets, merges = content if isinstance(content, tuple) else (content, None)
         workbook(path, sheets, merges)
+    elif content == "EXCEL_ERROR":
+        # openpyxl writes error values as typed strings with data type "e", as Excel saves them.
+        wb = openpyxl.Workbook()
+        ws = wb.active
+        ws.title = "Results"
+        ws.append(XH)
+        ws.append([1, None, 2, "4S", "N", "=", "S2"])
+        ws["B2"].value = "#REF!"
+        ws["B2"].data_type = "e"
+        wb.save(path)
     elif content == "TRUNCATE":
         workbook(path, {"Results": [XH, [1, 1, 2, "4S", "N", "=", "S2"]]})
         path.write_bytes(path.read_bytes()[:300])

@@ -13,7 +13,8 @@ Formulas: the workbook is read with ``data_only=True`` (the values Excel saved).
 A formula cell without a saved value (a file written by a script and never
 opened in Excel) in a column that is read is never taken as empty: its text is
 kept in ``formula_<column>`` and validation reports it as a problem naming the
-cell. Formulas in columns that are not read (MP, %, totals) do not matter.
+cell; so is a cell showing an Excel error (``#REF!``, ``error_<column>``).
+Formulas in columns that are not read (MP, %, totals) do not matter.
 
 Merged cells: a merge within one column (a board number spanning the rows of
 its results) gives its value to every row of the range; a merge across columns
@@ -37,6 +38,8 @@ from ..errors import ParseError
 from ..problems import UNCACHED_FORMULA
 from .travellers import HEADER_SEARCH_ROWS, REQUIRED, canonical_header, find_header, raw_frame
 
+#: What Excel shows in a cell whose formula failed.
+EXCEL_ERRORS = ("#REF!", "#DIV/0!", "#VALUE!", "#NAME?", "#N/A", "#NUM!", "#NULL!", "#SPILL!", "#CALC!")
 #: Sheet names (compared lower-case) that hold player names, not results.
 NAMES_SHEETS = ("names", "players", "pairs", "entries", "participants", "teilnehmer", "joueurs")
 _BOARD_IN_TEXT = re.compile(r"^(?:board|bd|brd|deal|spiel|donne)?\s*(?:no\.?|nr\.?|#)?\s*(\d{1,3})\s*$", re.IGNORECASE)
@@ -86,8 +89,9 @@ def sheet_grid(ws_values: Any, ws_formulas: Any) -> tuple[list[list[str]], list[
 
     Merged ranges are resolved as the module docstring says. The third item maps
     (index into the returned rows, column position) of an empty cell to why it is
-    empty: ``("formula", text)`` for a formula with no saved value, ``("merged",
-    "B3:C3")`` for a cell covered by a merge across columns.
+    empty or unusable: ``("formula", text)`` for a formula with no saved value,
+    ``("error", "#REF!")`` for a formula that failed, ``("merged", "B3:C3")`` for a
+    cell covered by a merge across columns.
     """
     grid = [list(row) for row in ws_values.iter_rows(min_row=1, max_row=ws_values.max_row, min_col=1,
                                                      max_col=ws_values.max_column, values_only=True)]
@@ -103,12 +107,14 @@ def sheet_grid(ws_values: Any, ws_formulas: Any) -> tuple[list[list[str]], list[
                                                   max_col=ws_values.max_column, values_only=True)):
         for c, formula in enumerate(row):
             if grid[r][c] is None and _is_formula(formula):
-                uncached[(r, c)] = _formula_text(formula)
+                uncached[(r, c)] = ("formula", _formula_text(formula))
+            elif isinstance(grid[r][c], str) and grid[r][c] in EXCEL_ERRORS:
+                uncached[(r, c)] = ("error", grid[r][c])
     rows, numbers, notes = [], [], {}
     for r, row in enumerate(grid):
         text = [cell_text(v) for v in row]
         if any(text) or any((r, c) in uncached for c in range(len(row))):
-            notes.update({(len(rows), c): ("formula", uncached[(r, c)]) for c in range(len(row)) if (r, c) in uncached})
+            notes.update({(len(rows), c): uncached[(r, c)] for c in range(len(row)) if (r, c) in uncached})
             notes.update({(len(rows), c): ("merged", covered[(r, c)]) for c in range(len(row)) if (r, c) in covered})
             rows.append(text)
             numbers.append(r + 1)
@@ -150,8 +156,9 @@ def read_travellers_xlsx(path: str | os.PathLike) -> pd.DataFrame:
     -------
     DataFrame
         As ``io.travellers.parse_travellers_csv``, plus ``cell_<column>`` (Excel
-        column letters) and ``formula_<column>`` (formulas without a saved value,
-        only when there are some); ``source`` is ``file.xlsx!Sheet``, ``line`` the Excel row.
+        column letters), and only when there are some: ``formula_<column>`` (formulas
+        without a saved value), ``error_<column>`` (Excel errors such as ``#REF!``),
+        ``merged_<column>`` (the merged range covering an empty cell); ``source`` is ``file.xlsx!Sheet``, ``line`` the Excel row.
 
     Raises
     ------
@@ -181,7 +188,7 @@ def read_travellers_xlsx(path: str | os.PathLike) -> pd.DataFrame:
         if "board" not in columns:
             extra["board"] = [hint] * len(body)
         for col, pos in columns.items():
-            for kind in ("formula", "merged"):
+            for kind in ("formula", "error", "merged"):
                 found = [_note(uncached.get((index + span + i, pos)), kind) for i in range(len(body))]
                 if any(found):
                     extra[f"{kind}_{col}"] = found
