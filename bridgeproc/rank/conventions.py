@@ -28,6 +28,11 @@ Defaults and why:
 * ``winners="auto"``: one winner when pairs change direction (shared numbering and
   more than ``ONE_WINNER_SHARE`` of a section's pairs sit both ways), else NS and EW
   are ranked apart.
+* ``mp_decimals=None``: board MPs are kept exact and totals rounded only when shown;
+  the French and Finnish files (Magic Contest) sum one-decimal board MPs (``1``),
+  the Swedish individual file sums exact ones.
+* ``imp_per_board=False``: IMP totals are sums (the Norwegian teams-Butler file
+  prints the average per board).
 * ``sitout="none"``: IMP totals are plain sums; ``"scale"`` scales each pair's total
   to every board of its section (a sitting-out pair gets its own average on the
   boards it missed, as the Finnish Butler file does: 36 x 28/24 = 42.0).
