@@ -6,9 +6,10 @@ e.g. ``dd_N_NT`` is the number of tricks North makes as declarer in notrump
 (``Int8``, 0-13, NA when the deal is not complete). :data:`DD_COLUMNS` lists them
 in that order (declarer-major, strains in schema order).
 
-Tables already known from the input (the PBN ``DoubleDummyTricks`` hex string, an
-``OptimumResultTable``, decoded with :func:`decode_dd_hex` and
-:func:`parse_optimum_result_table` into these columns) are reused. Unknown deals
+Tables already known from the input are reused: complete ``dd_*`` rows (io.pbn
+fills them from ``OptimumResultTable``; see :func:`parse_optimum_result_table`) and
+the ``double_dummy_tricks`` column (the ``DoubleDummyTricks`` hex text; see
+:func:`decode_dd_hex`). Unknown deals
 are solved with endplay's ``calc_all_tables`` (DDS, multi-threaded), all of them
 in one call per 40 deals -- 40 is DDS's limit for one call with all five strains
 (``MAXNOOFTABLES``). Solved tables are cached by the normalized deal for the rest
@@ -33,6 +34,9 @@ if TYPE_CHECKING:
 #: ``dd_<declarer>_<strain>`` for declarer N E S W and strain C D H S NT (Int8 tricks).
 DD_COLUMNS: tuple[str, ...] = tuple(f"dd_{seat}_{strain}" for seat in SEATS for strain in STRAINS)
 DD_DTYPE = "Int8"
+
+#: Column of the boards frame holding the raw PBN ``DoubleDummyTricks`` text (io.pbn).
+HEX_COLUMN = "double_dummy_tricks"
 
 #: Deals per ``calc_all_tables`` call: DDS solves at most MAXNOOFTABLES = 40 tables
 #: (x 5 strains = MAXNOOFBOARDS 200) per call and raises "Too many DD tables" above.
@@ -177,11 +181,11 @@ def parse_optimum_result_table(rows: str | Iterable[str]) -> dict[str, int]:
         fields = line.replace('"', " ").split()
         if not fields:
             continue
-        if len(fields) != 3:
-            raise DDError(f"OptimumResultTable row {line.strip()!r}: expected '<seat> <strain> <tricks>', e.g. 'N NT 13'")
-        seat, strain, tricks = fields[0].upper(), _STRAIN_ALIASES.get(fields[1].upper()), fields[2]
+        seat, denomination, tricks = fields if len(fields) == 3 else ("", "", "")
+        seat, strain = seat.upper(), _STRAIN_ALIASES.get(denomination.upper())
         if seat not in SEATS or strain is None or not tricks.isdigit() or int(tricks) > 13:
-            raise DDError(f"OptimumResultTable row {line.strip()!r}: expected '<seat> <strain> <tricks>', e.g. 'N NT 13'")
+            raise DDError(f"OptimumResultTable row {line.strip()!r}: expected '<seat> <strain> <tricks>', "
+                          "e.g. 'N NT 13'")
         column = f"dd_{seat}_{strain}"
         if column in table:
             raise DDError(f"OptimumResultTable gives {seat} {strain} twice")
@@ -196,14 +200,24 @@ def parse_optimum_result_table(rows: str | Iterable[str]) -> dict[str, int]:
 
 
 def _known_tables(boards: pd.DataFrame, keys: pd.Series) -> dict[str, Table]:
-    """Tables given in the frame's ``dd_*`` columns (complete rows only), by normalized deal."""
-    if not all(col in boards.columns for col in DD_COLUMNS):
-        return {}
-    given = boards[list(DD_COLUMNS)]
-    complete = given.notna().all(axis=1) & keys.notna()
+    """Tables the frame already gives, by normalized deal: complete ``dd_*`` rows first,
+    then valid ``double_dummy_tricks`` hex strings (a malformed one is ignored: the deal
+    is solved instead, and saying it is malformed is the reader's job)."""
     known: dict[str, Table] = {}
-    for key, values in zip(keys[complete], given[complete].astype("int64").itertuples(index=False, name=None)):
-        known.setdefault(key, values)
+    if all(col in boards.columns for col in DD_COLUMNS):
+        given = boards[list(DD_COLUMNS)]
+        complete = given.notna().all(axis=1) & keys.notna()
+        for key, values in zip(keys[complete], given[complete].astype("int64").itertuples(index=False, name=None)):
+            known.setdefault(key, values)
+    if HEX_COLUMN in boards.columns:
+        for key, text in zip(keys.tolist(), boards[HEX_COLUMN].astype("object").tolist()):
+            if key is None or key in known or not isinstance(text, str):
+                continue
+            try:
+                table = decode_dd_hex(text)
+            except DDError:
+                continue
+            known[key] = tuple(table[col] for col in DD_COLUMNS)
     return known
 
 
@@ -238,8 +252,10 @@ def dd_tables(
     ----------
     boards : DataFrame
         Reads ``deal`` (PBN deal string, any first seat; ``-`` for an unknown hand),
-        and the ``dd_*`` columns where present: a row with all 20 filled is taken
-        as known and not solved again (nor is any other board with the same deal).
+        and where present the ``dd_*`` columns (a row with all 20 filled is taken as
+        known) and ``double_dummy_tricks`` (the PBN ``DoubleDummyTricks`` hex text,
+        used for rows without a complete ``dd_*`` table). A known deal is not solved
+        again, nor is any other board with the same deal.
     progress : callable, optional
         Called as ``progress(done, total)`` after each solved batch, ``total`` being
         the number of distinct deals that need solving (not called when none do).

@@ -12,9 +12,10 @@ Columns added by :func:`par` (see :data:`PAR_COLUMNS`):
   joined by ``, `` -- e.g. ``EW 4H``, ``NS 3NT+1``, ``EW 5SX-2`` (a doubled
   sacrifice), ``N 6NT, S 6NT`` when only one player of a side can declare, and
   ``Pass`` for a passed-out par.
-- ``optimum_score`` (string): the PBN 2.1 ``OptimumScore`` form ``NS <score>``,
-  e.g. ``NS -100``; :func:`parse_optimum_score` reads it (and the other forms
-  seen in files) back to the NS score.
+- ``par_optimum_score`` (string): the par score as a PBN 2.1 ``OptimumScore`` tag
+  value, ``NS <score>``, e.g. ``NS -100``. (io.pbn's ``optimum_score`` column holds
+  the tag as read from the file; :func:`parse_optimum_score` turns it, and the other
+  forms seen in files, into an NS score comparable with ``par_score``.)
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from .boards import dealer_codes, vul_codes
 from .dd import DD_COLUMNS, DDError, endplay_module
 from .schema import SEATS, VULS
 
-PAR_COLUMNS: dict[str, str] = {"par_score": "Int64", "par_contracts": "string", "optimum_score": "string"}
+PAR_COLUMNS: dict[str, str] = {"par_score": "Int64", "par_contracts": "string", "par_optimum_score": "string"}
 
 # DDS contractType codes: denom 0 NT, 1 S, 2 H, 3 D, 4 C; seats 0-3 = N E S W, 4 = NS, 5 = EW.
 _DDS_DENOMS = ("NT", "S", "H", "D", "C")
@@ -134,7 +135,7 @@ def par(boards_with_dd: pd.DataFrame) -> pd.DataFrame:
     -------
     DataFrame
         ``boards_with_dd`` plus ``par_score`` (Int64, NS view), ``par_contracts``
-        and ``optimum_score`` (string); NA where the table, dealer or
+        and ``par_optimum_score`` (string); NA where the table, dealer or
         vulnerability is unknown.
 
     Raises
@@ -169,6 +170,6 @@ def par(boards_with_dd: pd.DataFrame) -> pd.DataFrame:
     return boards_with_dd.assign(
         par_score=score_series,
         par_contracts=pd.Series(contracts, index=index, dtype="string"),
-        optimum_score=optimum,
+        par_optimum_score=optimum,
     )
 

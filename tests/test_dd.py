@@ -194,7 +194,7 @@ def test_par_of_published_table_matches_optimum_score(par_from_files, game):
     row = par_from_files.loc[game["id"]]
     assert row["par_score"] == expected_par(game)
     assert parse_optimum_score(game["optimum"]) == ns_optimum(game["optimum"])
-    assert parse_optimum_score(row["optimum_score"]) == row["par_score"]
+    assert parse_optimum_score(row["par_optimum_score"]) == row["par_score"]
 
 
 @needs_endplay
@@ -363,6 +363,33 @@ def test_known_tables_are_reused(monkeypatch):
     assert encode_dd_hex(out.loc["again"]) == games[0]["hex"]
 
 
+def test_hex_column_is_reused(monkeypatch):
+    """io.pbn keeps the raw DoubleDummyTricks text in ``double_dummy_tricks``."""
+    forbid_endplay(monkeypatch)
+    games = HR[:3]
+    boards = frame(games).assign(double_dummy_tricks=pd.array([g["hex"].upper() for g in games], dtype="string"))
+    out = dd_tables(boards, cache={})
+    assert [encode_dd_hex(out.loc[g["id"]]) for g in games] == [g["hex"] for g in games]
+
+
+@needs_endplay
+def test_malformed_hex_is_solved_instead(counting):
+    game = HR[9]
+    boards = frame([game]).assign(double_dummy_tricks="not hex", optimum_score=game["optimum"])
+    out = par(dd_tables(boards, cache={}))
+    assert counting == [1]
+    assert encode_dd_hex(out.iloc[0]) == game["hex"]
+    # par() leaves io.pbn's optimum_score (the tag as read) alone
+    assert out["optimum_score"].iloc[0] == game["optimum"]
+    assert out["par_score"].iloc[0] == parse_optimum_score(game["optimum"])
+
+
+def test_empty_frame():
+    out = par(dd_tables(frame([]), cache={}))
+    assert out.empty and list(out.columns[-23:]) == [*DD_COLUMNS, "par_score", "par_contracts", "par_optimum_score"]
+    assert str(out["dd_W_NT"].dtype) == "Int8" and str(out["par_contracts"].dtype) == "string"
+
+
 @pytest.mark.parametrize("deal", [
     "N:- KT98753.K7.64.T5 Q642.T8.A852.A94 .AQJ964.J93.KQ32",
     "N:AJ.532.KQT7.J876 - - -",
@@ -408,7 +435,7 @@ def test_par_derives_dealer_and_vul_from_board(par_from_files):
     boards = par_from_files.loc[[game["id"]], ["board", "deal", *DD_COLUMNS]]
     out = par(boards)
     assert out["par_score"].iloc[0] == ns_optimum(game["optimum"])
-    assert out["optimum_score"].iloc[0] == f"NS {ns_optimum(game['optimum'])}"
+    assert out["par_optimum_score"].iloc[0] == f"NS {ns_optimum(game['optimum'])}"
 
 
 @needs_endplay
