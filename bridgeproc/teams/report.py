@@ -95,39 +95,61 @@ def _room_texts(results: pd.DataFrame) -> pd.DataFrame:
                          "contract": (text.fillna("") + " " + declarer).str.strip()})
 
 
+def _card_columns(session: "TeamsSession") -> pd.DataFrame:
+    """The match-card rows as plain Python-ready columns (one pass over whole columns)."""
+    b = session.boards
+    rooms = _room_texts(session.results)
+    for room in ("open", "closed"):
+        texts = rooms[rooms["room"] == room].drop(columns="room").rename(columns={"contract": f"text_{room}"})
+        b = b.merge(texts, on=["match", "board"], how="left", sort=False)
+    shown = b["status"] == "adjusted"
+    return pd.DataFrame({
+        "match": b["match"], "board": b["board"].astype("int64"),
+        "text_open": b["text_open"].fillna(""), "text_closed": b["text_closed"].fillna(""),
+        "score_open": b["score_open"].astype("object").where(b["score_open"].notna(), None),
+        "score_closed": b["score_closed"].astype("object").where(b["score_closed"].notna(), None),
+        "swing": b["swing"].astype("object").where(b["swing"].notna(), None),
+        "imps_home": b["imps_home"].where((b["imps_home"] > 0) | shown).astype("object").where(lambda s: s.notna(), None),
+        "imps_away": b["imps_away"].where((b["imps_away"] > 0) | shown).astype("object").where(lambda s: s.notna(), None),
+        "note": b["status"].map(_STATUS_TEXT).fillna(""),
+    })
+
+
 def write_match_cards(wb, session: "TeamsSession") -> None:
     """The Match cards sheet: per match, each board's two rooms, swing and IMPs, then the total."""
     ws = wb.create_sheet("Match cards")
     titles = ["Board", "Open room", "NS score", "Closed room", "NS score", "Swing", "IMPs home", "IMPs away", "Note"]
     set_widths(ws, [7, 14, 9, 14, 9, 8, 10, 10, 22])
     a4(ws)
-    boards = session.boards
-    if not len(boards):
+    if not len(session.boards):
         ws.append([cell(ws, "Match totals only: no boards in the input", font=SUBTITLE)])
         return
-    rooms = _room_texts(session.results).set_index(["match", "board", "room"])["contract"]
-    totals = session.matches.set_index("match")
-    for match, block in boards.groupby("match", sort=False):
-        total = totals.loc[match]
-        ws.append([cell(ws, f"{match}", font=BOLD, fill=BAND_FILL)] + [cell(ws, None, fill=BAND_FILL) for _ in titles[1:]])
-        ws.append(header_row(ws, titles))
-        for r in block.itertuples(index=False):
-            open_text = rooms.get((match, r.board, "open"), "")
-            closed_text = rooms.get((match, r.board, "closed"), "")
-            ws.append([cell(ws, int(r.board), fmt="int"),
-                       cell(ws, open_text, font=RED_FONT if is_red(open_text) else None),
-                       cell(ws, None if pd.isna(r.score_open) else int(r.score_open), fmt="score"),
-                       cell(ws, closed_text, font=RED_FONT if is_red(closed_text) else None),
-                       cell(ws, None if pd.isna(r.score_closed) else int(r.score_closed), fmt="score"),
-                       cell(ws, None if pd.isna(r.swing) else int(r.swing), fmt="score"),
-                       _num(ws, r.imps_home if r.imps_home > 0 or r.status == "adjusted" else None),
-                       _num(ws, r.imps_away if r.imps_away > 0 or r.status == "adjusted" else None),
-                       cell(ws, _STATUS_TEXT.get(r.status, r.status))])
-        vp = "" if pd.isna(total["vp_home"]) else f"VP {total['vp_home']:.2f} – {total['vp_away']:.2f}"
-        ws.append([cell(ws, "Total", font=BOLD), cell(ws, total["home"], font=BOLD), None, cell(ws, total["away"], font=BOLD),
-                   None, None, _num(ws, total["imps_home"], font=BOLD), _num(ws, total["imps_away"], font=BOLD),
-                   cell(ws, vp or total["status"], font=BOLD)])
-        ws.append([])
+    cards = _card_columns(session)
+    totals = {r.match: r for r in session.matches.itertuples(index=False)}
+    band = [cell(ws, None, fill=BAND_FILL) for _ in titles[1:]]
+    header = header_row(ws, titles)
+    rows = zip(*(cards[c].tolist() for c in cards.columns))
+    previous = None
+    for match, board, text_open, text_closed, score_open, score_closed, swing, imps_home, imps_away, note in rows:
+        if match != previous:
+            if previous is not None:
+                _card_total(ws, totals[previous])
+            ws.append([cell(ws, match, font=BOLD, fill=BAND_FILL)] + band)
+            ws.append(header)
+            previous = match
+        ws.append([board, cell(ws, text_open, font=RED_FONT) if is_red(text_open) else text_open, score_open,
+                   cell(ws, text_closed, font=RED_FONT) if is_red(text_closed) else text_closed, score_closed,
+                   swing, imps_home, imps_away, note])
+    if previous is not None:
+        _card_total(ws, totals[previous])
+
+
+def _card_total(ws, total) -> None:
+    vp = "" if pd.isna(total.vp_home) else f"VP {total.vp_home:.2f} – {total.vp_away:.2f}"
+    ws.append([cell(ws, "Total", font=BOLD), cell(ws, total.home, font=BOLD), None, cell(ws, total.away, font=BOLD),
+               None, None, _num(ws, total.imps_home, font=BOLD), _num(ws, total.imps_away, font=BOLD),
+               cell(ws, vp or total.status, font=BOLD)])
+    ws.append([])
 
 
 def write_conventions(wb, session: "TeamsSession") -> None:
