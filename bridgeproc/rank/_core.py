@@ -95,7 +95,7 @@ def played_masks(results: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndar
     """Masks of real results, artificial scores (not NP) and rows to count for N (not NP)."""
     adjusted = results["adjusted"]
     has_code = adjusted.notna().to_numpy()
-    np_code = (adjusted == "NP").fillna(False).to_numpy(dtype=bool)
+    np_code = (adjusted == "NP").to_numpy(dtype=bool, na_value=False)
     scored = results["score_ns"].notna().to_numpy()
     real = ~has_code & scored
     artificial = has_code & ~np_code

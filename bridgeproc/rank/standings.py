@@ -173,7 +173,7 @@ def standings(results: pd.DataFrame, conventions: Conventions = Conventions(),
 
     winners = winner_groups(results, conv)
     multi = len(winners) > 1 and not conv.across_field
-    one = long["section"].map({s: w == "one" for s, w in winners.items()}).fillna(False).astype(bool)
+    one = long["section"].isin([s for s, w in winners.items() if w == "one"]).to_numpy()
     base = pd.Series(np.where(one, "ALL", long["direction"].to_numpy()), index=long.index, dtype="string")
     long["group"] = (long["section"] + " " + base) if multi else base
 
