@@ -90,6 +90,12 @@ def from_pbn_results(results: pd.DataFrame) -> pd.DataFrame:
         raise ParseError(str(results["source"].iloc[0]) if len(results) else "<pbn>", None,
                          "no teams in this PBN: games need HomeTeam/VisitTeam tags, or a ScoreTable with "
                          "TeamId_Home/TeamId_Away; for pairs results use bridgeproc score")
+    lacking = (home.isna() | away.isna()).to_numpy()
+    if lacking.any():
+        at = lacking.argmax()
+        raise ParseError(str(results["source"].iloc[at]), int(results["line"].iloc[at]),
+                         "no teams in this PBN game: add HomeTeam and VisitTeam tags (and Room Open/Closed); "
+                         "for pairs results use bridgeproc score")
     room = room_codes(results["room"], results["source"], results["line"]) if "room" in cols else None
     out = results.assign(round=results["round"] if "round" in cols else pd.NA)
     return _sides(out, home, away, room)

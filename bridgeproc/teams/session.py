@@ -79,17 +79,27 @@ def score_rooms(raw: pd.DataFrame, boards: pd.DataFrame | None = None, **validat
     return checked.assign(section=pd.array([""] * len(checked), dtype="string"), **extra)
 
 
-def _read(inputs: list, lineup: pd.DataFrame | None, encoding: str | None) -> tuple[list, list, dict]:
-    """(scored room frames, published match frames, meta) from every input."""
+def team_names(totals: pd.DataFrame) -> dict[str, str]:
+    """Team id -> ``TeamName`` (and ``Roster``) from a PBN TotalScoreTable, when it has them."""
+    if not len(totals) or "teamid" not in totals or "teamname" not in totals:
+        return {}
+    roster = totals["roster"].fillna("") if "roster" in totals else pd.Series("", index=totals.index)
+    text = totals["teamname"].fillna("") + (": " + roster).where(roster != "", "")
+    return dict(zip(totals["teamid"].astype(str), text))
+
+
+def _read(inputs: list, lineup: pd.DataFrame | None, encoding: str | None) -> tuple[list, list, dict, dict]:
+    """(scored room frames, published match frames, meta, team names) from every input."""
     from ..io.pbn import read_pbn
 
-    rooms, published, meta = [], [], {}
+    rooms, published, meta, names = [], [], {}, {}
     for path in inputs:
         suffix = Path(path).suffix.lower()
         if suffix == ".pbn":
             pbn = read_pbn(path, encoding)
             for key, value in pbn.meta.items():
                 meta.setdefault(key.lower(), value)
+            names.update(team_names(pbn.totals))
             if len(pbn.results):
                 with_deals = pbn.boards if len(pbn.boards) and pbn.boards["deal"].notna().any() else None
                 rooms.append(score_rooms(from_pbn_results(pbn.results), with_deals))
@@ -102,7 +112,7 @@ def _read(inputs: list, lineup: pd.DataFrame | None, encoding: str | None) -> tu
         else:
             raise BridgeprocError(f"{Path(path).name}: cannot read {suffix or 'files without an extension'} for teams; "
                                   "give .pbn or .csv")
-    return rooms, published, meta
+    return rooms, published, meta, names
 
 
 def process_teams(inputs: list, outputs: list = (), options: TeamsOptions = TeamsOptions(), *,
@@ -136,15 +146,16 @@ def process_teams(inputs: list, outputs: list = (), options: TeamsOptions = Team
     for out in outputs:
         if Path(out).suffix.lower() not in WRITERS:
             raise BridgeprocError(f"{out}: unknown output type; use one of {', '.join(WRITERS)}")
-    rooms, published, meta = _read(list(inputs), read_lineup(lineup) if lineup else None, encoding)
-    session = score_teams(rooms, published, options, adjustments, meta)
+    rooms, published, meta, names = _read(list(inputs), read_lineup(lineup) if lineup else None, encoding)
+    session = score_teams(rooms, published, options, adjustments, meta, names)
     for out in outputs:
         WRITERS[Path(out).suffix.lower()](session, out)
     return session
 
 
 def score_teams(rooms: list[pd.DataFrame], published: list[pd.DataFrame], options: TeamsOptions = TeamsOptions(),
-                adjustments: pd.DataFrame | None = None, meta: dict | None = None) -> TeamsSession:
+                adjustments: pd.DataFrame | None = None, meta: dict | None = None,
+                names: dict[str, str] | None = None) -> TeamsSession:
     """IMPs, match totals and standings from scored room frames and/or published match totals."""
     if not rooms and not published:
         raise BridgeprocError("no team results in the inputs")
@@ -161,9 +172,9 @@ def score_teams(rooms: list[pd.DataFrame], published: list[pd.DataFrame], option
         matches = totals_from_imps(pub, options, adjustments)
     if options.scoring == "bam" and "bam_home" not in matches:
         raise BridgeprocError("board-a-match needs board results, not match totals")
-    table = standings(matches, options, adjustments)
+    table = standings(matches, options, adjustments, names)
     return TeamsSession(results=results, boards=boards, matches=matches, standings=table, options=options,
-                        meta=meta or {}, published=pub, tie_breaks=tie_break_chain(matches, options))
+                        meta=meta or {}, published=pub, tie_breaks=tie_break_chain(matches, options), names=names or {})
 
 
 def compare_published(session: TeamsSession) -> pd.DataFrame:
