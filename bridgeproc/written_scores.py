@@ -105,7 +105,8 @@ def check_written_scores(raw: pd.DataFrame, scored: pd.DataFrame, boards: pd.Dat
                 out.append(f"{head}; no single trick count gives the written score, so correct the score or the "
                            "contract/result")
             else:
-                out.append(f"{head}; correct the score or the contract/result (or pass trust=\"score\")")
+                out.append(f"{head}; correct the score or the contract/result (or use --trust score to take the "
+                           "tricks from the score)")
         return out
 
     add_at(problems, no_tricks & ~fixed, "result", describe, _result_shown(raw))

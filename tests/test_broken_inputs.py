@@ -97,7 +97,8 @@ CASES = [
      "1 problem(s) in the input:\nitself.csv:2: ew: pair 4 plays against itself on board 1; correct the NS or EW pair number"),
     ("score-mismatch", "score.csv", "Board,NS,EW,Contract,By,Tricks,Score\n1,1,2,4S,N,10,450\n", {},
      "1 problem(s) in the input:\nscore.csv:2: score: written score 450 disagrees with 4S by N (not vulnerable) taking "
-     "10 tricks, which scores 420 for NS; correct the score or the contract/result (or pass trust=\"score\")"),
+     "10 tricks, which scores 420 for NS; correct the score or the contract/result (or use --trust score to take "
+     "the tricks from the score)"),
     ("score-mismatch-trust-score", "trust.csv", "Board,NS,EW,Contract,By,Tricks,Score\n1,1,2,4S,N,10,460\n", {"trust": "score"},
      "1 problem(s) in the input:\ntrust.csv:2: score: written score 460 disagrees with 4S by N (not vulnerable) taking "
      "10 tricks, which scores 420 for NS; no single trick count gives the written score, so correct the score or the "
@@ -183,7 +184,8 @@ CASES = [
                                                                  [1, 2, "3NT", "S", 9, 400, None],
                                                                  [3, 4, "3NT", "S", 9, None, 600]]}, {},
      "1 problem(s) in the input:\nboards.xlsx!Board 3:G3: score: written score -600 disagrees with 3NT by S (not "
-     "vulnerable) taking 9 tricks, which scores 400 for NS; correct the score or the contract/result (or pass trust=\"score\")"),
+     "vulnerable) taking 9 tricks, which scores 400 for NS; correct the score or the contract/result (or use "
+     "--trust score to take the tricks from the score)"),
 ]
 
 

@@ -77,7 +77,7 @@ def test_trust_contract_reports_what_the_score_should_be():
     text = "Board,NS,EW,Contract,By,Tricks,Score\n1,1,2,4S,N,10,-50\n"
     assert messages(text) == [
         "written score -50 disagrees with 4S by N (not vulnerable) taking 10 tricks, which scores 420 for NS; "
-        "correct the score or the contract/result (or pass trust=\"score\")"]
+        "correct the score or the contract/result (or use --trust score to take the tricks from the score)"]
 
 
 def test_written_scores_accept_signs_and_separators():
