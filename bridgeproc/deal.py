@@ -17,6 +17,8 @@ RANKS = "AKQJT98765432"
 #: Milton Work count: A=4, K=3, Q=2, J=1.
 HCP_VALUES = {"A": 4, "K": 3, "Q": 2, "J": 1}
 
+_HAND = r"[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*"
+_FULL_DEAL = re.compile(rf"^[NESW]:{_HAND} {_HAND} {_HAND} {_HAND}$")
 _GOOD_HAND = re.compile(r"^[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*$")
 
 
@@ -102,8 +104,22 @@ def parse_deal(deal: str) -> dict[str, str | None]:
     return {seat: by_seat[seat] for seat in SEAT_ORDER}
 
 
+def _complete_and_valid(deal: str) -> bool:
+    """Fast check for the usual case: four 13-card hands holding 52 distinct cards."""
+    if len(deal) != 69 or not _FULL_DEAL.match(deal):
+        return False
+    suits = [hand.split(".") for hand in deal[2:].split(" ")]
+    for s in range(4):
+        ranks = suits[0][s] + suits[1][s] + suits[2][s] + suits[3][s]
+        if len(set(ranks)) != len(ranks):
+            return False
+    return True
+
+
 def check_deal(deal: str) -> str | None:
     """The problem with a deal string as text, or None if it is a valid (possibly partial) deal."""
+    if _complete_and_valid(deal):
+        return None
     try:
         parse_deal(deal)
     except DealError as exc:

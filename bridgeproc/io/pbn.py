@@ -33,6 +33,7 @@ matches
 """
 from __future__ import annotations
 
+import gc
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,10 +42,8 @@ from typing import TextIO
 import pandas as pd
 
 from ..errors import ParseError
-from .pbn_frames import (
-    BOARD_TAGS, ROOM_TAGS, board_rows, boards_frame, finish_results, is_results_table, lower_names,
-    score_from_tag, table_frame,
-)
+from .pbn_frames import BOARD_TAGS, board_rows, boards_frame
+from .pbn_results import collect, results_frames, table_frame
 from .pbn_lexer import lex, pbn_version
 from .pbn_model import Game, is_table, raise_problems
 from .text import decode
@@ -78,83 +77,6 @@ def _meta(games: list[Game]) -> dict[str, str]:
     return out
 
 
-def _group(groups: dict, names: tuple[str, ...], results: bool = False) -> dict:
-    group = groups.get(names)
-    if group is None:
-        group = groups[names] = {"rows": [], "lines": [], "extra": {"_board": [], "_section": []} if results else {}}
-    return group
-
-
-def _collect(games: list[Game]) -> tuple[dict, dict, dict, list[bool]]:
-    results: dict = {}
-    totals: dict = {}
-    matches: dict = {}
-    has_results = []
-    uses_score_tags = any(g.tag("Score") is not None for g in games)
-    for game in games:
-        found = False
-        for tag in game.tags:
-            if tag.rows is None:
-                continue
-            if tag.name == "TotalScoreTable":
-                group = _group(totals, lower_names(tag))
-            elif tag.name == "ScoreTable" and not is_results_table(tag):
-                group = _group(matches, lower_names(tag))
-            elif tag.name == "ScoreTable":
-                group = _group(results, lower_names(tag), results=True)
-                found = found or bool(tag.rows)
-                extra = group["extra"]
-                extra["_board"].extend([game.get("Board")] * len(tag.rows))
-                extra["_section"].extend([game.get("Section", "")] * len(tag.rows))
-            else:
-                continue
-            group["rows"].extend(tag.rows)
-            group["lines"].extend(tag.row_lines or ())
-        if not found and game.tag("ScoreTable") is None and (game.get("Contract") or "").strip() not in ("", "?"):
-            found = True
-            _room_row(game, results, uses_score_tags)
-        has_results.append(found)
-    return results, totals, matches, has_results
-
-
-def _room_row(game: Game, results: dict, uses_score_tags: bool) -> None:
-    names = ("pairid_ns", "pairid_ew", "contract", "declarer", "result", "score_ns",
-             *(t.lower() for t in ROOM_TAGS))
-    contract = game.get("Contract", "")
-    declarer = game.get("Declarer") or None
-    score = score_from_tag(game.get("Score"), declarer)
-    if uses_score_tags and game.tag("Score") is None and game.tag("Auction") is None and contract.upper() == "PASS":
-        contract = "NP"  # the file scores every played board with a Score tag: this one was not played
-    ns = game.get("PairNS") or _names(game.get("North"), game.get("South"))
-    ew = game.get("PairEW") or _names(game.get("East"), game.get("West"))
-    row = (ns, ew, contract, declarer, game.get("Result") or None, score,
-           *(game.get(t) or None for t in ROOM_TAGS))
-    group = _group(results, names, results=True)
-    group["rows"].append(row)
-    group["lines"].append(game.tag("Contract").line)  # type: ignore[union-attr]
-    group["extra"]["_board"].append(game.get("Board"))
-    group["extra"]["_section"].append(game.get("Section", ""))
-
-
-def _names(first: str | None, second: str | None) -> str | None:
-    return f"{first} - {second}" if first and second else None
-
-
-def _results(groups: dict, source: str) -> tuple[pd.DataFrame, pd.DataFrame]:
-    frame = table_frame(groups, source)
-    if not groups:
-        columns = ["section", "board", "ns", "ew", "contract", "declarer", "result", "lead", "score"]
-        empty = pd.DataFrame({c: pd.array([], dtype="string") for c in columns})
-        return empty.assign(source=pd.array([], dtype="string"), line=pd.array([], dtype="Int64")), empty.iloc[:0]
-    if len(groups) > 1:
-        frame = frame.astype({c: "string" for c in frame.columns if c != "line"})
-    frame = finish_results(frame)
-    bye = (frame["score"].str.upper() == "BYE").fillna(False).to_numpy()
-    if bye.any():
-        return frame[~bye].reset_index(drop=True), frame[bye].reset_index(drop=True)
-    return frame, frame.iloc[:0]
-
-
 def parse_pbn(text: str, source: str = "<string>") -> PbnFile:
     """Parse PBN text (import format: any layout the PBN 2.1 spec allows).
 
@@ -178,6 +100,16 @@ def parse_pbn(text: str, source: str = "<string>") -> PbnFile:
         bad Deal/Vulnerable/Dealer, table rows with the wrong number of cells,
         unclosed brace comments, empty or binary input.
     """
+    collecting = gc.isenabled()
+    gc.disable()  # millions of small objects, none cyclic: collections would only cost time
+    try:
+        return _parse(text, source)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _parse(text: str, source: str) -> PbnFile:
     if "\x00" in text[:4096]:
         raise ParseError(source, None, "this is a binary file, not PBN text; export the results as PBN")
     if not text.strip():
@@ -185,10 +117,10 @@ def parse_pbn(text: str, source: str = "<string>") -> PbnFile:
     games, escapes, problems = lex(text, source)
     if not games and not problems:
         raise ParseError(source, 1, "no games found: expected [Tag \"value\"] lines such as [Board \"1\"]")
-    result_groups, total_groups, match_groups, has_results = _collect(games)
+    result_groups, total_groups, match_groups, has_results = collect(games)
     rows = board_rows(games, has_results, problems)
     raise_problems(source, problems)
-    results, byes = _results(result_groups, source)
+    results, byes = results_frames(result_groups, source)
     return PbnFile(
         games=games,
         boards=boards_frame(rows, source),

@@ -13,14 +13,25 @@ import re
 from .pbn_model import TOKEN_SECTIONS, Game, Tag, is_table, raise_problems
 from .pbn_tables import parse_columns, section_tokens, split_rows, unescape
 
-_FAST_TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "((?:[^"\\]|\\.)*)"\]\s*$')
-_TAG_AT = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s*"((?:[^"\\]|\\.)*)"\s*\]')
-_TOKEN = re.compile(r'\s*(?:(\[)|"((?:[^"\\]|\\.)*)"|(;)|(\{)|([^\s"\[\]{};]+)|(\S))')
-_NO_CLOSE = re.compile(r'\[\s*[A-Za-z][A-Za-z0-9_]*\s*"(?:[^"\\]|\\.)*"\s*(?:$|[^\]\s])')
+#: A quoted string's inside, with \" and \\ escapes (unrolled: much faster than an alternation).
+_STRING = r'[^"\\]*(?:\\.[^"\\]*)*'
+_FAST_TAG = re.compile(rf'\[([A-Za-z][A-Za-z0-9_]*) "({_STRING})"\]\s*$')
+_TAG_AT = re.compile(rf'\[\s*([A-Za-z][A-Za-z0-9_]*)\s*"({_STRING})"\s*\]')
+_TOKEN = re.compile(rf'\s*(?:(\[)|"({_STRING})"|(;)|(\{{)|([^\s"\[\]{{}};]+)|(\S))')
+_NO_CLOSE = re.compile(rf'\[\s*[A-Za-z][A-Za-z0-9_]*\s*"{_STRING}"\s*(?:$|[^\]\s])')
 _OPEN_VALUE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s*"')
 _UNQUOTED = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s*([^"\]]*)\]')
 _BAD_NAME = re.compile(r'\[\s*([^\sA-Za-z"\]][^\s"\]]*)')
 _VERSION = re.compile(r"^%\s*PBN\s+(\d+\.\d+)")
+#: An export-format tag line and the data lines after it (up to the next line starting with "[").
+_TAG_AND_DATA = re.compile(
+    r'^\[([A-Za-z][A-Za-z0-9_]*) "([^"\\\n]*(?:\\.[^"\\\n]*)*)"\][ \t]*(?:\n|\Z)'
+    r'((?:(?![ \t]*\[)[^\n]*(?:\n|\Z))*)', re.M)
+#: A game: a run of lines that each hold something other than white space.
+_GAME_CHUNK = re.compile(r"(?:[ \t]*[^\s][^\n]*(?:\n|\Z))+")
+#: A data line the fast path does not handle (a tag, escape or comment line).
+_BAD_DATA = re.compile(r"^[ \t]*[\[%;{]", re.M)
+_PLAIN, _NOTE, _TOKENS, _TABLE = range(4)
 #: First characters that end a block of table rows.
 _ROW_END = frozenset("[%;{")
 MAX_PROBLEMS = 50
@@ -54,6 +65,7 @@ class _Lexer:
         self.start = 0
         self.escapes: list[str] = []
         self.problems: list[tuple[int, str]] = []
+        self.kinds: dict[str, int] = {}
 
     # -- building games -------------------------------------------------
     def problem(self, line: int, message: str) -> None:
@@ -105,12 +117,86 @@ class _Lexer:
         section.tokens.extend(tokens)  # type: ignore[union-attr]
         section.token_lines.extend([line] * len(tokens))  # type: ignore[union-attr]
 
+    # -- the fast path: one game (a run of non-blank lines) at a time ------
+    def fast_game(self, chunk: str, line0: int) -> bool:
+        """Lex one game in export-like layout; False (nothing recorded) if it needs the general path."""
+        found = _TAG_AND_DATA.findall(chunk)
+        if not found:
+            return False
+        start = chunk.find("\n[") + 1 if chunk[0] != "[" else 0
+        escapes = chunk[:start].split("\n")[:-1]
+        if any(not e.startswith("%") for e in escapes):
+            return False
+        line = line0 + len(escapes)
+        tags: list[Tag] = []
+        problems: list[tuple[int, str]] = []
+        section: Tag | None = None
+        kinds = self.kinds
+        for name, value, data in found:
+            if "\\" in value:
+                value = unescape(value)
+            tag = Tag(name, value, line)
+            line += 1
+            kind = kinds.get(name)
+            if kind is None:
+                kind = kinds[name] = _kind(name)
+            if kind == _PLAIN:
+                tags.append(tag)
+                section = None
+                if data:
+                    return False
+                continue
+            if kind == _NOTE and section is not None:
+                if section.notes is None:
+                    section.notes = []
+                section.notes.append(tag)
+            else:
+                tags.append(tag)
+                section = tag if kind == _TOKENS else None
+            if data and data[-1] == "\n":
+                data = data[:-1]
+            if kind == _TABLE:
+                tag.columns, bad = parse_columns(value)
+                problems.extend((tag.line, b) for b in bad)
+                if not data:
+                    tag.rows, tag.row_lines = [], []
+                    continue
+                if ("%" in data or ";" in data) and _BAD_DATA.search(data):
+                    return False
+                tag.rows, tag.row_lines, bad_rows = split_rows(data, line, len(tag.columns), name)
+                problems.extend(bad_rows)
+                line += data.count("\n") + 1
+            elif kind == _TOKENS:
+                tag.tokens, tag.token_lines = [], []
+                if not data:
+                    continue
+                if ("%" in data or ";" in data) and _BAD_DATA.search(data):
+                    return False
+                block = data.split("\n")
+                for offset, text in enumerate(block):
+                    tokens, bad = section_tokens(text.split(), name)
+                    problems.extend((line + offset, b) for b in bad)
+                    tag.tokens.extend(tokens)
+                    tag.token_lines.extend([line + offset] * len(tokens))
+                line += len(block)
+            elif data:
+                return False
+        if line - line0 != chunk.count("\n") + (chunk[-1] != "\n"):
+            return False  # a line the pattern skipped (say, a broken tag): let the general path report it
+        if escapes and not self.games:
+            self.escapes.extend(escapes)
+        self.games.append(Game(tags, line0 + len(escapes)))
+        for problem in problems:
+            self.problem(*problem)
+        return True
+
     # -- reading lines ----------------------------------------------------
-    def run(self) -> list[Game]:
+    def run(self, i: int = 0, n: int | None = None) -> list[Game]:
+        """Lex ``lines[i:n]`` line by line (the general path)."""
         lines = self.lines
-        n = len(lines)
-        i = 0
+        n = len(lines) if n is None else n
         fast_tag = _FAST_TAG.match
+        plain: dict[str, bool] = {}
         while i < n:
             line = lines[i]
             if not line or line.isspace():
@@ -127,13 +213,22 @@ class _Lexer:
                 m = fast_tag(line)
                 if m:
                     name, value = m.groups()
-                    tag = self.add_tag(name, unescape(value), i + 1)
+                    if "\\" in value:
+                        value = unescape(value)
+                    is_plain = plain.get(name)
+                    if is_plain is None:
+                        is_plain = plain[name] = name != "Note" and name not in TOKEN_SECTIONS and not is_table(name)
+                    if is_plain and self.tags:
+                        self.tags.append(Tag(name, value, i + 1))
+                        self.section = None
+                        i += 1
+                        continue
+                    tag = self.add_tag(name, value, i + 1)
                     i += 1
                     if tag.rows is not None:
                         i = self.read_rows(tag, i)
                     continue
             i = self.slow_line(i)
-        self.end_game()
         return self.games
 
     def read_rows(self, tag: Tag, i: int) -> int:
@@ -146,7 +241,7 @@ class _Lexer:
                 break
             j += 1
         if j > i:
-            rows, row_lines, problems = split_rows(lines[i:j], i + 1, len(tag.columns or ()), tag.name)
+            rows, row_lines, problems = split_rows("\n".join(lines[i:j]), i + 1, len(tag.columns or ()), tag.name)
             tag.rows.extend(rows)  # type: ignore[union-attr]
             tag.row_lines.extend(row_lines)  # type: ignore[union-attr]
             for line, message in problems:
@@ -227,11 +322,19 @@ class _Lexer:
         return i + 1
 
     def read_rows_from(self, tag: Tag, rest: str, i: int) -> None:
-        rows, row_lines, problems = split_rows([rest], i + 1, len(tag.columns or ()), tag.name)
+        rows, row_lines, problems = split_rows(rest, i + 1, len(tag.columns or ()), tag.name)
         tag.rows.extend(rows)  # type: ignore[union-attr]
         tag.row_lines.extend(row_lines)  # type: ignore[union-attr]
         for line, message in problems:
             self.problem(line, message)
+
+
+def _kind(name: str) -> int:
+    if name == "Note":
+        return _NOTE
+    if name in TOKEN_SECTIONS:
+        return _TOKENS
+    return _TABLE if is_table(name) else _PLAIN
 
 
 def _inherit(games: list[Game], problems: list[tuple[int, str]]) -> None:
@@ -271,8 +374,23 @@ def lex(text: str, source: str) -> tuple[list[Game], list[str], list[tuple[int, 
     """
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    lexer = _Lexer(text.split("\n"), source)
-    games = lexer.run()
+    if "{" in text:  # brace comments may span blank lines: take the general path for the whole text
+        lexer = _Lexer(text.split("\n"), source)
+        lexer.run()
+        lexer.end_game()
+    else:
+        lexer = _Lexer([], source)
+        line, done = 1, 0
+        for m in _GAME_CHUNK.finditer(text):
+            line += text.count("\n", done, m.start())
+            done = m.start()
+            chunk = m.group()
+            if not lexer.fast_game(chunk, line):
+                if not lexer.lines:
+                    lexer.lines = text.split("\n")
+                lexer.run(line - 1, line - 1 + chunk.count("\n") + (not chunk.endswith("\n")))
+                lexer.end_game()
+    games = lexer.games
     if '"#' in text:
         _inherit(games, lexer.problems)
     return games, lexer.escapes, lexer.problems

@@ -23,7 +23,7 @@ def is_table(name: str) -> bool:
     return name.endswith("Table") and name != "Table"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Column:
     """One column specifier of a table header: ``[+|-]Name[\\width[L|R]]``."""
 
@@ -40,27 +40,36 @@ class Column:
         return text
 
 
-@dataclass(slots=True)
 class Tag:
     """A tag pair with its section, if any.
 
     ``tokens``/``token_lines`` hold an Auction or Play section (calls/cards with note
     references ``=n=``, NAGs ``$n``, suffixes, ``AP``, ``-``, ``*``, ``+``) and ``notes``
-    the ``Note`` tags that follow it. Tables have ``columns`` and ``rows`` (cells
-    unquoted, ``-``/``?``/``^`` markers kept as written) starting at ``first_row_line``
-    (one row per line).
+    the ``Note`` tags that follow it. Tables have ``columns`` and ``rows`` (lists of
+    cells, unquoted, ``-``/``?``/``^`` markers kept as written), with the file line of
+    each row in ``row_lines``. A plain class with class-level defaults: a file has
+    hundreds of thousands of tags and most carry only name, value and line.
     """
 
-    name: str
-    value: str
-    line: int
     tokens: list[str] | None = None
     token_lines: list[int] | None = None
     notes: list["Tag"] | None = None
-    columns: list[Column] | None = None
-    rows: list[tuple[str, ...]] | None = None
+    columns: tuple[Column, ...] | None = None
+    rows: list[list[str]] | None = None
     row_lines: list[int] | None = None
     inherited: bool = False
+
+    def __init__(self, name: str, value: str, line: int, inherited: bool = False) -> None:
+        self.name = name
+        self.value = value
+        self.line = line
+        if inherited:
+            self.inherited = True
+
+    def __repr__(self) -> str:
+        extra = f", {len(self.rows)} rows" if self.rows is not None else ""
+        extra += f", {len(self.tokens)} tokens" if self.tokens is not None else ""
+        return f"Tag({self.name!r}, {self.value!r}, line={self.line}{extra})"
 
     @property
     def column_names(self) -> list[str]:
