@@ -37,6 +37,15 @@ def test_pbn_rooms_scored():
     assert s.results.set_index(["board", "room"]).loc[(2, "closed"), "imp_ns"] == 1.0
 
 
+def test_pbn_score_table_with_team_ids_and_room():
+    text = ('[Event "x"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+            '[ScoreTable "Round;Room;TeamId_Home;TeamId_Away;Contract;Declarer;Result;Score_NS"]\n'
+            '1 Open 1 2 4S N 10 420\n1 Closed 1 2 4S N 9 -50\n')
+    s = score_teams([score_rooms(from_pbn_results(parse_pbn(text, "st.pbn").results))], [])
+    assert s.matches["match"].tolist() == ["R1 1 v 2"]
+    assert s.boards["imps_home"].tolist() == [10.0]
+
+
 def test_pbn_without_room_tag_reads_home_as_ns():
     text = PBN.replace('[Room "Open"]\n', "").replace('[Room "Closed"]\n', "")
     text = text.replace('[HomeTeam "Aces"]\n[VisitTeam "Kings"]\n[Round "2"]\n[Contract "4S"]',

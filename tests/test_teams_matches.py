@@ -6,8 +6,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from bridgeproc.errors import BridgeprocError
-from bridgeproc.teams import TeamsOptions, board_bam, score_rooms, score_teams
+from bridgeproc.teams import TeamsOptions, board_bam, board_imps, score_rooms, score_teams
 from bridgeproc.teams.load import parse_team_travellers
 
 # Board 1 None vul, 2 NS vul, 3 EW vul, 4 All, 5 NS vul (dealer N).
@@ -152,3 +155,43 @@ def test_bam_standings():
     s = _session(options=TeamsOptions(scoring="bam")).standings.set_index("team")
     assert (s.loc["Lions", "total"], s.loc["Tigers", "total"]) == (3.5, 1.5)
     assert np.isnan(s.loc["Lions", "vp"])
+
+
+def test_adjustment_for_a_team_without_that_match():
+    adjustments = pd.DataFrame({"round": pd.array([2], dtype="Int64"), "team": ["Lions"], "imps": [3.0]})
+    with pytest.raises(BridgeprocError, match="adjustment for team Lions in round 2, but Lions has no match in round 2"):
+        _session(adjustments=adjustments)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(-250, 250), st.integers(-250, 250), st.booleans(), st.booleans()),
+                min_size=1, max_size=12))
+def test_board_imps_against_a_row_by_row_oracle(rows):
+    """Random two-room scores (x10), some rooms missing: IMPs equal a plain per-board calculation."""
+    records = []
+    for board, (open_score, closed_score, has_open, has_closed) in enumerate(rows, start=1):
+        for room, score, present in (("open", open_score * 10, has_open), ("closed", closed_score * 10, has_closed)):
+            if present:
+                records.append({"board": board, "room": room, "score_ns": score})
+    if not records:
+        return
+    frame = pd.DataFrame(records)
+    results = frame.assign(
+        match=pd.array(["R1 H v A"] * len(frame), dtype="string"), round=pd.array([1] * len(frame), dtype="Int64"),
+        home=pd.array(["H"] * len(frame), dtype="string"), away=pd.array(["A"] * len(frame), dtype="string"),
+        room=pd.array(frame["room"], dtype="string"), board=frame["board"].astype("int64"),
+        score_ns=pd.array(frame["score_ns"], dtype="Int64"), adjusted=pd.array([None] * len(frame), dtype="string"))
+    boards = board_imps(results).set_index("board")
+    bounds = [20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500,
+              1750, 2000, 2250, 2500, 3000, 3500, 4000]
+    for board, (open_score, closed_score, has_open, has_closed) in enumerate(rows, start=1):
+        if not (has_open or has_closed):
+            assert board not in boards.index
+            continue
+        row = boards.loc[board]
+        if has_open and has_closed:
+            diff = open_score * 10 - closed_score * 10
+            imps = sum(abs(diff) >= b for b in bounds) * (1 if diff > 0 else -1)
+            assert (row["imps_home"], row["imps_away"], row["status"]) == (imps, -imps, "played")
+        else:
+            assert (row["imps_home"], row["imps_away"], row["status"]) == (0.0, 0.0, "one room")

@@ -231,6 +231,7 @@ def totals_from_imps(matches: pd.DataFrame, options: TeamsOptions, adjustments: 
 
 
 def _finish(m: pd.DataFrame, options: TeamsOptions, adjustments: pd.DataFrame | None) -> pd.DataFrame:
+    _check_adjustments(m, adjustments)
     for side in ("home", "away"):
         for column in ("carry", "imps", "vp"):
             m[f"{column}_{side}"] = _per_match(m, adjustments, side, column)
@@ -279,3 +280,16 @@ def _per_match(m: pd.DataFrame, adjustments: pd.DataFrame | None, side: str, col
     per = adj.astype({"round": "Int64", "team": "string"}).groupby(["round", "team"])[column].sum(min_count=1)
     at = pd.MultiIndex.from_arrays([m["round"].astype("Int64"), m[side].astype("string")])
     return per.reindex(at).fillna(0.0).to_numpy(dtype=np.float64)
+
+
+def _check_adjustments(m: pd.DataFrame, adjustments: pd.DataFrame | None) -> None:
+    """Every adjustment with a round must name a team that played a match in that round."""
+    if adjustments is None or not len(adjustments) or "round" not in adjustments:
+        return
+    adj = adjustments.dropna(subset=["round"]).astype({"round": "Int64", "team": "string"})
+    known = set(zip(m["round"], m["home"])) | set(zip(m["round"], m["away"]))
+    stray = [(r, t) for r, t in zip(adj["round"], adj["team"]) if (r, t) not in known]
+    if stray:
+        r, t = stray[0]
+        raise BridgeprocError(f"adjustment for team {t} in round {r}, but {t} has no match in round {r}; "
+                              "correct the team or round (leave the round empty for a VP penalty on the total)")
