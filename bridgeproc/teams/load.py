@@ -27,7 +27,6 @@ import csv
 import io
 import os
 import re
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -232,8 +231,3 @@ def assign_matches(raw: pd.DataFrame) -> pd.DataFrame:
     room = pd.Series(np.where(ns == home, "open", "closed"), index=raw.index, dtype="string")
     return raw.assign(round=rnd, home=home.astype("string"), away=away.astype("string"), room=room,
                       match=match_id(rnd, home, away), ns_team=ns, ew_team=ew)
-
-
-def source_name(path: str | os.PathLike) -> str:
-    """The file name used in messages."""
-    return Path(path).name
