@@ -94,3 +94,16 @@ def fresh_database(base_url: str) -> str:
     with psycopg.connect(plain + "postgres", autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
     return base_url + name
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def archive_url(request, tmp_path):
+    """An empty archive: an SQLite file, then a database on the test PostgreSQL server."""
+    from bridgeproc.archive.db import dispose_all
+
+    if request.param == "sqlite":
+        url = str(tmp_path / "archive.sqlite")
+    else:
+        url = fresh_database(request.getfixturevalue("postgres_server"))
+    yield url
+    dispose_all()

@@ -26,19 +26,9 @@ from bridgeproc.archive.synthetic import synthetic_session
 from bridgeproc.rank import rank_results, standings
 
 from .conftest import REALDATA, SAMPLE
-from .conftest_pg import fresh_database, postgres_server  # noqa: F401 (fixture)
+from .conftest_pg import archive_url, postgres_server  # noqa: F401 (fixtures)
 
 FRAMES = ["results", "boards", "standings", "names", "notes"]
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def archive_url(request, tmp_path):
-    if request.param == "sqlite":
-        url = str(tmp_path / "archive.sqlite")
-    else:
-        url = fresh_database(request.getfixturevalue("postgres_server"))
-    yield url
-    dispose_all()
 
 
 def assert_same_session(a, b):
