@@ -37,7 +37,7 @@ import gc
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import Mapping, TextIO
 
 import pandas as pd
 
@@ -46,9 +46,11 @@ from .pbn_frames import BOARD_TAGS, board_rows, boards_frame
 from .pbn_results import collect, results_frames, table_frame
 from .pbn_lexer import lex, pbn_version
 from .pbn_model import Game, is_table, raise_problems
+from .pbn_scored import write_scored_pbn
+from .pbn_writer import format_games, write_games
 from .text import decode
 
-__all__ = ["PbnFile", "parse_pbn", "read_pbn"]
+__all__ = ["PbnFile", "format_pbn", "parse_pbn", "read_pbn", "write_pbn", "write_scored_pbn"]
 
 
 @dataclass
@@ -155,3 +157,29 @@ def read_pbn(path_or_file: str | os.PathLike | TextIO, encoding: str | None = No
     if b"\x00" in data[:4096] and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise ParseError(source, None, "this is a binary file, not PBN text; export the results as PBN")
     return parse_pbn(decode(data, source, encoding), source)
+
+
+def format_pbn(pbn: PbnFile) -> str:
+    """PBN 2.1 export text of a parsed file (see :func:`write_pbn`)."""
+    return format_games(pbn.games)
+
+
+def write_pbn(pbn_file_or_frames: PbnFile | Mapping[str, object], path: str | os.PathLike) -> None:
+    """Write PBN 2.1 export format, atomically (``io.atomic.atomic_path``).
+
+    Parameters
+    ----------
+    pbn_file_or_frames : PbnFile or mapping
+        A :class:`PbnFile` (its games are written back: mandatory tags in order,
+        then the others alphabetically, Auction, Play, tables), or a mapping with
+        ``boards``, ``results`` (scored, with method columns), optionally
+        ``standings`` and ``meta``: see ``pbn_scored.scored_games``.
+    path : str or PathLike
+        The output file; it is replaced only when writing succeeded.
+    """
+    if isinstance(pbn_file_or_frames, PbnFile):
+        write_games(pbn_file_or_frames.games, path)
+        return
+    frames = pbn_file_or_frames
+    write_scored_pbn(path, frames["boards"], frames["results"], frames.get("standings"),  # type: ignore[arg-type]
+                     frames.get("meta"))  # type: ignore[arg-type]
