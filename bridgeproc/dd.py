@@ -267,7 +267,8 @@ def dd_tables(
     -------
     DataFrame
         ``boards`` plus the 20 :data:`DD_COLUMNS` (``Int8``; NA where the deal is
-        missing, has an unknown hand or is not a valid 52-card deal).
+        missing, has an unknown hand or is not a valid 52-card deal, unless the
+        row itself gives a complete table).
 
     Raises
     ------
@@ -287,5 +288,11 @@ def dd_tables(
     missing: Table = (None,) * 20  # type: ignore[assignment]
     rows = [known.get(k) or cache.get(k, missing) if k is not None else missing for k in keys.tolist()]
     columns = list(zip(*rows)) if rows else [()] * 20
-    added = {col: pd.array(list(values), dtype=DD_DTYPE) for col, values in zip(DD_COLUMNS, columns)}
-    return boards.assign(**{col: pd.Series(arr, index=boards.index) for col, arr in added.items()})
+    added = {col: pd.Series(pd.array(list(values), dtype=DD_DTYPE), index=boards.index)
+             for col, values in zip(DD_COLUMNS, columns)}
+    if all(col in boards.columns for col in DD_COLUMNS):
+        # A complete table given on a row stays, even if its deal cannot be solved.
+        given = boards[list(DD_COLUMNS)]
+        complete = given.notna().all(axis=1)
+        added = {col: given[col].astype(DD_DTYPE).where(complete, added[col]) for col in DD_COLUMNS}
+    return boards.assign(**added)

@@ -363,6 +363,15 @@ def test_known_tables_are_reused(monkeypatch):
     assert encode_dd_hex(out.loc["again"]) == games[0]["hex"]
 
 
+def test_given_table_kept_when_deal_is_incomplete(monkeypatch):
+    forbid_endplay(monkeypatch)
+    game = HR[0]
+    table = hex_table(game["hex"])
+    boards = frame([game]).assign(deal="N:- - - -", **{c: pd.array([table[c]], dtype="Int8") for c in DD_COLUMNS})
+    out = dd_tables(boards, cache={})
+    assert encode_dd_hex(out.iloc[0]) == game["hex"]
+
+
 def test_hex_column_is_reused(monkeypatch):
     """io.pbn keeps the raw DoubleDummyTricks text in ``double_dummy_tricks``."""
     forbid_endplay(monkeypatch)
