@@ -50,6 +50,18 @@ def _ranking_options(command):
         click.option("--winners", type=click.Choice(["auto", "one", "two"]), default=None,
                      help="One ranking, or NS and EW apart [default: auto from the movement]."),
         click.option("--across-field", is_flag=True, default=None, help="Compare each board across all sections."),
+        click.option("--centred", is_flag=True, default=None, help="Show matchpoints centred on zero (Norway)."),
+        click.option("--mp-decimals", type=click.IntRange(0, 6), default=None,
+                     help="Round board matchpoints to this many decimals before totalling [default: exact]."),
+        click.option("--expected", type=click.IntRange(1), default=None,
+                     help="Results expected per board, for factoring [default: the most played]."),
+        click.option("--datum-drop-share", type=click.FloatRange(0, 0.5, max_open=True), default=None,
+                     help="Butler: share of results dropped at each end (e.g. 0.1); overrides --datum-drop."),
+        click.option("--imp-ave-plus", type=float, default=None,
+                     help="IMPs per comparison for an average-plus in IMP scoring [default: 3]."),
+        click.option("--sitout", type=click.Choice(["none", "scale"]), default=None,
+                     help="IMP totals: plain sums, or scaled to all boards for pairs that sat out [default: none]."),
+        click.option("--imp-per-board", is_flag=True, default=None, help="IMP totals divided by boards played."),
     ]
     return functools.reduce(lambda f, d: d(f), reversed(decorators), command)
 
@@ -62,6 +74,10 @@ def _options(params: dict) -> Options:
         "cross_imp": params.get("cross_imp"), "datum_drop": params.get("datum_drop"),
         "adjusted_mode": params.get("adjusted_mode"), "winners": params.get("winners"),
         "across_field": params.get("across_field") or None,
+        "centred": params.get("centred") or None, "mp_decimals": params.get("mp_decimals"),
+        "expected": params.get("expected"), "datum_drop_share": params.get("datum_drop_share"),
+        "imp_ave_plus": params.get("imp_ave_plus"), "sitout": params.get("sitout"),
+        "imp_per_board": params.get("imp_per_board") or None,
     }
     return Options(
         result_style=params["result_style"], encoding=params["encoding"], check_scores=not params["no_score_check"],

@@ -11,6 +11,7 @@ import pandas as pd
 from .errors import BridgeprocError, ParseError
 from .movement import PairNumbering, pair_keys, pair_numbering
 from .notation import ResultStyle
+from .rank.conventions import CONVENTION_HELP
 from .rank import Conventions, parse_scoring_tag, rank_results, standings, winner_groups
 from .schema import BOARDS_COLUMNS, empty
 from .validate import validate_results
@@ -76,30 +77,9 @@ class Session:
         return describe_conventions(self.conventions)
 
 
-CONVENTION_MEANINGS = {
-    "method": "ranking method: mp (matchpoints), cross-imp, butler",
-    "mp_scale": "matchpoints per result beaten (2 = EBU/international, 1 = ACBL); a tie scores half",
-    "factoring": "boards with fewer results: neuberg, average (missing results count as ties), none",
-    "expected": "results expected per board (blank: the most played)",
-    "across_field": "boards compared across all sections (True) or within each section",
-    "centred": "matchpoints shown centred on zero (Norway)",
-    "ave_plus": "percentage of the top for average-plus (A+)",
-    "ave": "percentage of the top for average (A)",
-    "ave_minus": "percentage of the top for average-minus (A-)",
-    "adjusted_mode": "fixed: A+/A- are the percentages above; session: or the pair's own session % if better",
-    "cross_imp": "cross-IMP total: sum, average (per comparison), average-n (per result)",
-    "datum_drop": "Butler: results dropped at each end before the datum is averaged",
-    "datum_drop_share": "Butler: share of results dropped at each end (overrides datum_drop)",
-    "imp_ave_plus": "IMPs per comparison for an average-plus in IMP scoring",
-    "winners": "one ranking (one) or NS and EW apart (two); auto decides from the movement",
-    "pair_numbering": "shared: NS 1 and EW 1 are the same pair; per-direction: they are two pairs",
-    "sitout": "IMP totals: none (plain sums) or scale (to all boards, own average for missed boards)",
-}
-
-
 def describe_conventions(conventions: Conventions) -> list[tuple[str, object, str]]:
     """(option, value, meaning) for each convention of a run."""
-    return [(name, "" if value is None else value, CONVENTION_MEANINGS.get(name, ""))
+    return [(name, "" if value is None else value, CONVENTION_HELP.get(name, ""))
             for name, value in conventions.describe().items()]
 
 
@@ -249,11 +229,11 @@ def process_session(inputs: list, outputs: list = (), options: Options = Options
 
 
 def _with_double_dummy(boards: pd.DataFrame, progress) -> pd.DataFrame:
-    try:
-        from .dd import add_double_dummy
-    except ImportError:
-        return boards
-    return add_double_dummy(boards, progress=progress)
+    """Double-dummy tables (reused from the input where known, else solved) and par."""
+    from .dd import dd_tables
+    from .par import par
+
+    return par(dd_tables(boards, progress))
 
 
 def check_inputs(inputs: list, options: Options = Options()) -> str:

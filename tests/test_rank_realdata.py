@@ -46,8 +46,8 @@ import pytest
 
 from bridgeproc.rank import parse_scoring_tag, rank_results, standings
 
-REALDATA = Path("/work/shared/realdata")
-pytestmark = pytest.mark.skipif(not REALDATA.is_dir(), reason="real event files not present")
+from .conftest import REALDATA
+
 
 FFB_S1 = "ffb-dn1-open2-s1-2022.pbn"
 FFB_S5 = "ffb-dn1-open2-s5-2022.pbn"
