@@ -171,15 +171,13 @@ def write_pbn(pbn_file_or_frames: PbnFile | Mapping[str, object], path: str | os
     ----------
     pbn_file_or_frames : PbnFile or mapping
         A :class:`PbnFile` (its games are written back: mandatory tags in order,
-        then the others alphabetically, Auction, Play, tables), or a mapping with
-        ``boards``, ``results`` (scored, with method columns), optionally
-        ``standings`` and ``meta``: see ``pbn_scored.scored_games``.
+        then the others alphabetically, Auction, Play, tables), or scored frames:
+        a mapping (or a Session) with ``boards``, ``results`` (scored, with method
+        columns), optionally ``standings`` and ``meta``: see ``write_scored_pbn``.
     path : str or PathLike
         The output file; it is replaced only when writing succeeded.
     """
     if isinstance(pbn_file_or_frames, PbnFile):
         write_games(pbn_file_or_frames.games, path)
-        return
-    frames = pbn_file_or_frames
-    write_scored_pbn(path, frames["boards"], frames["results"], frames.get("standings"),  # type: ignore[arg-type]
-                     frames.get("meta"))  # type: ignore[arg-type]
+    else:
+        write_scored_pbn(pbn_file_or_frames, path)

@@ -27,6 +27,10 @@ METHOD_COLUMNS = (
     ("mp_ns", "MP_NS", 5), ("mp_ew", "MP_EW", 5), ("pct_ns", "Percentage_NS", 5), ("pct_ew", "Percentage_EW", 5),
 )
 IMP_SOURCES = ("ximp", "butler")
+#: Event tags carried from ``meta`` (matched case-insensitively) into every game.
+META_TAGS = {name.lower(): name for name in (
+    "Event", "Site", "Date", "EventDate", "Competition", "Annotator", "Application", "Stage", "Round",
+    "Generator", "Description", "EventSponsor")}
 
 
 def _number(value) -> str:
@@ -110,10 +114,31 @@ def total_table(standings: pd.DataFrame, imps: bool) -> tuple[list[Column], list
     cells["TotalScoreIMP" if imps else "TotalScoreMP"] = [_number(v) for v in standings["total"].to_numpy(dtype=object)]
     if not imps or standings["pct"].notna().any():
         cells["TotalPercentage"] = [_number(v) for v in standings["pct"].to_numpy(dtype=object)]
-    cells["Names"] = [n if n != "-" else "" for n in _text(standings["names"])]
+    cells["Names"] = _text(standings["names"])
     cells["NrBoards"] = _text(standings["boards"])
     columns = [Column(name, "", None, "") for name in cells]
     return columns, [list(row) for row in zip(*cells.values())]
+
+
+def _board_extras(boards: pd.DataFrame) -> dict[int, list[Tag]]:
+    """Double-dummy tags per board: DoubleDummyTricks, OptimumScore and OptimumResultTable."""
+    out: dict[int, list[Tag]] = {}
+    dd = [(seat, strain) for seat in "NESW" for strain in ("NT", "S", "H", "D", "C")]
+    has_dd = all(f"dd_{seat}_{strain}" in boards for seat, strain in dd)
+    for i, board in enumerate(boards["board"]):
+        tags = []
+        row = boards.iloc[i]
+        for column, name in (("double_dummy_tricks", "DoubleDummyTricks"), ("optimum_score", "OptimumScore")):
+            if column in boards and pd.notna(row[column]):
+                tags.append(Tag(name, str(row[column]), 0))
+        if "optimum_score" not in boards and "par_score" in boards and pd.notna(row["par_score"]):
+            tags.append(Tag("OptimumScore", f"NS {int(row['par_score'])}", 0))
+        if has_dd and all(pd.notna(row[f"dd_{seat}_{strain}"]) for seat, strain in dd):
+            rows = [[seat, strain, str(int(row[f"dd_{seat}_{strain}"]))] for seat, strain in dd]
+            columns = [Column("Declarer"), Column("Denomination", "", 2, "R"), Column("Result", "", 2, "R")]
+            tags.append(_table_tag("OptimumResultTable", columns, rows, 0))
+        out[int(board)] = tags
+    return out
 
 
 def _table_tag(name: str, columns: list[Column], rows: list[list[str]], line: int) -> Tag:
@@ -151,6 +176,7 @@ def scored_games(boards: pd.DataFrame, results: pd.DataFrame, standings: pd.Data
         by_board.setdefault(int(board), []).append(row)
     deals = {int(b): (d, str(dl), str(v)) for b, d, dl, v in zip(
         boards["board"], boards["deal"].astype("string").fillna(""), boards["dealer"], boards["vul"])}
+    extras = _board_extras(boards)
     numbers = sorted(set(deals) | set(by_board))
     games = []
     for board in numbers:
@@ -161,6 +187,7 @@ def scored_games(boards: pd.DataFrame, results: pd.DataFrame, standings: pd.Data
                   "Result": ""}
         values.update({k: v for k, v in meta.items() if k not in values})
         tags = [Tag(name, value, 0) for name, value in values.items()]
+        tags.extend(extras.get(board, ()))
         if not games and standings is not None and len(standings):
             tags.append(_table_tag("TotalScoreTable", *total_table(standings, imps), 0))
         if board in by_board:
@@ -169,7 +196,30 @@ def scored_games(boards: pd.DataFrame, results: pd.DataFrame, standings: pd.Data
     return games
 
 
-def write_scored_pbn(path: str | os.PathLike, boards: pd.DataFrame, results: pd.DataFrame,
-                     standings: pd.DataFrame | None = None, meta: Mapping[str, str] | None = None) -> None:
-    """Write scored frames as PBN 2.1 (see :func:`scored_games`), atomically."""
+def _parts(scored) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame | None, dict[str, str]]:
+    get = scored.get if isinstance(scored, Mapping) else (lambda name: getattr(scored, name, None))
+    standings = get("standings")
+    if standings is not None and "method" in standings and len(standings):
+        standings = standings[standings["method"] == standings["method"].iloc[0]]
+    meta = {META_TAGS.get(str(k).lower(), k): str(v) for k, v in (get("meta") or {}).items()
+            if str(k).lower() in META_TAGS and str(k).lower() != "scoring"}
+    boards = get("boards")
+    if boards is None:
+        boards = pd.DataFrame({"board": [], "dealer": [], "vul": [], "deal": []})
+    return boards, get("results"), standings, meta
+
+
+def write_scored_pbn(scored, path: str | os.PathLike) -> None:
+    """Write scored frames as PBN 2.1, atomically: one game per board (see :func:`scored_games`).
+
+    Parameters
+    ----------
+    scored : Session or mapping
+        Anything with ``boards``, ``results`` and optionally ``standings`` (rows of
+        the first ``method`` when there is a ``method`` column) and ``meta`` (event
+        tags, any case: ``event`` or ``Event``), as attributes or mapping keys.
+    path : str or PathLike
+        The output file, replaced only when writing succeeded.
+    """
+    boards, results, standings, meta = _parts(scored)
     write_games(scored_games(boards, results, standings, meta), path)

@@ -24,12 +24,18 @@ HEADER = ["% PBN 2.1", "% EXPORT", "%Content-type: text/x-pbn; charset=UTF-8", "
 _ORDER = {name: i for i, name in enumerate(MANDATORY_TAGS)}
 _SECTIONS = ("Auction", "Play")
 _CALL = re.compile(r"(?i)^(?:pass|p|x|xx|ap|[1-7](?:c|d|h|s|nt|n)|-|\*|\+|\^[IS]|[SHDC][AKQJT2-9]|\^[RL])$")
+_AMBIGUOUS_BACKSLASH = re.compile(r'\\(?=["\\]|$)')
 _BARE_CELL = re.compile(r'^[^\s"\\;{}\[\]]+$')
 
 
 def quote(value: str) -> str:
-    """A PBN string token: ``"..."`` with ``\\`` and ``"`` escaped."""
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """A PBN string token: ``"..."`` with ``"`` escaped as ``\\"``.
+
+    A backslash is doubled only where a reader would take it for an escape (before
+    ``"`` or ``\\``, or at the end): table headers keep ``Contract\\4L`` as every
+    program writes it.
+    """
+    return '"' + _AMBIGUOUS_BACKSLASH.sub(r"\\\\", value).replace('"', '\\"') + '"'
 
 
 def _cell(value: str) -> str:
