@@ -3,9 +3,9 @@
 Usage: python bench/bench_teams.py [TEAMS] [ROUNDS] [BOARDS] [REPEATS]   (default 100 10 8 5)
 
 Results are random but plausible contracts typed as text (``4S``, ``N``, ``-1``), two
-rooms per match. Pairings are Swiss-like: round 1 at random, then teams sorted by
-their running IMP total and paired 1-2, 3-4, ... (the pairing rule does not change
-the scoring work). Prints the median of REPEATS runs for:
+rooms per match. Pairings are a real Swiss: round 1 at random, then each round is
+scored and ranked and paired with :func:`bridgeproc.teams.swiss_pairings` (not
+timed). Prints the median of REPEATS runs for:
 
   core         raw text frame -> validate + score (Law 77) -> board IMPs -> match VPs -> standings
   whole        process_teams on the traveller CSV: read, all of the above, write .xlsx .csv .pbn
@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from bridgeproc.teams import TeamsOptions, process_teams, score_rooms, score_teams
+from bridgeproc.teams import TeamsOptions, process_teams, score_rooms, score_teams, swiss_pairings
 
 STRAINS = ["C", "D", "H", "S", "NT"]
 
@@ -30,11 +30,10 @@ def generate(teams: int, rounds: int, boards: int, seed: int = 11) -> pd.DataFra
     """The raw traveller frame (text cells) of a whole Swiss event."""
     rng = np.random.default_rng(seed)
     names = np.array([f"Team {i:03d}" for i in range(1, teams + 1)], dtype=object)
-    running = np.zeros(teams)
     frames = []
+    pairs = names[rng.permutation(teams)].reshape(-1, 2)
     for rnd in range(1, rounds + 1):
-        order = rng.permutation(teams) if rnd == 1 else np.argsort(-running, kind="stable")
-        home, away = order[0::2], order[1::2]
+        home, away = pairs[:, 0], pairs[:, 1]
         n = len(home) * boards * 2
         match = np.repeat(np.arange(len(home)), boards * 2)
         board = np.tile(np.repeat(np.arange(1, boards + 1), 2), len(home))
@@ -47,12 +46,14 @@ def generate(teams: int, rounds: int, boards: int, seed: int = 11) -> pd.DataFra
         contract = np.array([f"{lv}{STRAINS[s]}{['', 'X', 'XX'][d]}" for lv, s, d in zip(level, strain, doubled)], dtype=object)
         frames.append(pd.DataFrame({
             "round": str(rnd), "board": board.astype(str), "room": room,
-            "home": names[home][match], "away": names[away][match],
+            "home": home[match], "away": away[match],
             "contract": contract, "declarer": np.array(list("NESW"), dtype=object)[declarer],
             "result": np.array([f"{d:+d}" if d else "=" for d in diff], dtype=object),
         }))
-        running[home] += rng.normal(0, 10, len(home))
-        running[away] += rng.normal(0, 10, len(away))
+        if rnd < rounds:
+            session = score_teams([score_rooms(_raw_frame(pd.concat(frames, ignore_index=True).astype("string")))], [],
+                                  TeamsOptions(format="swiss"))
+            pairs = swiss_pairings(session.standings, session.matches)[["home", "away"]].to_numpy(dtype=object)
     raw = pd.concat(frames, ignore_index=True).astype("string")
     return raw
 
@@ -88,6 +89,9 @@ def main(argv: list[str]) -> None:
           f"{len(raw) // (2 * boards)} matches; median of {repeats}")
     table = core(raw)
     assert len(table) == teams
+    met = raw.drop_duplicates(subset=["round", "home"])
+    pairs = pd.Series([tuple(sorted(p)) for p in zip(met["home"], met["away"])])
+    print(f"  Swiss check: {len(table)} teams ranked, {int(pairs.duplicated().sum())} rematches")
     wall, cpu = median_time(lambda: core(raw), repeats)
     print(f"  core   (validate, score, IMPs, VPs, standings)              wall {wall:6.3f} s   cpu {cpu:6.3f} s")
     with tempfile.TemporaryDirectory() as tmp:

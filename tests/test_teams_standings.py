@@ -3,7 +3,7 @@ import pandas as pd
 import pytest
 
 from bridgeproc.errors import BridgeprocError
-from bridgeproc.teams import TeamsOptions, parse_vp_table, standings, totals_from_imps
+from bridgeproc.teams import TeamsOptions, parse_vp_table, standings, swiss_pairings, totals_from_imps
 from bridgeproc.teams.standings import event_format
 
 # A simple scale so the VP totals are easy to check: draw 10-10, any win 12-8, 10+ IMPs 15-5.
@@ -69,3 +69,26 @@ def test_zero_imps_against_gives_infinite_quotient_ranked_first():
     s = _table(TeamsOptions(format="swiss"), frame)
     assert s.loc["A", "imp_quotient"] == float("inf")
     assert s.loc["A", "rank"] == "1" and s.loc["C", "rank"] == "2" and s.loc["A", "decided_by"] == "imp-quotient"
+
+
+def test_standings_through_a_round():
+    s = _table(TeamsOptions(format="swiss"))
+    options = TeamsOptions(scale=SCALE, boards_per_match=8, format="swiss")
+    after_one = standings(totals_from_imps(ROUND_ROBIN, options), options, through_round=1).set_index("team")
+    assert after_one["total"].to_dict() == {"A": 12.0, "C": 10.0, "D": 10.0, "B": 8.0}
+    assert s.loc["A", "matches"] == 3 and after_one.loc["A", "matches"] == 1
+
+
+def test_swiss_pairings_top_down_avoiding_rematches():
+    options = TeamsOptions(scale=SCALE, boards_per_match=8, format="swiss")
+    matches = totals_from_imps(ROUND_ROBIN.iloc[:2], options)  # R1: A-B, C-D
+    table = standings(matches, options)
+    pairs = swiss_pairings(table, matches)
+    # after R1: A 12, C 10 = D 10, B 8 -> A meets C (not B again); D meets B
+    assert list(zip(pairs["home"], pairs["away"])) == [("A", "C"), ("D", "B")]
+
+
+def test_swiss_pairings_odd_number_gives_a_bye():
+    table = pd.DataFrame({"team": ["A", "B", "C"]})
+    pairs = swiss_pairings(table, pd.DataFrame({"home": [], "away": []}), byes={"C"})
+    assert list(zip(pairs["home"], pairs["away"].fillna("-"))) == [("A", "C"), ("B", "-")]

@@ -9,6 +9,7 @@ Pipeline (each step a function over whole frames; see the module docstrings):
 ``vp``         WBF 2013 continuous scale, custom CSV tables
 ``standings``  Swiss / round-robin ranking with a tie-break chain
 ``bam``        board-a-match points
+``swiss``      next-round Swiss pairings (top-down, rematches avoided)
 ``report``/``writers``  workbook, CSV, PBN
 """
 from __future__ import annotations
@@ -19,11 +20,12 @@ from .matches import board_imps, match_totals, result_imps, totals_from_imps
 from .options import TIE_BREAKS, TeamsOptions
 from .session import TeamsSession, compare_published, process_teams, score_rooms, score_teams
 from .standings import standings
+from .swiss import swiss_pairings
 from .vp import WBF2013, VpScale, parse_vp_table, read_vp_table, vp_scale, wbf_table
 
 __all__ = [
     "TeamsOptions", "TeamsSession", "TIE_BREAKS", "process_teams", "score_teams", "score_rooms",
-    "board_imps", "match_totals", "result_imps", "totals_from_imps", "standings", "board_bam", "add_bam",
+    "swiss_pairings", "board_imps", "match_totals", "result_imps", "totals_from_imps", "standings", "board_bam", "add_bam",
     "assign_matches", "published_matches", "read_team_travellers", "read_lineup", "compare_published",
     "VpScale", "WBF2013", "wbf_table", "parse_vp_table", "read_vp_table", "vp_scale",
 ]

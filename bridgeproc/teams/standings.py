@@ -82,7 +82,7 @@ def tie_break_chain(matches: pd.DataFrame, options: TeamsOptions) -> tuple[str, 
 
 def standings(matches: pd.DataFrame, options: TeamsOptions = TeamsOptions(),
               adjustments: pd.DataFrame | None = None, names: dict[str, str] | None = None,
-              teams: list[str] | None = None) -> pd.DataFrame:
+              teams: list[str] | None = None, through_round: int | None = None) -> pd.DataFrame:
     """Rank the teams.
 
     Parameters
@@ -98,6 +98,9 @@ def standings(matches: pd.DataFrame, options: TeamsOptions = TeamsOptions(),
         Team -> roster text for the ``names`` column.
     teams : list, optional
         Every team entered; a team without a played match is ranked with 0.
+    through_round : int, optional
+        Standings after this round (matches of later rounds and VP penalties given
+        with a later round are left out), e.g. to pair the next Swiss round.
 
     Returns
     -------
@@ -105,6 +108,8 @@ def standings(matches: pd.DataFrame, options: TeamsOptions = TeamsOptions(),
         TEAM_STANDINGS_COLUMNS sorted by rank: ``total`` is the ranking total,
         ``vp`` the VPs (NaN unless scoring is vp), ``imp_quotient`` IMPs won / lost.
     """
+    if through_round is not None:
+        matches = matches[matches["round"].fillna(0) <= through_round]
     long = long_matches(matches, options.scoring)
     all_teams = pd.unique(pd.concat([matches["home"], matches["away"], pd.Series(teams or [], dtype="string")]).dropna())
     g = long.groupby("team", sort=False)
