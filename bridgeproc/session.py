@@ -167,18 +167,18 @@ def read_inputs(paths: list, options: Options = Options()) -> _Inputs:
 
 
 def _conventions(options: Options, meta: dict) -> Conventions:
-    base = options.conventions
-    if base is None:
-        scoring = meta.get("scoring")
-        base = Conventions()
-        if scoring and scoring not in ("?", "#"):
-            try:
-                base = parse_scoring_tag(scoring)
-            except ValueError:
-                base = Conventions()
+    """Profile (or defaults), then what the PBN ``Scoring`` tag says, then single options."""
+    conventions = options.conventions or Conventions()
+    scoring = meta.get("scoring")
+    if scoring and scoring not in ("?", "#"):
+        try:
+            conventions = parse_scoring_tag(scoring, conventions)
+        except ValueError:
+            pass  # a teams or rubber tag: the pairs defaults stand
     changes = {k: v for k, v in options.overrides.items() if v is not None}
-    changes.setdefault("pair_numbering", options.pair_numbering) if options.pair_numbering != "auto" else None
-    return base.replace(**changes) if changes else base
+    if options.pair_numbering != "auto":
+        changes["pair_numbering"] = options.pair_numbering
+    return conventions.replace(**changes) if changes else conventions
 
 
 def _movement(results: pd.DataFrame, conventions: Conventions, numbering: str) -> str:
