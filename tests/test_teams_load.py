@@ -145,3 +145,20 @@ def test_match_totals_only_needs_a_match_length(tmp_path):
     with pytest.raises(BridgeprocError, match="give the match length"):
         process_teams([path])
     assert process_teams([path], options=TeamsOptions(boards_per_match=8)).standings["team"].iloc[0] == "5"
+
+
+def test_xlsx_traveller_sheet(tmp_path):
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Results"
+    ws.append(["Teams match, round 1"])
+    for row in (["Board", "Room", "Home", "Away", "Contract", "Declarer", "Result"],
+                [1, "O", "A", "B", "4S", "N", "="], [1, "C", "A", "B", "4S", "N", "-1"], [2, "O", "A", "B", "9NT", "N", "="]):
+        ws.append(row)
+    path = tmp_path / "teams.xlsx"
+    wb.save(path)
+    with pytest.raises(BridgeprocError, match=r"teams.xlsx!Results:5: contract"):
+        process_teams([path])
+    ws.delete_rows(5)
+    wb.save(path)
+    assert process_teams([path]).boards["imps_home"].tolist() == [10.0]

@@ -142,6 +142,12 @@ def parse_team_travellers(text: str, source: str = "<string>", lineup: pd.DataFr
         if any(c.strip() for c in row):
             rows.append(row)
             lines.append(start)
+    return team_rows_frame(rows, lines, source, lineup)
+
+
+def team_rows_frame(rows: list[list[str]], lines: list[int], source: str,
+                    lineup: pd.DataFrame | None = None) -> pd.DataFrame:
+    """Text rows (header among the first 10) with their line/row numbers -> the raw team frame."""
     for index, row in enumerate(rows[:10]):
         named = {canonical_header(c) or _team_header(c): i for i, c in reversed(list(enumerate(row))) if c.strip()}
         named.pop(None, None)
@@ -152,6 +158,21 @@ def parse_team_travellers(text: str, source: str = "<string>", lineup: pd.DataFr
                          "Round,Board,Room,Home,Away,Contract,Declarer,Result,Lead")
     frame = raw_frame(named, rows[index + 1:], lines[index + 1:], source)
     return _team_sides(frame, lineup, source)
+
+
+def read_team_travellers_xlsx(path: str | os.PathLike, lineup: pd.DataFrame | None = None) -> pd.DataFrame:
+    """The first sheet of a workbook with a Board and Contract header, read like the CSV (Excel row numbers)."""
+    from ..io.xlsx_travellers import load_workbooks, sheet_grid
+
+    values, formulas = load_workbooks(path)
+    name = os.path.basename(path)
+    for ws in values.worksheets:
+        rows, lines, _ = sheet_grid(ws, formulas[ws.title])
+        if any(canonical_header(c) == "board" for row in rows[:10] for c in row if c) and \
+                any(canonical_header(c) == "contract" for row in rows[:10] for c in row if c):
+            return team_rows_frame(rows, lines, f"{name}!{ws.title}", lineup)
+    raise ParseError(name, None, "no sheet with a Board and Contract header; expected e.g. "
+                     "Round,Board,Room,Home,Away,Contract,Declarer,Result,Lead")
 
 
 def _team_sides(frame: pd.DataFrame, lineup: pd.DataFrame | None, source: str) -> pd.DataFrame:
@@ -204,7 +225,9 @@ def read_lineup(path: str | os.PathLike) -> pd.DataFrame:
 
 def read_team_travellers(path: str | os.PathLike, lineup: pd.DataFrame | None = None,
                          encoding: str | None = None) -> pd.DataFrame:
-    """Read a teams traveller CSV (see :func:`parse_team_travellers`)."""
+    """Read a teams traveller CSV, or XLSX (see :func:`parse_team_travellers`)."""
+    if str(path).lower().endswith((".xlsx", ".xlsm")):
+        return read_team_travellers_xlsx(path, lineup)
     text, source = read_text(path, encoding)
     return parse_team_travellers(text, source, lineup)
 

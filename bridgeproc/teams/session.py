@@ -107,11 +107,11 @@ def _read(inputs: list, lineup: pd.DataFrame | None, encoding: str | None) -> tu
                 published.append(published_matches(pbn.matches))
             else:
                 raise BridgeprocError(f"{Path(path).name}: no team results (room games or a team ScoreTable)")
-        elif suffix in (".csv", ".txt", ".tsv"):
+        elif suffix in (".csv", ".txt", ".tsv", ".xlsx", ".xlsm"):
             rooms.append(score_rooms(read_team_travellers(path, lineup, encoding)))
         else:
             raise BridgeprocError(f"{Path(path).name}: cannot read {suffix or 'files without an extension'} for teams; "
-                                  "give .pbn or .csv")
+                                  "give .pbn, .csv or .xlsx")
     return rooms, published, meta, names
 
 
