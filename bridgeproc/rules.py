@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 
 _CONTRACT = re.compile(r"(?i)^([1-7])(C|D|H|S|NT|N)(X{0,2})$")
 _RESULT = re.compile(r"^(?:(\d{1,2})|NS (\d{1,2})(?: EW (\d{1,2}))?|EW (\d{1,2})(?: NS (\d{1,2}))?)$")
+STRAIN_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "notrumps"}
 _NOTE = re.compile(r"^\s*(\d{1,2})\s*:")
 
 
@@ -121,7 +122,7 @@ def _compare_tags(game: Game, auction: Auction, out: _Collector) -> None:
         side = side_of(auction.declarer)
         out.add(declarer_tag.line, "Declarer", declarer_tag.value,
                 f"the auction makes {SEAT_NAMES[auction.declarer]} declarer (first of {side} to bid "
-                f"{auction.strain}) but the Declarer tag is {declarer_tag.value!r}")
+                f"{STRAIN_NAMES[auction.strain]}) but the Declarer tag is {declarer_tag.value!r}")
 
 
 def _hands(game: Game) -> dict[str, str] | None:
