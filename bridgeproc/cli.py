@@ -7,7 +7,7 @@ import sys
 import click
 
 from . import __version__
-from .errors import BridgeprocError
+from .errors import BridgeprocError, format_problems
 from .rank import PROFILES, Conventions, profile
 from .session import Options, check_inputs, process_session
 
@@ -27,6 +27,8 @@ def _input_options(command):
         click.option("--pair-numbering", type=click.Choice(["auto", "shared", "per-direction"]), default="auto",
                      show_default=True, help="Whether NS 1 and EW 1 are one pair (shared) or two (per-direction Mitchell)."),
         click.option("--no-score-check", is_flag=True, help="Do not compare written scores with contract and result."),
+        click.option("--tables", type=click.IntRange(min=1), default=None,
+                     help="Tables per section (default: distinct Table numbers, else the most common number of results per board)."),
     ]
     return functools.reduce(lambda f, d: d(f), reversed(decorators), command)
 
@@ -83,7 +85,7 @@ def _options(params: dict) -> Options:
         result_style=params["result_style"], encoding=params["encoding"], check_scores=not params["no_score_check"],
         pair_numbering=params["pair_numbering"], trust=params["trust"], names=tuple(params["names"]),
         conventions=base, overrides={k: v for k, v in overrides.items() if v is not None},
-        dd=not params.get("no_dd", False),
+        dd=not params.get("no_dd", False), tables=params.get("tables"),
     )
 
 
@@ -124,6 +126,9 @@ def score(outputs, inputs, **params) -> None:
     finally:
         for bar in bars:
             bar.__exit__(None, None, None)
+    if session.notes is not None and len(session.notes):
+        for line in format_problems(session.notes):
+            click.echo(f"Note: {line}", err=True)
     click.echo(f"{len(session.results)} results, {session.results['board'].nunique()} boards; "
                f"wrote {', '.join(outputs)}", err=True)
 

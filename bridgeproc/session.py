@@ -8,7 +8,7 @@ from typing import Callable
 
 import pandas as pd
 
-from .errors import BridgeprocError, ParseError
+from .errors import BridgeprocError, ParseError, format_problems
 from .movement import PairNumbering, pair_keys, pair_numbering
 from .notation import ResultStyle
 from .rank.conventions import CONVENTION_HELP
@@ -35,6 +35,7 @@ class Options:
     overrides: dict = field(default_factory=dict)
     names: tuple[str, ...] = ()
     dd: bool = True
+    tables: int | None = None
 
 
 @dataclass
@@ -109,9 +110,21 @@ def _read_csv(path, options: Options, inputs: _Inputs) -> None:
 
 
 def _read_xlsx(path, options: Options, inputs: _Inputs) -> None:
+    """Travellers (with the names sheet, if the workbook has one), or a names-only workbook."""
+    from .io.names import read_names, workbook_names
     from .io.xlsx_travellers import read_travellers_xlsx
 
-    inputs.raws.append(read_travellers_xlsx(path))
+    try:
+        inputs.raws.append(read_travellers_xlsx(path))
+    except ParseError as traveller_error:
+        try:
+            inputs.names.append(read_names(path))
+        except ParseError:
+            raise traveller_error from None
+        return
+    names = workbook_names(path)
+    if names is not None:
+        inputs.names.append(names)
 
 
 def _read_pbn(path, options: Options, inputs: _Inputs) -> None:
@@ -211,7 +224,7 @@ def process_session(inputs: list, outputs: list = (), options: Options = Options
     conventions = _conventions(options, read.meta)
     checked = validate_results(
         raw, result_style=options.result_style, check_scores=options.check_scores,
-        pair_numbering_option=conventions.pair_numbering, trust=options.trust,
+        pair_numbering_option=conventions.pair_numbering, trust=options.trust, tables=options.tables,
         boards=boards if len(boards) else None, names=names if len(names) else None,
     )
     results = rank_results(checked.results, conventions)
@@ -250,11 +263,13 @@ def check_inputs(inputs: list, options: Options = Options()) -> str:
     raw = pd.concat(read.raws, ignore_index=True)
     checked = validate_results(raw, result_style=options.result_style, check_scores=options.check_scores,
                                pair_numbering_option=options.pair_numbering, trust=options.trust,
-                               boards=boards, names=names)
+                               boards=boards, names=names, tables=options.tables)
     results = checked.results
     pairs = len(set(results["ns"].dropna()) | set(results["ew"].dropna()))
-    notes = "" if checked.notes is None or not len(checked.notes) else f"; {len(checked.notes)} note(s)"
-    return f"OK: {len(results)} results on {results['board'].nunique()} boards, {pairs} pair numbers{notes}"
+    summary = f"OK: {len(results)} results on {results['board'].nunique()} boards, {pairs} pair numbers"
+    if checked.notes is not None and len(checked.notes):
+        summary += "".join(f"\nNote: {line}" for line in format_problems(checked.notes))
+    return summary
 
 
 def load_results(inputs: list, options: Options = Options()) -> pd.DataFrame:
@@ -262,7 +277,8 @@ def load_results(inputs: list, options: Options = Options()) -> pd.DataFrame:
     read = read_inputs(list(inputs), options)
     raw = pd.concat(read.raws, ignore_index=True)
     return validate_results(raw, result_style=options.result_style, check_scores=options.check_scores,
-                            pair_numbering_option=options.pair_numbering, trust=options.trust).results
+                            pair_numbering_option=options.pair_numbering, trust=options.trust,
+                            tables=options.tables).results
 
 
 __all__ = ["Options", "Session", "process_session", "check_inputs", "load_results", "read_inputs", "describe_conventions"]

@@ -77,7 +77,7 @@ def _block(ws, board: dict, with_dd: bool) -> list[list]:
 
 def _par_text(board: dict) -> str:
     score = board.get("par_score")
-    contract = board.get("par_contract")
+    contract = board.get("par_contracts")
     if score is None or pd.isna(score):
         return ""
     side = "NS" if score >= 0 else "EW"
