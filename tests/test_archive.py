@@ -144,19 +144,22 @@ def _swap_correction(session):
 
 
 @pytest.fixture(scope="module")
-def swap(small):
-    return _swap_correction(small)
+def swap():
+    # Four tables: a swapping correction is found within the first few candidates.
+    session = synthetic_session(tables=4, boards=6, seed=3, event="Tuesday pairs", date="2026-03-03")
+    return session, _swap_correction(session)
 
 
-def test_diff_describes_the_change(archive_url, small, swap):
-    row, corrected, group, pairs, ranks = swap
+def test_diff_describes_the_change(archive_url, swap):
+    small, (row, corrected, group, pairs, ranks) = swap
     archive_session(small, archive_url)
     sid = archive_session(corrected, archive_url).session_id
     change = diff(archive_url, sid, 1, 2)
     board = int(small.results.loc[row, "board"])
     first, second = sorted(pairs, key=lambda p: int(ranks[pairs.index(p)]))
     r1, r2 = sorted(ranks, key=int)
-    assert change.headline == f"board {board} corrected: {group} pairs {first} and {second} swap places ({r1} and {r2})"
+    assert change.headline == (f"board {board} corrected: {group} pairs {first} and {second} swap places "
+                               f"(were {r1} and {r2})")
     assert change.results[["board", "ns", "ew", "change"]].values.tolist() == [
         [board, small.results.loc[row, "ns"], small.results.loc[row, "ew"], "corrected"]]
     assert set(change.standings["pair"]) >= set(pairs)

@@ -165,7 +165,9 @@ def _ranking_sentences(moves: pd.DataFrame, detail: bool = False) -> list[str]:
             s = rows[j]
             if j not in done and (s.method, s.group) == (r.method, r.group) and s.rank_before == r.rank_after \
                     and s.rank_after == r.rank_before:
-                out.append(f"{where}pairs {r.pair} and {s.pair} swap places ({r.rank_before} and {s.rank_before})")
+                high, low = sorted((r, s), key=lambda x: _rank_number(x.rank_before))
+                out.append(f"{where}pairs {high.pair} and {low.pair} swap places "
+                           f"(were {high.rank_before} and {low.rank_before})")
                 done |= {i, j}
                 break
         else:
@@ -176,7 +178,8 @@ def _ranking_sentences(moves: pd.DataFrame, detail: bool = False) -> list[str]:
         for r in rows:
             if r.score_before != r.score_after:
                 where = f"{r.group} " if r.group and r.group != "ALL" else ""
-                out.append(f"{where}pair {r.pair}: score {r.score_before:g} -> {r.score_after:g}")
+                unit = "%" if r.method == "mp" else " IMPs"
+                out.append(f"{where}pair {r.pair}: {r.score_before:g}{unit} -> {r.score_after:g}{unit}")
     return out
 
 
