@@ -162,3 +162,27 @@ def test_xlsx_traveller_sheet(tmp_path):
     ws.delete_rows(5)
     wb.save(path)
     assert process_teams([path]).boards["imps_home"].tolist() == [10.0]
+
+
+def test_options_from_command_line_text(tmp_path):
+    from bridgeproc.teams import options_from_text
+    table = tmp_path / "vp.csv"
+    table.write_text("margin,winner\n0,10\n5,15\n", encoding="utf-8")
+    opts = options_from_text(vp_scale_spec=str(table), boards_per_match=12, tie_breaks="imps-for, imp-quotient",
+                             unplayed="average", ave_plus_imps=2)
+    assert opts.scale.convert(6, 12)[0] == 15 and opts.boards_per_match == 12
+    assert opts.tie_breaks == ("imps-for", "imp-quotient") and opts.unplayed == "average" and opts.ave_plus_imps == 2
+    assert options_from_text() == TeamsOptions()
+    assert options_from_text(tie_breaks="none").tie_breaks == ()
+
+
+def test_adjustments_file(tmp_path):
+    from bridgeproc.teams import read_adjustments
+    path = tmp_path / "adj.csv"
+    path.write_text("team,round,carry,vp\nA,1,4.5,\nB,,,1\n", encoding="utf-8")
+    adj = read_adjustments(path)
+    assert adj["carry"].tolist() == [4.5, 0.0] and adj["vp"].tolist() == [0.0, 1.0] and adj["imps"].tolist() == [0.0, 0.0]
+    assert adj["round"].isna().tolist() == [False, True]
+    path.write_text("team,round,carry\nA,1,lots\n", encoding="utf-8")
+    with pytest.raises(ParseError, match="adj.csv:2: carry: 'lots' is not a number"):
+        read_adjustments(path)

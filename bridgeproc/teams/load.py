@@ -223,6 +223,32 @@ def read_lineup(path: str | os.PathLike) -> pd.DataFrame:
     return frame
 
 
+def read_adjustments(path: str | os.PathLike) -> pd.DataFrame:
+    """Carry-over and penalties CSV: ``team`` and any of ``round``, ``carry``, ``imps``, ``vp``.
+
+    ``carry``: IMPs added to the team's score in that round's match; ``imps``: an IMP
+    penalty; ``vp``: a VP penalty (on the total when ``round`` is empty). See
+    :func:`bridgeproc.teams.matches.match_totals`.
+    """
+    text, source = read_text(path)
+    frame = pd.read_csv(io.StringIO(text), dtype="string", sep=None, engine="python")
+    frame.columns = [c.strip().lower() for c in frame.columns]
+    known = {"team", "round", "carry", "imps", "vp"}
+    if "team" not in frame or not (set(frame.columns) & {"carry", "imps", "vp"}) or set(frame.columns) - known:
+        raise ParseError(source, 1, f"adjustments need columns team[,round],carry|imps|vp; got {', '.join(frame.columns)}")
+    out = {"team": frame["team"].str.strip(),
+           "round": pd.to_numeric(frame["round"], errors="coerce").astype("Int64") if "round" in frame
+           else pd.array([pd.NA] * len(frame), dtype="Int64")}
+    for column in ("carry", "imps", "vp"):
+        values = frame[column] if column in frame else pd.Series(["0"] * len(frame), dtype="string")
+        number = pd.to_numeric(values.fillna("0").str.replace(",", ".", regex=False), errors="coerce")
+        if number.isna().any():
+            line = int(np.flatnonzero(number.isna().to_numpy())[0]) + 2
+            raise ParseError(source, line, f"{column}: {values.iloc[line - 2]!r} is not a number")
+        out[column] = number.astype("float64")
+    return pd.DataFrame(out)
+
+
 def read_team_travellers(path: str | os.PathLike, lineup: pd.DataFrame | None = None,
                          encoding: str | None = None) -> pd.DataFrame:
     """Read a teams traveller CSV, or XLSX (see :func:`parse_team_travellers`)."""

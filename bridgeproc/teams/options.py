@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Literal
 
-from .vp import WBF2013, VpScale
+from .vp import WBF2013, VpScale, vp_scale
 
 #: Tie-break names understood by :func:`bridgeproc.teams.standings.standings`.
 TIE_BREAKS = ("head-to-head-vp", "head-to-head-imps", "imp-quotient", "imp-difference", "imps-for")
@@ -70,3 +70,32 @@ class TeamsOptions:
                 value = ", ".join(value) if value else "format default"
             out.append((f.name, "" if value is None else str(value)))
         return out
+
+
+def options_from_text(*, scoring: str | None = None, vp_scale_spec: str | None = None, boards_per_match: int | None = None,
+                      ave_plus_imps: float | None = None, unplayed: str | None = None, format: str | None = None,
+                      tie_breaks: str | None = None, bam_tie: int | None = None) -> TeamsOptions:
+    """TeamsOptions from command-line values (None keeps the default).
+
+    ``vp_scale_spec`` is ``wbf2013`` or the path of a VP table CSV; ``tie_breaks`` a
+    comma-separated list such as ``head-to-head-vp,imp-quotient`` (``none`` for none).
+    """
+    changes: dict = {}
+    if scoring:
+        changes["scoring"] = scoring
+    if vp_scale_spec:
+        changes["scale"] = vp_scale(vp_scale_spec)
+    if boards_per_match:
+        changes["boards_per_match"] = int(boards_per_match)
+    if ave_plus_imps is not None:
+        changes["ave_plus_imps"] = float(ave_plus_imps)
+    if unplayed:
+        changes["unplayed"] = unplayed
+    if format:
+        changes["format"] = format
+    if tie_breaks is not None:
+        words = [w.strip() for w in tie_breaks.split(",") if w.strip() and w.strip() != "none"]
+        changes["tie_breaks"] = tuple(words)
+    if bam_tie is not None:
+        changes["bam_tie"] = int(bam_tie)
+    return TeamsOptions(**changes)

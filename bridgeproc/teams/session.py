@@ -14,7 +14,9 @@ import pandas as pd
 from ..errors import BridgeprocError
 from ..validate import validate_results
 from .bam import add_bam
-from .load import assign_matches, from_pbn_results, published_matches, read_lineup, read_team_travellers
+from .load import (
+    assign_matches, from_pbn_results, published_matches, read_adjustments, read_lineup, read_team_travellers,
+)
 from .matches import TEAM_COLUMNS, board_imps, match_totals, result_imps, totals_from_imps
 from .options import TeamsOptions
 from .standings import standings, tie_break_chain
@@ -116,7 +118,7 @@ def _read(inputs: list, lineup: pd.DataFrame | None, encoding: str | None) -> tu
 
 
 def process_teams(inputs: list, outputs: list = (), options: TeamsOptions = TeamsOptions(), *,
-                  lineup: str | os.PathLike | None = None, adjustments: pd.DataFrame | None = None,
+                  lineup: str | os.PathLike | None = None, adjustments: pd.DataFrame | str | os.PathLike | None = None,
                   encoding: str | None = None) -> TeamsSession:
     """Score a teams event from ``inputs`` and write every output by its extension.
 
@@ -133,8 +135,9 @@ def process_teams(inputs: list, outputs: list = (), options: TeamsOptions = Team
         Conventions (VP scale, match length, A+ IMPs, unplayed matches, tie-breaks).
     lineup : path, optional
         Line-up CSV (team, pair[, round]) for travellers that give pair numbers only.
-    adjustments : DataFrame, optional
-        Carry-over and penalties (see :func:`bridgeproc.teams.matches.match_totals`).
+    adjustments : DataFrame or path, optional
+        Carry-over and penalties (see :func:`bridgeproc.teams.matches.match_totals`);
+        a path is read with :func:`bridgeproc.teams.load.read_adjustments`.
 
     Raises
     ------
@@ -146,6 +149,8 @@ def process_teams(inputs: list, outputs: list = (), options: TeamsOptions = Team
     for out in outputs:
         if Path(out).suffix.lower() not in WRITERS:
             raise BridgeprocError(f"{out}: unknown output type; use one of {', '.join(WRITERS)}")
+    if adjustments is not None and not isinstance(adjustments, pd.DataFrame):
+        adjustments = read_adjustments(adjustments)
     rooms, published, meta, names = _read(list(inputs), read_lineup(lineup) if lineup else None, encoding)
     session = score_teams(rooms, published, options, adjustments, meta, names)
     for out in outputs:
