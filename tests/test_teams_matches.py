@@ -105,8 +105,11 @@ def test_match_not_played_is_excluded(session):
 
 
 def test_match_not_played_average_option():
-    m = _session(options=TeamsOptions(unplayed="average")).matches.set_index("match").loc["R1 Bears v Wolves"]
+    s = _session(options=TeamsOptions(unplayed="average"))
+    m = s.matches.set_index("match").loc["R1 Bears v Wolves"]
     assert (m["vp_home"], m["vp_away"]) == (10.0, 10.0)
+    bears = s.standings.set_index("team").loc["Bears"]
+    assert (bears["total"], bears["matches"], bears["boards"], bears["imps_for"]) == (10.0, 1, 0, 0.0)
 
 
 def test_boards_per_match_option(session):

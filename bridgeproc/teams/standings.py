@@ -43,13 +43,19 @@ _DECIMALS = 6
 
 
 def long_matches(matches: pd.DataFrame, points: str = "vp") -> pd.DataFrame:
-    """One row per (team, match) played: ``team opponent round match points margin imps_for imps_against boards``."""
-    played = matches[matches["status"] == "played"]
+    """One row per (team, match) that counts: ``team opponent round match points margin imps_for imps_against boards``.
+
+    A match counts when it was played, or when it was not but carries points
+    (``unplayed="average"``); a match not played without points is left out.
+    """
+    column = _POINTS.get(points, points)
+    counts = (matches["status"] == "played") | (matches[f"{column}_home"].notna() & matches[f"{column}_away"].notna())
+    played = matches[counts]
     sides = []
     for side, other in (("home", "away"), ("away", "home")):
         sides.append(pd.DataFrame({
             "team": played[side], "opponent": played[other], "round": played["round"], "match": played["match"],
-            "points": played[f"{_POINTS.get(points, points)}_{side}"], "margin": played[f"margin_{side}"],
+            "points": played[f"{column}_{side}"], "margin": played[f"margin_{side}"],
             "imps_for": played[f"imps_{side}"], "imps_against": played[f"imps_{other}"],
             "boards": played["played"],
         }))
