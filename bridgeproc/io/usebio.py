@@ -206,8 +206,9 @@ def _participants(container: Node, section: str, source: str, names: list, total
             direction = (node.value("DIRECTION") or "").upper().replace("-", "").replace("/", "") or None
             if direction not in (None, "NS", "EW"):
                 raise ParseError(source, node.line, f"<DIRECTION> is {direction!r}; write NS or EW")
-            names.append({"section": section, "pair": pair, "direction": direction, "names": label, "ids": ids,
-                          "source": source, "line": str(node.line)})
+            if label:
+                names.append({"section": section, "pair": pair, "direction": direction, "names": label, "ids": ids,
+                              "source": source, "line": str(node.line)})
             totals.append({"section": section, "pair": pair, "direction": direction, "place": node.value("PLACE"),
                            "percentage": _number(node, "PERCENTAGE", source),
                            "total": _number(node, "TOTAL_SCORE", source) or _number(node, "SCORE", source),
@@ -249,9 +250,9 @@ def _line_row(line: Node, board: str, section: str, session: str, source: str, m
             "lead": line.value("LEAD"), "score": score,
             "mp_ns": _number(line, "NS_MATCH_POINTS", source), "mp_ew": _number(line, "EW_MATCH_POINTS", source),
             "imp_ns": _number(line, "NS_IMPS", source) or match.get("imps"),
-            "imp_ew": _number(line, "EW_IMPS", source), "session": session, "round": match.get("round"),
+            "imp_ew": _number(line, "EW_IMPS", source), "round": match.get("round"),
             "team": match.get("team"), "opposing_team": match.get("opposing_team"),
-            "source": source, "line": line.line}
+            "session": session or None, "source": source, "line": line.line}
 
 
 def _board_number(board: Node, source: str) -> str:
@@ -335,8 +336,9 @@ def _date(text: str | None) -> str | None:
 def _meta(root: Node, event: Node) -> dict[str, str]:
     club = root.find("CLUB")
     method = (event.value("BOARD_SCORING_METHOD") or "").upper()
+    teams = "TEAM" in (event.value("EVENT_TYPE") or "").upper()  # scored by the teams pipeline, not a pairs method
     meta = {"event": event.value("EVENT_DESCRIPTION") or event.value("EVENT_NAME"), "date": _date(event.value("DATE")),
-            "club": club.value("CLUB_NAME") if club is not None else None, "scoring": SCORING_TAGS.get(method),
+            "club": club.value("CLUB_NAME") if club is not None else None, "scoring": None if teams else SCORING_TAGS.get(method),
             "event_type": event.value("EVENT_TYPE"), "winner_type": event.value("WINNER_TYPE"),
             "board_scoring_method": method or None, "version": root.value("VERSION")}
     return {k: v for k, v in meta.items() if v}
