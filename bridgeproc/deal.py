@@ -68,11 +68,11 @@ def parse_deal(deal: str) -> dict[str, str | None]:
     first, colon, rest = text.partition(":")
     first = first.strip().upper()
     if not colon or first not in SEAT_NAMES:
-        raise DealError(f"Deal {deal!r} must start with the first seat and a colon (N:, E:, S: or W:), "
+        raise DealError(f"{deal!r} must start with the first seat and a colon (N:, E:, S: or W:), "
                         "e.g. N:AKQ.JT9.876.5432 ...")
     hands = rest.split()
     if len(hands) != 4:
-        raise DealError(f"Deal has {len(hands)} hand(s); write 4 hands separated by single spaces, "
+        raise DealError(f"{len(hands)} hand(s) instead of 4; write 4 hands separated by spaces, "
                         "clockwise from the first seat ('-' for an unknown hand)")
     seats = _seat_cycle(first)
     by_seat: dict[str, str | None] = {}

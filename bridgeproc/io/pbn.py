@@ -113,7 +113,7 @@ def parse_pbn(text: str, source: str = "<string>") -> PbnFile:
 
 def _parse(text: str, source: str) -> PbnFile:
     if "\x00" in text[:4096]:
-        raise ParseError(source, None, "this is a binary file, not PBN text; export the results as PBN")
+        raise ParseError(source, 1, "this is a binary file, not PBN text; export the results as PBN")
     if not text.strip():
         raise ParseError(source, 1, "the file is empty; a PBN file holds games of [Tag \"value\"] lines")
     games, escapes, problems = lex(text, source)
@@ -155,8 +155,12 @@ def read_pbn(path_or_file: str | os.PathLike | TextIO, encoding: str | None = No
         if isinstance(data, str):
             return parse_pbn(data, source)
     if b"\x00" in data[:4096] and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise ParseError(source, None, "this is a binary file, not PBN text; export the results as PBN")
-    return parse_pbn(decode(data, source, encoding), source)
+        raise ParseError(source, 1, "this is a binary file, not PBN text; export the results as PBN")
+    try:
+        text = decode(data, source, encoding)
+    except ParseError as exc:
+        raise ParseError(source, 1, exc.message) from None
+    return parse_pbn(text, source)
 
 
 def format_pbn(pbn: PbnFile) -> str:

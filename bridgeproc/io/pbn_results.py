@@ -173,6 +173,10 @@ def results_frames(groups: dict, source: str) -> tuple[pd.DataFrame, pd.DataFram
         columns["ew"] = [f"{a}+{b}" for a, b in zip(columns["playerid_east"], columns["playerid_west"])]
     for name in RESULT_FIRST:
         columns.setdefault(name, [None] * n)
+    for name in ROOM_TAGS:  # room games: keep only the tags some game has
+        values = columns.get(name.lower())
+        if values is not None and not any(values):
+            del columns[name.lower()]
     _scores(columns, n)
     rest = [c for c in columns if c not in RESULT_FIRST]
     frame = _frame(columns, lines, source, RESULT_FIRST + rest)
@@ -193,7 +197,7 @@ def _scores(columns: dict[str, list], n: int) -> None:
         a_num = a is not None and _NUMBER.match(a) is not None
         b_num = b is not None and _NUMBER.match(b) is not None
         score.append(a if a is not None else (_negate(b) if b_num else _ew_only(b)))
-        if not a_num and not b_num and (a or b) and contract[i] in (None, "-", ""):
+        if not a_num and not b_num and (a or b) and contract[i] in (None, "-", "") and (a or b).upper() != "BYE":
             contract[i] = f"{a}/{b}" if a and b else (a or _ew_only(b))
     columns["score"] = score
 

@@ -42,6 +42,7 @@ def parse_columns(value: str) -> tuple[tuple[Column, ...], tuple[str, ...]]:
         if not m:
             problems.append(f"bad column {spec!r} in the table header: write Name, Name\\width or "
                             "Name\\widthL/R, separated by ';' (e.g. Contract\\4L;Score_NS\\5R)")
+            columns.append(Column(spec))  # still a column, so that the rows are not reported as well
             continue
         order, name, width, align = m.groups()
         columns.append(Column(name, order, int(width) if width is not None else None, align))
