@@ -251,3 +251,8 @@ def test_sqlite_archive_is_in_wal_mode(tmp_path, small):
     with sqlite3.connect(path) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert conn.execute("SELECT count(*) FROM results").fetchone()[0] == len(small.results)
+
+
+def test_unreachable_archive_is_an_archive_error(small):
+    with pytest.raises(ArchiveError, match=r"archive postgresql\+psycopg://nobody:\*\*\*@127.0.0.1:1/x: "):
+        archive_session(small, "postgresql://nobody:secret@127.0.0.1:1/x")

@@ -14,8 +14,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from sqlalchemy import Connection, Engine, create_engine, event, inspect, select
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, select, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import OperationalError
 
 from ..errors import BridgeprocError
 from .tables import SCHEMA_VERSION, archive_info, metadata
@@ -25,6 +26,9 @@ ENV_VAR = "BRIDGEPROC_ARCHIVE"
 
 #: Milliseconds an SQLite writer waits for another one before giving up.
 BUSY_TIMEOUT_MS = 60_000
+
+#: pg_advisory_xact_lock key held while the tables are created ("bpar" in ASCII).
+SCHEMA_LOCK = 0x62706172
 
 _engines: dict[str, Engine] = {}
 _lock = threading.Lock()
@@ -87,7 +91,11 @@ def engine_for(url: str | os.PathLike | None = None) -> Engine:
         if parsed.get_backend_name() == "sqlite":
             if not parsed.database or parsed.database == ":memory:":
                 raise ArchiveError("the archive must be a file or a server, not an in-memory SQLite database")
-            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+            try:
+                Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise ArchiveError(f"cannot create the archive's folder: {error}; give another place with "
+                                   f"--archive or {ENV_VAR}") from None
             engine = create_engine(key, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
             _sqlite_setup(engine)
         else:
@@ -95,40 +103,55 @@ def engine_for(url: str | os.PathLike | None = None) -> Engine:
                 engine = create_engine(key, pool_pre_ping=True)
             except ImportError as error:  # the driver is an optional dependency
                 raise ArchiveError(f"{error}; install it with: pip install 'bridgeproc[postgres]'") from None
-        _create_schema(engine)
+        try:
+            _create_schema(engine)
+        except ArchiveError:
+            engine.dispose()
+            raise
         _engines[key] = engine
         return engine
 
 
 def _create_schema(engine: Engine) -> None:
-    try:
-        with writing(engine) as conn:
-            if not inspect(conn).has_table("archive_info"):
-                metadata.create_all(conn)
-                conn.execute(archive_info.insert(), [{"key": "schema_version", "value": str(SCHEMA_VERSION)}])
-            version = conn.execute(select(archive_info.c.value)
-                                   .where(archive_info.c.key == "schema_version")).scalar_one_or_none()
-    except Exception as error:
-        if "IntegrityError" in type(error).__name__ or "already exists" in str(error):
-            # Another process created the tables at the same moment (PostgreSQL); they are there now.
-            return
-        raise
+    with writing(engine) as conn:
+        if conn.dialect.name == "postgresql":  # SQLite's BEGIN IMMEDIATE already serialises this
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+        if not inspect(conn).has_table("archive_info"):
+            metadata.create_all(conn)
+            conn.execute(archive_info.insert(), [{"key": "schema_version", "value": str(SCHEMA_VERSION)}])
+        version = conn.execute(select(archive_info.c.value)
+                               .where(archive_info.c.key == "schema_version")).scalar_one_or_none()
     if version is not None and int(version) > SCHEMA_VERSION:
-        raise ArchiveError(f"{engine.url.render_as_string()}: archive schema {version} is newer than this "
+        raise ArchiveError(f"{_where(engine)}: archive schema {version} is newer than this "
                            f"bridgeproc understands ({SCHEMA_VERSION}); upgrade bridgeproc")
+
+
+def _where(engine: Engine) -> str:
+    return engine.url.render_as_string(hide_password=True)
+
+
+@contextmanager
+def _database_errors(engine: Engine) -> Iterator[None]:
+    # The database being unreachable, locked for too long or read-only is a condition
+    # of the machine, not a bug: report it as an ArchiveError (exit 1, no traceback).
+    try:
+        yield
+    except OperationalError as error:
+        detail = str(error.orig if error.orig is not None else error).strip().splitlines()[0]
+        raise ArchiveError(f"archive {_where(engine)}: {detail}") from error
 
 
 @contextmanager
 def writing(engine: Engine) -> Iterator[Connection]:
     """One write transaction (``BEGIN IMMEDIATE`` on SQLite): committed at the end, rolled back on error."""
-    with engine.execution_options(archive_write=True).begin() as conn:
+    with _database_errors(engine), engine.execution_options(archive_write=True).begin() as conn:
         yield conn
 
 
 @contextmanager
 def reading(engine: Engine) -> Iterator[Connection]:
     """One read transaction: a consistent snapshot of the archive."""
-    with engine.begin() as conn:
+    with _database_errors(engine), engine.begin() as conn:
         yield conn
 
 

@@ -213,10 +213,18 @@ def archive_session(session: Session, url: str | os.PathLike | None = None, *, e
 
 
 def _current(conn, sid: str):
-    """(latest version, its content hash) of ``sid``, locking its sessions row; None if new."""
-    joined = sessions.outerjoin(versions, versions.c.version_id == sessions.c.latest_version_id)
-    return conn.execute(select(sessions.c.latest_version, versions.c.content_hash).select_from(joined)
-                        .where(sessions.c.session_id == sid).with_for_update(of=sessions)).first()
+    """(latest version, its content hash) of ``sid``, locking its sessions row; None if new.
+
+    Two statements, not a join: on PostgreSQL a second writer waiting for the row
+    lock must read the versions row the first one committed (READ COMMITTED takes a
+    new snapshot per statement).
+    """
+    row = conn.execute(select(sessions.c.latest_version, sessions.c.latest_version_id)
+                       .where(sessions.c.session_id == sid).with_for_update()).first()
+    if row is None:
+        return None
+    digest = conn.execute(select(versions.c.content_hash).where(versions.c.version_id == row[1])).scalar()
+    return row[0], digest
 
 
 def _insert_session(conn, sid: str, event: str, day: str, site, now: str) -> None:
