@@ -256,3 +256,17 @@ def test_sqlite_archive_is_in_wal_mode(tmp_path, small):
 def test_unreachable_archive_is_an_archive_error(small):
     with pytest.raises(ArchiveError, match=r"archive postgresql\+psycopg://nobody:\*\*\*@127.0.0.1:1/x: "):
         archive_session(small, "postgresql://nobody:secret@127.0.0.1:1/x")
+
+
+def test_docs_describe_every_table_and_column():
+    from bridgeproc.archive.tables import metadata
+
+    from .conftest import ROOT
+
+    text = (ROOT / "docs" / "archive.md").read_text()
+    for table in metadata.sorted_tables:
+        assert f"### {table.name}" in text, table.name
+        for column in table.columns:
+            if not column.name.startswith("dd_"):
+                assert f"`{column.name}`" in text or f"`{column.name}," in text or f", {column.name}`" in text, \
+                    f"{table.name}.{column.name}"
