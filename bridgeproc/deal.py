@@ -43,7 +43,8 @@ def _hand_problems(seat: str, hand: str) -> list[str]:
         seen = set()
         for rank in ranks:
             if rank not in RANKS:
-                hint = " (write T for the ten)" if rank in "10" else ""
+                hint = " (write T for the ten)" if rank in "10" else (
+                    f" in upper case (write {rank.upper()})" if rank.upper() in RANKS else "")
                 problems.append(f"bad card {rank!r} in the {name} hand's {SUIT_NAMES[suit]}: "
                                 f"ranks are AKQJT98765432{hint}")
             elif rank in seen:

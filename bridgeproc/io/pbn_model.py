@@ -105,6 +105,10 @@ class Game:
         return [t for t in self.tags if t.name == name and t.rows is not None]
 
 
+#: At most this many problems are listed in one ParseError.
+MAX_PROBLEMS = 50
+
+
 def raise_problems(source: str, problems: list[tuple[int, str]]) -> None:
     """Raise one ParseError for every collected ``(line, message)``; the first gives ``.line``.
 
@@ -114,8 +118,12 @@ def raise_problems(source: str, problems: list[tuple[int, str]]) -> None:
     if not problems:
         return
     ordered = sorted(problems, key=lambda p: p[0])
+    hidden = len(ordered) - MAX_PROBLEMS
+    ordered = ordered[:MAX_PROBLEMS]
     line, message = ordered[0]
     rest = "".join(f"\n{source}:{n}: {m}" for n, m in ordered[1:])
+    if hidden > 0:
+        rest += f"\n(and {hidden} more problems not shown; correct these first)"
     error = ParseError(source, line, message + rest)
     error.problems = ordered  # type: ignore[attr-defined]
     raise error

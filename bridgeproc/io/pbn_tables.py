@@ -64,6 +64,8 @@ def _cells_slow(line: str) -> tuple[list[str], str | None]:
                                'add the closing " (write \\" for a quote inside a value)')
             if bad == "{":
                 return cells, "brace comment inside a table row is not closed on the same line; add '}'"
+            if bad == "[":
+                return cells, "a tag inside a table row: start each [Name \"value\"] on its own line"
             return cells, f"unexpected {bad!r} in a table row; quote values that contain {bad!r}"
         else:
             cells.append(unescape(quoted))
