@@ -35,7 +35,8 @@ class TeamsSession:
     matches    one row per match: matches.MATCH_COLUMNS (+ ``bam_home/away``)
     standings  standings.TEAM_STANDINGS_COLUMNS
     published  published match figures read from the input (Ruter ScoreTables), may be empty
-    problems   what was noticed but not fatal: matches not played, boards with one room
+    deals      the hand record (``board dealer vul deal``) when the inputs hold exactly one
+               set of deals, else None (board numbers repeat from round to round)
     """
 
     results: pd.DataFrame
@@ -47,6 +48,7 @@ class TeamsSession:
     published: pd.DataFrame = field(default_factory=pd.DataFrame)
     tie_breaks: tuple[str, ...] = ()
     names: dict = field(default_factory=dict)
+    deals: pd.DataFrame | None = None
 
     @property
     def notices(self) -> list[str]:
@@ -90,11 +92,11 @@ def team_names(totals: pd.DataFrame) -> dict[str, str]:
     return dict(zip(totals["teamid"].astype(str), text))
 
 
-def _read(inputs: list, lineup: pd.DataFrame | None, encoding: str | None) -> tuple[list, list, dict, dict]:
-    """(scored room frames, published match frames, meta, team names) from every input."""
+def _read(inputs: list, lineup: pd.DataFrame | None, encoding: str | None) -> tuple[list, list, dict, dict, list]:
+    """(scored room frames, published match frames, meta, team names, deal sets) from every input."""
     from ..io.pbn import read_pbn
 
-    rooms, published, meta, names = [], [], {}, {}
+    rooms, published, meta, names, deals = [], [], {}, {}, []
     for path in inputs:
         suffix = Path(path).suffix.lower()
         if suffix == ".pbn":
@@ -105,6 +107,8 @@ def _read(inputs: list, lineup: pd.DataFrame | None, encoding: str | None) -> tu
             if len(pbn.results):
                 with_deals = pbn.boards if len(pbn.boards) and pbn.boards["deal"].notna().any() else None
                 rooms.append(score_rooms(from_pbn_results(pbn.results), with_deals))
+                if with_deals is not None:
+                    deals.append(with_deals)
             elif len(pbn.matches) and "matchdetails" in pbn.matches:
                 published.append(published_matches(pbn.matches))
             else:
@@ -114,7 +118,7 @@ def _read(inputs: list, lineup: pd.DataFrame | None, encoding: str | None) -> tu
         else:
             raise BridgeprocError(f"{Path(path).name}: cannot read {suffix or 'files without an extension'} for teams; "
                                   "give .pbn, .csv or .xlsx")
-    return rooms, published, meta, names
+    return rooms, published, meta, names, deals
 
 
 def process_teams(inputs: list, outputs: list = (), options: TeamsOptions = TeamsOptions(), *,
@@ -151,8 +155,9 @@ def process_teams(inputs: list, outputs: list = (), options: TeamsOptions = Team
             raise BridgeprocError(f"{out}: unknown output type; use one of {', '.join(WRITERS)}")
     if adjustments is not None and not isinstance(adjustments, pd.DataFrame):
         adjustments = read_adjustments(adjustments)
-    rooms, published, meta, names = _read(list(inputs), read_lineup(lineup) if lineup else None, encoding)
+    rooms, published, meta, names, deals = _read(list(inputs), read_lineup(lineup) if lineup else None, encoding)
     session = score_teams(rooms, published, options, adjustments, meta, names)
+    session.deals = deals[0] if len(deals) == 1 else None
     for out in outputs:
         WRITERS[Path(out).suffix.lower()](session, out)
     return session

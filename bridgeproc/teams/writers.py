@@ -2,8 +2,9 @@
 
 PBN output (PBN 2.1 import format; all text quoted, ``-`` for no value):
 
-* one game per table result: ``Event Site Date Board Dealer Vulnerable Deal`` (when
-  known), ``HomeTeam VisitTeam Room`` (Open: home NS), ``Round``, ``Contract
+* one game per table result: ``Event Site Date Board Dealer Vulnerable``, ``Deal``
+  (when the input had one set of deals; dealer and vulnerability otherwise follow
+  the board number), ``HomeTeam VisitTeam Room`` (Open: home NS), ``Round``, ``Contract
   Declarer Result`` (Result = tricks), ``Score "NS n"`` and ``ScoreIMP "NS i EW j"``;
 * a last game (Board ``0`` is not allowed, so it repeats the first board number)
   carrying ``ScoreTable "Round;TeamId_Home;TeamId_Away;MatchDetails;VP_Home;VP_Away"``
@@ -15,10 +16,13 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Callable
 
+import numpy as np
 import pandas as pd
 
+from ..boards import dealer_codes, vul_codes
 from ..io.atomic import atomic_path
 from ..notation import contract_text
+from ..schema import VULS
 
 if TYPE_CHECKING:
     from .session import TeamsSession
@@ -72,12 +76,21 @@ def pbn_text(session: "TeamsSession") -> str:
     if len(r):
         t = results_table(session).join(r[["home", "away"]])
         first_board = int(t["board"].iloc[0])
+        t = t.assign(dealer=np.asarray(list("NESW"))[dealer_codes(t["board"].to_numpy())],
+                     vul=np.asarray(VULS)[vul_codes(t["board"].to_numpy())], deal="")
+        if session.deals is not None:
+            known = session.deals.drop_duplicates(subset=["board"]).set_index("board")
+            at = t["board"].to_numpy()
+            t["dealer"] = known["dealer"].astype("string").reindex(at).fillna(pd.Series(t["dealer"].to_numpy(), index=at)).to_numpy()
+            t["vul"] = known["vul"].astype("string").reindex(at).fillna(pd.Series(t["vul"].to_numpy(), index=at)).to_numpy()
+            t["deal"] = known["deal"].reindex(at).fillna("").to_numpy()
         for row in t.itertuples(index=False):
             score = "" if pd.isna(row.score_ns) else f"NS {int(row.score_ns)}"
             imps = "" if pd.isna(row.imp_ns) else f"NS {_num(row.imp_ns)} EW {_num(row.imp_ew)}"
             contract = row.contract if isinstance(row.contract, str) else ""
             lines += head + [
-                f'[Board "{row.board}"]', f'[Round "{row.round}"]', f'[HomeTeam "{row.home}"]', f'[VisitTeam "{row.away}"]',
+                f'[Board "{row.board}"]', f'[Dealer "{row.dealer}"]', f'[Vulnerable "{row.vul}"]',
+                *([f'[Deal "{row.deal}"]'] if row.deal else []), f'[Round "{row.round}"]', f'[HomeTeam "{row.home}"]', f'[VisitTeam "{row.away}"]',
                 f'[Room "{"Open" if row.room == "open" else "Closed"}"]',
                 f'[Contract "{"Pass" if contract == "PASS" else contract}"]',
                 f'[Declarer "{"" if pd.isna(row.declarer) else row.declarer}"]',
