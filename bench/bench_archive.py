@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"archive {args.tables} tables x {args.boards} boards ({n:,} results): median {write:.3f} s "
           f"over {args.repeat} (target <= 3 s)")
     sid = archive_session(big, url).session_id
-    read, back = timed(lambda i: load_session(url, sid), args.repeat)
+    read, _ = timed(lambda i: load_session(url, sid), args.repeat)
     print(f"load_session of it:                                    median {read:.3f} s")
     results = big.results.copy()
     results.loc[0, "lead"] = "HQ"

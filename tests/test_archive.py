@@ -19,6 +19,7 @@ from bridgeproc.archive import (
     list_sessions,
     load_session,
     session_versions,
+    show_session,
     split_names,
 )
 from bridgeproc.archive.db import dispose_all, normalise_url
@@ -270,3 +271,13 @@ def test_docs_describe_every_table_and_column():
             if not column.name.startswith("dd_"):
                 assert f"`{column.name}`" in text or f"`{column.name}," in text or f", {column.name}`" in text, \
                     f"{table.name}.{column.name}"
+
+
+def test_show_prints_versions_and_standings(archive_url, small):
+    archive_session(small, archive_url)
+    archive_session(_correct(small), archive_url, comment="board 1 corrected")
+    view = show_session(archive_url, "2026-03-03_tuesday-pairs", 1)
+    assert view.version == 1 and view.versions["version"].tolist() == [1, 2]
+    text = str(view)
+    assert text.startswith("session 2026-03-03_tuesday-pairs: Tuesday pairs 2026-03-03\nversion 1 of 2")
+    assert "board 1 corrected" in text and small.standings["names"].iloc[0] in text

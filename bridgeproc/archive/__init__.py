@@ -11,11 +11,20 @@ from __future__ import annotations
 
 from .db import ENV_VAR, ArchiveError, default_url, engine_for, normalise_url
 from .diff import Diff, diff
-from .query import check_archive, export_session, history, list_sessions, session_versions, split_names
+from .query import (
+    SessionView,
+    check_archive,
+    export_session,
+    history,
+    list_sessions,
+    session_versions,
+    show_session,
+    split_names,
+)
 from .store import ArchiveResult, archive_session, load_session, session_identity
 
 __all__ = [
     "ENV_VAR", "ArchiveError", "ArchiveResult", "Diff", "archive_session", "check_archive", "default_url", "diff",
     "engine_for", "export_session", "history", "list_sessions", "load_session", "normalise_url",
-    "session_identity", "session_versions", "split_names",
+    "SessionView", "session_identity", "session_versions", "show_session", "split_names",
 ]

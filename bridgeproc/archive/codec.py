@@ -58,7 +58,7 @@ def dtype_spec(dtype) -> object:
         return {"category": categories.tolist(), "ordered": bool(dtype.ordered),
                 "categories_dtype": dtype_spec(categories.dtype)}
     if isinstance(dtype, pd.StringDtype):
-        na = "nan" if dtype.na_value is np.nan else "NA"
+        na = "NA" if dtype.na_value is pd.NA else "nan"
         return {"string": dtype.storage, "na": na}
     return str(dtype)
 

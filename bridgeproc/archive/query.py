@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pandas as pd
@@ -13,6 +14,8 @@ from .tables import FRAME_TABLES, frames, players, sessions, standings, versions
 
 if TYPE_CHECKING:
     import os
+
+    from ..session import Session
 
 #: Separators between the players of a pair in a names text ("Ann Smith & Bob Jones").
 NAME_SEPARATORS = re.compile(r"\s*&\s*|\s+(?:and|-|–|/|\+)\s+|\s*/\s*")
@@ -171,6 +174,34 @@ def _rehash(conn) -> list[str]:
         if prepare(session, row["event"], row["date"], sid).digest != row["content_hash"]:
             out.append(f"session {sid} version {number}: content differs from its hash")
     return out
+
+
+@dataclass
+class SessionView:
+    """One archived session for ``bridgeproc archive show``: its versions and one version's data."""
+
+    session_id: str
+    version: int
+    versions: pd.DataFrame
+    session: Session
+
+    def __str__(self) -> str:
+        meta = self.session.meta or {}
+        head = [f"session {self.session_id}: {meta.get('event', '')} {meta.get('date', '')}".rstrip(),
+                f"version {self.version} of {len(self.versions)}; {self.session.movement}", "", "versions:",
+                self.versions.drop(columns="content_hash").to_string(index=False), "", "standings:"]
+        table = self.session.standings.drop(columns=["method"], errors="ignore")
+        return "\n".join(head + [table.to_string(index=False)])
+
+
+def show_session(url: str | os.PathLike | None, session_id: str, version: int | None = None) -> SessionView:
+    """The versions of ``session_id`` and version ``version`` (default: the latest) of it; ``str()`` prints both."""
+    from .store import load_session
+
+    versions_frame = session_versions(url, session_id)
+    session = load_session(url, session_id, version)
+    number = int(version) if version is not None else int(versions_frame["version"].max())
+    return SessionView(session_id, number, versions_frame, session)
 
 
 def export_session(url: str | os.PathLike | None, session_id: str, outputs: list, version: int | None = None):
