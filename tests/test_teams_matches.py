@@ -133,8 +133,13 @@ def test_carry_over_and_penalties():
 
 def test_duplicate_result_in_a_room_is_an_error():
     text = SHEET + "1,5,Open,Lions,Tigers,1NT,N,=\n"
-    with pytest.raises(BridgeprocError, match="entered twice|has 2 results on board 5"):
+    with pytest.raises(BridgeprocError, match=r"teams.csv:15: .*board 5 .*entered twice"):
         _session(text)
+    rooms = score_rooms(parse_team_travellers(SHEET, "teams.csv"))
+    twice = pd.concat([rooms, rooms.iloc[[0]].assign(line=pd.array([99], dtype="Int64"))], ignore_index=True)
+    with pytest.raises(BridgeprocError, match=r"teams.csv:99: board 1 has a second result in the open room of "
+                                              r"R1 Lions v Tigers \(first at teams.csv:2\)"):
+        board_imps(twice)
 
 
 def test_board_a_match(session):

@@ -132,15 +132,16 @@ def board_imps(results: pd.DataFrame, options: TeamsOptions = TeamsOptions()) ->
 
 
 def _check_duplicates(results: pd.DataFrame) -> None:
-    dup = results.duplicated(subset=["match", "room", "board"], keep=False)
+    dup = results.duplicated(subset=["match", "room", "board"], keep="first")
     if not dup.any():
         return
-    rows = results[dup]
-    first = rows.iloc[0]
-    where = [f"{s}:{n}" for s, n in zip(rows["source"], rows["line"])] if "source" in rows else []
-    raise BridgeprocError(
-        f"match {first['match']}: the {first['room']} room has {int(dup.sum())} results on board {first['board']}"
-        + (f" ({', '.join(where[:4])})" if where else "") + "; delete the duplicate or correct the room or board")
+    at = int(np.flatnonzero(dup.to_numpy())[0])
+    row = results.iloc[at]
+    same = results[(results["match"] == row["match"]) & (results["room"] == row["room"]) & (results["board"] == row["board"])]
+    where = f"{row['source']}:{row['line']}: " if "source" in results else ""
+    first = f" (first at {same['source'].iloc[0]}:{same['line'].iloc[0]})" if "source" in results else ""
+    raise BridgeprocError(f"{where}board {row['board']} has a second result in the {row['room']} room of "
+                          f"{row['match']}{first}; delete one, or correct the room or board")
 
 
 def result_imps(results: pd.DataFrame, boards: pd.DataFrame) -> pd.DataFrame:

@@ -74,7 +74,7 @@ def score_rooms(raw: pd.DataFrame, boards: pd.DataFrame | None = None, **validat
     checked = validate_results(
         raw.assign(ns=pd.array((2 * table_key + 1).astype(str), dtype="string"),
                    ew=pd.array((2 * table_key + 2).astype(str), dtype="string"),
-                   section=pd.array(["R" + str(r) for r in raw["round"]], dtype="string")),
+                   section=("R" + raw["round"].astype("string")).astype("string")),
         pair_numbering_option="shared", boards=boards, **validate_options,
     ).results
     extra = {c: raw[c] for c in (*TEAM_COLUMNS, *_KEEP) if c in raw}
