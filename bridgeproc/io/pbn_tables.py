@@ -45,7 +45,7 @@ def parse_columns(value: str) -> tuple[tuple[Column, ...], tuple[str, ...]]:
             columns.append(Column(spec))  # still a column, so that the rows are not reported as well
             continue
         order, name, width, align = m.groups()
-        columns.append(Column(name, order, int(width) if width is not None else None, align))
+        columns.append(Column(name, order, int(width) if width is not None else None, align or ""))
     return tuple(columns), tuple(problems)
 
 
