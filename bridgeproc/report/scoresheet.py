@@ -1,0 +1,86 @@
+"""Rubber and Chicago score sheets out: a text table for the console, CSV or an xlsx sheet.
+
+The frames come from ``rubber.rubber_sheet`` and ``chicago.chicago_sheet``; each
+output is written atomically (nothing is left behind when writing fails).
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pandas as pd
+from openpyxl import Workbook
+
+from ..errors import BridgeprocError
+from ..io.atomic import atomic_path
+from .styles import BAND_FILL, BOLD, SUBTITLE, TITLE, a4, cell, header_row, set_widths
+
+#: Column headings shown to people (sheet columns not listed keep their own name).
+HEADINGS = {
+    "rubber": "Rubber", "chicago": "Chicago", "deal": "Deal", "round_deal": "No", "dealer": "Dealer",
+    "vul": "Vul", "declarer": "By", "contract": "Contract", "tricks": "Tricks", "result": "Result",
+    "vulnerable": "Vul", "ns_below": "NS below", "ns_above": "NS above", "ew_below": "EW below",
+    "ew_above": "EW above", "ns_points": "NS", "ew_points": "EW", "ns_total": "NS total", "ew_total": "EW total",
+    "games_ns": "Games NS", "games_ew": "Games EW", "hcp_ns": "HCP NS", "target_side": "Target for",
+    "target": "Target", "score_ns": "Score NS", "imps_ns": "IMPs NS", "imps_ew": "IMPs EW", "note": "Note",
+}
+_WIDE = {"note": 40, "contract": 9, "target_side": 10}
+
+
+def sheet_text(frame: pd.DataFrame) -> str:
+    """The running score sheet as a plain-text table (blank for missing values)."""
+    shown = frame.rename(columns=HEADINGS).astype(object).where(frame.notna().to_numpy(), "")
+    return shown.to_string(index=False)
+
+
+def _group_column(frame: pd.DataFrame) -> str | None:
+    return next((c for c in ("rubber", "chicago") if c in frame), None)
+
+
+def write_xlsx(frame: pd.DataFrame, path: str | os.PathLike, title: str | None = None) -> None:
+    """One sheet: a title, the headings, then one row per deal; rubbers/chicagos banded alternately."""
+    wb = Workbook(write_only=True)
+    ws = wb.create_sheet("Score sheet")
+    columns = list(frame.columns)
+    set_widths(ws, [_WIDE.get(c, max(7, len(HEADINGS.get(c, c)) + 2)) for c in columns])
+    a4(ws, title_rows="3:3", landscape=len(columns) > 10)
+    ws.append([cell(ws, title or "Score sheet", font=TITLE)])
+    ws.append([cell(ws, f"{len(frame)} row(s)", font=SUBTITLE)])
+    ws.append(header_row(ws, [HEADINGS.get(c, c) for c in columns]))
+    group = _group_column(frame)
+    values = frame.astype(object).where(frame.notna().to_numpy(), None).to_numpy()
+    groups = frame[group].to_numpy() if group else [0] * len(frame)
+    for row, number in zip(values, groups):
+        fill = BAND_FILL if group and int(number) % 2 == 0 else None
+        ws.append([cell(ws, _plain(v), fill=fill, font=BOLD if c.endswith("_total") else None)
+                   for c, v in zip(columns, row)])
+    with atomic_path(path) as tmp:
+        wb.save(tmp)
+
+
+def _plain(value):
+    """numpy and pandas scalars -> Python values openpyxl writes."""
+    if value is None:
+        return None
+    if hasattr(value, "item"):
+        return value.item()
+    return value
+
+
+def write_sheet(frame: pd.DataFrame, path: str | os.PathLike, title: str | None = None) -> None:
+    """Write a score sheet; the format follows the extension (``.csv`` or ``.xlsx``).
+
+    Raises
+    ------
+    BridgeprocError
+        Any other extension.
+    """
+    suffix = Path(path).suffix.lower()
+    if suffix == ".csv":
+        with atomic_path(path) as tmp:
+            frame.to_csv(tmp, index=False)
+    elif suffix == ".xlsx":
+        write_xlsx(frame, path, title)
+    else:
+        raise BridgeprocError(f"{Path(path).name}: cannot write a score sheet as {suffix or 'a file without extension'};"
+                              " use .csv or .xlsx")
