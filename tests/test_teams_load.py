@@ -108,7 +108,12 @@ def written(tmp_path):
 def test_workbook_sheets_and_values(written):
     session, (xlsx, _, _) = written
     wb = openpyxl.load_workbook(xlsx)
-    assert wb.sheetnames == ["Standings", "Matches", "Match cards", "Travellers", "Conventions"]
+    assert wb.sheetnames == ["Standings", "Matches", "Cross table", "VP scale", "Match cards", "Travellers", "Conventions"]
+    scale = list(wb["VP scale"].iter_rows(values_only=True))
+    assert scale[2] == ("IMP margin", "2 bds win", "2 bds lose") and scale[3] == (0, 10.0, 10.0)
+    assert scale[3 + 13][1:] == (session.matches["vp_home"].iloc[0], session.matches["vp_away"].iloc[0])
+    cross = {r[0]: r[1:] for r in wb["Cross table"].iter_rows(values_only=True) if r and r[0] in ("A", "B")}
+    assert cross["A"][:2] == (None, session.matches["vp_home"].iloc[0])
     rows = [r for r in wb["Standings"].iter_rows(values_only=True) if r and r[0] in ("1", "2", "3=")]
     assert [(r[0], r[1]) for r in rows][:2] == [("1", "A"), ("2", "B")]
     assert rows[0][3] == pytest.approx(session.standings["total"].iloc[0])

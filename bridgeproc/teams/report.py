@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
+import numpy as np
 import pandas as pd
 from openpyxl import Workbook
 
@@ -86,6 +87,49 @@ def write_vp_table(wb, session: "TeamsSession") -> None:
                    cell(ws, "" if r.status == "played" else r.status, font=RED_FONT if r.status != "played" else None)])
     set_widths(ws, [7, 22, 22, 7, 10, 10, 10, 10, 9, 9, 9, 9, 12])
     a4(ws, f"{at}:{at}", landscape=True)
+
+
+def write_vp_scale(wb, session: "TeamsSession") -> None:
+    """The VP scale sheet: winner and loser VPs at each IMP margin, per match length in the event."""
+    ws = wb.create_sheet("VP scale")
+    ws.append([cell(ws, session.options.scale.describe(), font=TITLE)])
+    ws.append([])
+    played = session.matches[session.matches["status"] == "played"]
+    lengths = sorted({int(n) for n in played["boards"] if n > 0})
+    if not lengths:
+        return
+    top = int(np.ceil(15 * np.sqrt(max(lengths)))) + 1
+    margins = np.arange(top + 1)
+    scale = session.options.scale
+    ws.append(header_row(ws, ["IMP margin"] + [f"{n} bds {side}" for n in lengths for side in ("win", "lose")]))
+    columns = [v for n in lengths for v in (scale.convert(margins, n), scale.convert(-margins, n))]
+    for i, margin in enumerate(margins.tolist()):
+        ws.append([margin] + [cell(ws, float(c[i]), fmt="0.00") for c in columns])
+    set_widths(ws, [11] + [10] * len(columns))
+    a4(ws, "3:3")
+
+
+def write_cross_table(wb, session: "TeamsSession", limit: int = 40) -> None:
+    """Round-robin grid: the row team's VPs against each column team (events up to ``limit`` teams)."""
+    teams = session.standings["team"].tolist()
+    if not 1 < len(teams) <= limit:
+        return
+    ws = wb.create_sheet("Cross table")
+    ws.append([cell(ws, "VPs of the row team against the column team", font=TITLE)])
+    ws.append([])
+    ws.append(header_row(ws, ["Team"] + [str(t) for t in teams] + ["Total"]))
+    m = session.matches[session.matches["status"] == "played"]
+    column = "vp" if session.options.scoring == "vp" else {"imps": "margin", "bam": "bam"}[session.options.scoring]
+    both = pd.concat([pd.DataFrame({"team": m["home"], "opp": m["away"], "v": m[f"{column}_home"]}),
+                      pd.DataFrame({"team": m["away"], "opp": m["home"], "v": m[f"{column}_away"]})])
+    grid = both.groupby(["team", "opp"])["v"].sum().unstack().reindex(index=teams, columns=teams)
+    totals = session.standings.set_index("team")["total"]
+    for team in teams:
+        values = grid.loc[team].tolist()
+        ws.append([cell(ws, team, font=BOLD)] + [None if pd.isna(v) else float(v) for v in values]
+                  + [cell(ws, float(totals[team]), fmt="0.00", font=BOLD)])
+    set_widths(ws, [22] + [8] * len(teams) + [9])
+    a4(ws, "3:3", landscape=True)
 
 
 def _room_texts(results: pd.DataFrame) -> pd.DataFrame:
@@ -176,6 +220,8 @@ def write_teams_workbook(session: "TeamsSession", path: str | os.PathLike) -> No
     wb = Workbook(write_only=True)
     write_standings(wb, session)
     write_vp_table(wb, session)
+    write_cross_table(wb, session)
+    write_vp_scale(wb, session)
     write_match_cards(wb, session)
     if len(session.results):
         shown = session.results.assign(section=("R" + session.results["round"].astype("string")),

@@ -10,7 +10,8 @@ Tie-breaks (``TeamsOptions.tie_breaks``; default by format, see
 
 ``head-to-head-vp``
     VPs (or the scoring's points) won in the matches among the teams tied on the
-    total (CBAI rule 1 for two teams, and for more than two).
+    total (CBAI rule 1 for two teams, and for more than two). Meant for round
+    robins: in a Swiss the tied teams have rarely all met, so it is not a default there.
 ``head-to-head-imps``
     IMP margin in those matches.
 ``imp-quotient``
