@@ -35,7 +35,6 @@ import io
 import os
 import re
 
-import numpy as np
 import pandas as pd
 
 from .deal import DealError, parse_deal
@@ -238,7 +237,3 @@ def _read_hcp(row: dict, text: str, cards: str, side: str | None, bad) -> None:
         except DealError as exc:
             bad("cards", cards, str(exc))
 
-
-def side_array(frame: pd.DataFrame) -> np.ndarray:
-    """0 for NS, 1 for EW, -1 for a passed-out deal."""
-    return np.select([frame["side"].eq("NS").fillna(False), frame["side"].eq("EW").fillna(False)], [0, 1], -1)

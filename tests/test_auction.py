@@ -148,3 +148,16 @@ def test_random_legal_auction_gives_last_bid_with_doubling(case, use_ap):
     assert problems == []
     assert auction.complete
     assert (auction.contract, auction.declarer) == (contract, declarer)
+
+
+@settings(max_examples=60, deadline=None)
+@given(legal_auctions())
+def test_random_legal_auction_through_a_pbn_file(case):
+    """Written 4 calls a line with matching Contract/Declarer tags, the auction passes check_games."""
+    first, calls, contract, declarer = case
+    lines = [" ".join(calls[i:i + 4]) for i in range(0, len(calls), 4)]
+    text = "\n".join([
+        '[Board "1"]', f'[Dealer "{first}"]', '[Vulnerable "None"]', f'[Declarer "{declarer or ""}"]',
+        f'[Contract "{contract}"]', f'[Result "{"" if declarer is None else 7}"]', f'[Auction "{first}"]',
+        *lines, ""])
+    assert check_games(parse_pbn(text, "random.pbn")).empty

@@ -6,6 +6,7 @@ import pytest
 
 from bridgeproc.chicago import CHICAGO_TARGETS, chicago_sheet, chicago_totals, chicago_vulnerability, load_targets
 from bridgeproc.errors import ValidationError
+from bridgeproc.report.scoresheet import sheet_text
 
 DATA = Path(__file__).parent / "data" / "rules"
 DEAL = "N:A2.AKQJ5.432.432 KQJT.T98.AKQ.AKQ 98765.76.JT9.JT9 43.432.8765.8765"  # NS 14 + 2 = 16 HCP
@@ -69,6 +70,7 @@ def test_hcp_target_worked_example():
     assert list(sheet["imps_ns"]) == [3, 12, -3, 0, -1]
     assert list(sheet["ns_total"]) == [3, 15, 12, 12, 11]
     assert sheet["note"].iloc[3] == "passed out: redealt by W"
+    assert sheet_text(sheet).splitlines()[-1] == "Chicago 1: NS +11 IMPs, EW -11 IMPs"
 
 
 def test_hcp_target_scoring_passed_out_deals():

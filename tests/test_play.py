@@ -119,3 +119,21 @@ def test_random_legal_play_has_13_tricks_and_consistent_winners(case):
     assert [t.leader for t in play.tricks[1:]] == winners[:-1]
     side = SEATS.index(declarer) % 2
     assert play.declarer_tricks == sum(SEATS.index(w) % 2 == side for w in winners)
+
+
+@settings(max_examples=40, deadline=None)
+@given(legal_plays(), st.integers(0, 13))
+def test_random_legal_play_through_a_pbn_file(case, claim_at):
+    """The same play written as a PBN game (fixed columns, optional claim) passes check_games."""
+    from bridgeproc.deal import format_deal
+    from bridgeproc.io.pbn import parse_pbn
+
+    hands, opening, trump, declarer, lines, winners = case
+    side = SEATS.index(declarer) % 2
+    won = sum(SEATS.index(w) % 2 == side for w in winners)
+    shown = lines[:claim_at] + [["*"]] if claim_at < 13 else lines
+    text = "\n".join([
+        '[Board "1"]', '[Dealer "N"]', '[Vulnerable "None"]', f'[Deal "{format_deal(hands)}"]',
+        f'[Declarer "{declarer}"]', f'[Contract "1{trump or "NT"}"]', f'[Result "{won}"]',
+        f'[Play "{opening}"]', *(" ".join(line) for line in shown), ""])
+    assert check_games(parse_pbn(text, "random.pbn")).empty

@@ -141,4 +141,5 @@ def test_sheet_text_shows_running_totals():
     text = sheet_text(rubber_sheet(DATA / "simplified_rubber.csv", variant="simplified"))
     lines = text.splitlines()
     assert lines[0].split()[:4] == ["Rubber", "Deal", "By", "Contract"]
-    assert "2620" in lines[-1] and "wins the rubber" in lines[-1]
+    assert "2620" in lines[-3] and "wins the rubber" in lines[-3]
+    assert lines[-1] == "Rubber 1: NS 540, EW 2620: EW by 2080"

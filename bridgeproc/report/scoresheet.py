@@ -27,10 +27,26 @@ HEADINGS = {
 _WIDE = {"note": 40, "contract": 9, "target_side": 10}
 
 
+#: Output formats ``write_sheet`` knows, by extension.
+SHEET_SUFFIXES = (".csv", ".xlsx")
+
+
 def sheet_text(frame: pd.DataFrame) -> str:
-    """The running score sheet as a plain-text table (blank for missing values)."""
+    """The running score sheet as a plain-text table (blank for missing values), then one
+    line per rubber/chicago with the final totals (``Rubber 1: NS 1070, EW 420: NS by 650``)."""
     shown = frame.rename(columns=HEADINGS).astype(object).where(frame.notna().to_numpy(), "")
-    return shown.to_string(index=False)
+    lines = [shown.to_string(index=False), ""]
+    group = _group_column(frame)
+    if group and len(frame):
+        imps = "imps_ns" in frame
+        for number, last in frame.groupby(group, sort=True).tail(1).set_index(group).iterrows():
+            ns, ew = int(last["ns_total"]), int(last["ew_total"])
+            if imps:
+                lines.append(f"{group.capitalize()} {number}: NS {ns:+d} IMPs, EW {ew:+d} IMPs")
+                continue
+            verdict = "level" if ns == ew else f"{'NS' if ns > ew else 'EW'} by {abs(ns - ew)}"
+            lines.append(f"{group.capitalize()} {number}: NS {ns}, EW {ew}: {verdict}")
+    return "\n".join(lines)
 
 
 def _group_column(frame: pd.DataFrame) -> str | None:
