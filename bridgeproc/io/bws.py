@@ -120,6 +120,12 @@ def _stamp(received: pd.DataFrame) -> pd.Series:
     return date.dt.normalize() + (time - time.dt.normalize()).fillna(pd.Timedelta(0))
 
 
+def _order(stamp: pd.Series) -> np.ndarray:
+    """Sortable int64 of timestamps; unknown ones first."""
+    values = stamp.to_numpy(dtype="datetime64[ns]").view("int64")
+    return np.where(stamp.isna().to_numpy(), np.iinfo(np.int64).min, values)
+
+
 def _results(received: pd.DataFrame, letters: dict[str, str], source: str) -> tuple[pd.DataFrame, pd.DataFrame]:
     erased = _truthy(received, "Erased")
     ids = pd.to_numeric(_text(received, "ID"), errors="coerce").fillna(-1).astype("int64")
@@ -128,7 +134,7 @@ def _results(received: pd.DataFrame, letters: dict[str, str], source: str) -> tu
     # keeping both lets validate (table/round check) and check_movement report them.
     keys = ["Section", "Table", "Round", "Board", "PairNS", "PairEW"]
     order = pd.DataFrame({k: _text(received, k) for k in keys}).assign(
-        _stamp=_stamp(received).fillna(pd.Timestamp.min), _id=ids.to_numpy(), _erased=erased)
+        _stamp=_order(_stamp(received)), _id=ids.to_numpy(), _erased=erased)
     live = order[~order["_erased"]].sort_values(["_stamp", "_id"], kind="stable")
     latest = live.drop_duplicates(subset=keys, keep="last").sort_values("_id", kind="stable").index
     superseded = live.index.difference(latest)
@@ -178,7 +184,7 @@ def _names(players: pd.DataFrame, lookup: pd.DataFrame, movement: pd.DataFrame, 
         "seat": _text(players, "Direction").str.upper().map(_SEATS),
         "round": pd.to_numeric(_text(players, "Round"), errors="coerce").fillna(0),
         "name": _text(players, "Name"), "number": _text(players, "Number"),
-        "stamp": pd.to_datetime(_text(players, "TimeLog"), errors="coerce").fillna(pd.Timestamp.min),
+        "stamp": _order(pd.to_datetime(_text(players, "TimeLog"), errors="coerce")),
     })
     seats["name"] = seats["name"].fillna(seats["number"].map(lambda n: by_id.get(n) or None if n is not pd.NA else None))
     seats = seats.dropna(subset=["name", "seat", "table"])
@@ -221,16 +227,19 @@ def _meta(session: pd.DataFrame) -> dict[str, str]:
     return {k: str(v) for k, v in meta.items() if v is not None and v is not pd.NA}
 
 
-def parse_bws_tables(tables: dict[str, dict], source: str = "<bws>") -> BwsFile:
+def parse_bws_tables(tables: dict[str, dict], source: str = "<bws>", catalog: list[str] | None = None) -> BwsFile:
     """Build the frames from tables already read (``{table: {column: [values]}}``, as access-parser gives them).
 
-    ``ReceivedData`` is required (ParseError naming the tables found otherwise); the
-    other tables may be missing or empty.
+    ``ReceivedData`` is required (ParseError naming the tables of ``catalog``, else of
+    ``tables``, otherwise); the other tables may be missing or empty.
     """
     if "ReceivedData" not in tables:
-        found = ", ".join(sorted(tables)) or "none"
+        found = ", ".join(sorted(catalog if catalog is not None else tables)) or "none"
         raise ParseError(source, "ReceivedData", f"the database has no ReceivedData table (tables: {found}); "
                          "this is not a Bridgemate results file: give the .bws file of the session")
+    if not tables["ReceivedData"]:
+        raise ParseError(source, "ReceivedData", "the ReceivedData table has no columns: its pages are missing, "
+                         "the file is cut short or damaged; copy it again after closing Bridgemate Control Software")
     received = _frame(tables["ReceivedData"])
     missing = [c for c in ("Board", "PairNS", "PairEW", "Contract") if c not in received]
     if missing:
@@ -290,10 +299,12 @@ def read_bws(path: str | os.PathLike) -> BwsFile:
     except ImportError:
         raise BridgeprocError(INSTALL_HINT) from None
     tables: dict[str, dict] = {}
+    catalog: list[str] = []
     name = "catalog"
     with _quiet():
         try:
             db = AccessParser(str(path))
+            catalog = [t for t in db.catalog if not t.startswith("MSys")]
             for name in ("ReceivedData", "RoundData", "Section", "PlayerNumbers", "PlayerNames", "HandRecord",
                          "Session"):
                 if name in db.catalog:
@@ -303,7 +314,7 @@ def read_bws(path: str | os.PathLike) -> BwsFile:
         except Exception as exc:  # noqa: BLE001
             raise ParseError(source, name, f"the database is damaged ({type(exc).__name__} reading {name}); "
                              "copy the .bws file again, or open and compact it in Access") from None
-    return parse_bws_tables(tables, source)
+    return parse_bws_tables(tables, source, catalog)
 
 
 def check_movement(results: pd.DataFrame, movement: pd.DataFrame) -> pd.DataFrame:
@@ -342,11 +353,13 @@ def check_movement(results: pd.DataFrame, movement: pd.DataFrame) -> pd.DataFram
             rows.append({**base, "column": "round", "value": f"table {r.table} round {r.round}",
                          "message": f"{where} is not in the movement (RoundData); correct the table or round number"})
             continue
-        if (r.ns, r.ew) == (r.m_ew, r.m_ns):
+        if (r.ns, r.ew) == (r.m_ns, r.m_ew):
+            pass
+        elif (r.ns, r.ew) == (r.m_ew, r.m_ns):
             rows.append({**base, "column": "ns", "value": f"{r.ns}-{r.ew}",
                          "message": f"pairs {r.ns} and {r.ew} sat the wrong way round at {where}: the movement has "
                                     f"{r.m_ns} NS and {r.m_ew} EW; swap the pair numbers if the result is from NS's side"})
-        elif (r.ns, r.ew) != (r.m_ns, r.m_ew):
+        else:
             rows.append({**base, "column": "ns", "value": f"{r.ns}-{r.ew}",
                          "message": f"pairs {r.ns} (NS) and {r.ew} (EW) did not meet at {where}: the movement has "
                                     f"{r.m_ns} v {r.m_ew} there; correct the pair numbers or the table/round"})
