@@ -48,9 +48,9 @@ SHEET_ALIASES: dict[str, tuple[str, ...]] = {
     "deal": ("deal", "board", "no", "dealno", "number", "hand"),
     "declarer": ("declarer", "decl", "by", "side"),
     "contract": ("contract", "contr", "bid"),
-    "tricks": ("tricks", "result", "res", "made"),
+    "tricks": ("tricks", "result", "res", "taken"),
     "honours": ("honours", "honors", "hon"),
-    "hcp": ("hcp", "points", "hcpns"),
+    "hcp": ("hcp", "hcpns", "highcardpoints"),
     "cards": ("cards", "pbn", "dealcards", "hands"),
 }
 #: The typed frame ``read_sheet`` returns (``level`` 0 = passed out; ``side`` NS/EW).

@@ -158,6 +158,7 @@ def _check_play(game: Game, auction: Auction | None, out: _Collector) -> None:
         out.add(tag.line, "Play", tag.value,
                 f"the opening lead is by {SEAT_NAMES[leader]} but declarer {SEAT_NAMES[declarer]}'s left-hand "
                 f"opponent is {SEAT_NAMES[next_seat(declarer)]}; [Play] names the opening leader")
+        return  # every column would be misread: one problem is enough
     if hands is None or strain is None or declarer not in SEAT_NAMES:
         return
     trump = None if strain == "NT" else strain

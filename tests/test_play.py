@@ -28,6 +28,9 @@ BAD_PLAYS = [
     ("181", "Play", "trick 10: East plays H2, already played in trick 1"),
     # board 10: the same cards with spades as trumps change the trick winners
     ("193", "Result", "declarer's side won 9 tricks in the play record but the Result tag says 7"),
+    # board 11: a whole play record from the wrong leader gives one problem, not one per card
+    ("217", "Play", "the opening lead is by South but declarer North's left-hand opponent is East; [Play] names the "
+                    "opening leader"),
 ]
 
 
