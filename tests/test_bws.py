@@ -207,9 +207,11 @@ def test_movement_check_reports_swapped_pairs_unknown_rounds_and_wrong_boards():
 
 def test_names_from_player_numbers_and_hand_record_deals():
     rows = [(1, 1, 1, 1, 1, 1, 1, "N", "4 S", "=", "", "", None, None, False)]
-    players = {"Section": [1] * 8, "Table": [1, 1, 1, 1, 2, 2, 2, 2], "Direction": list("NESW") * 2,
-               "Number": ["", "", "", "", "77", "", "", ""], "Name": ["Ann", "Eve", "Sam", "Will", "", "Fay", "Bob", ""],
-               "Round": [0] * 8, "TimeLog": [None] * 8}
+    # North of table 1 was re-entered later (Anne, not Ann); table 2 North is player 77 in PlayerNames
+    players = {"Section": [1] * 9, "Table": [1, 1, 1, 1, 2, 2, 2, 2, 1], "Direction": list("NESW") * 2 + ["N"],
+               "Number": ["", "", "", "", "77", "", "", "", ""],
+               "Name": ["Ann", "Eve", "Sam", "Will", "", "Fay", "Bob", "", "Anne"],
+               "Round": [0] * 9, "TimeLog": ["1899-12-30 19:00:00"] * 8 + ["1899-12-30 19:05:00"]}
     hands = {"Section": [1], "Board": [1],
              "NorthSpades": ["AKQJ"], "NorthHearts": ["1098"], "NorthDiamonds": ["765"], "NorthClubs": ["432"],
              "EastSpades": ["T98"], "EastHearts": ["AKQJ"], "EastDiamonds": ["432"], "EastClubs": ["765"],
@@ -220,7 +222,7 @@ def test_names_from_player_numbers_and_hand_record_deals():
                                    HandRecord=hands, Session=session), "club.bws")
     names = bws.names
     assert names[["pair", "direction", "names"]].values.tolist() == [
-        ["1", "NS", "Ann & Sam"], ["1", "EW", "Eve & Will"], ["2", "NS", "Nina & Bob"], ["2", "EW", "Fay"]]
+        ["1", "NS", "Anne & Sam"], ["1", "EW", "Eve & Will"], ["2", "NS", "Nina & Bob"], ["2", "EW", "Fay"]]
     assert bws.boards["deal"].tolist() == ["N:AKQJ.T98.765.432 T98.AKQJ.432.765 765.432.AKQJ.T98 432.765.T98.AKQJ"]
     assert bws.meta == {"event": "Tuesday pairs", "date": "2024.05.07"}
     checked = validate_results(bws.results, boards=bws.boards, names=names)

@@ -12,7 +12,8 @@ Tables used (bridge-scoring-reference.md section 11):
     once for the same pairs in the same round (a correction), the latest row wins: by
     ``DateLog`` + ``TimeLog``, then by ``ID``. Rows of the same table, round and board
     with *other* pairs are all kept (the sample file has such rows), so validate's
-    table/round check and :func:`check_movement` report them instead of one vanishing. The numeric ``Declarer`` column is not used: BCS files (the sample
+    table/round check and :func:`check_movement` report them instead of one
+    vanishing. The numeric ``Declarer`` column is not used: BCS files (the sample
     included) fill it with the NS pair whoever declared; ``NS/EW`` is the seat. A row
     with an empty contract and a remark (``Not played``) gets the remark as its
     contract cell, so validate reads ``NP`` or reports it.
@@ -188,7 +189,8 @@ def _names(players: pd.DataFrame, lookup: pd.DataFrame, movement: pd.DataFrame, 
     })
     seats["name"] = seats["name"].fillna(seats["number"].map(lambda n: by_id.get(n) or None if n is not pd.NA else None))
     seats = seats.dropna(subset=["name", "seat", "table"])
-    seats = seats.sort_values(["round", "stamp"]).drop_duplicates(subset=["section", "table", "seat"], keep="first")
+    seats = seats.sort_values(["round", "stamp"], ascending=[True, False], kind="stable")
+    seats = seats.drop_duplicates(subset=["section", "table", "seat"], keep="first")  # first round, latest entry
     first = movement[movement["round"] == movement.groupby("section")["round"].transform("min")]
     rows = []
     for m in first.itertuples(index=False):

@@ -112,8 +112,8 @@ class UsebioFile:
 
 
 def _expat_input(data: bytes | str) -> tuple[bytes, str | None]:
-    """Bytes for expat and the encoding to force: expat knows only UTF-8/16, Latin-1 and ASCII,
-    while Windows programs also declare ``windows-1252``; such files are decoded here."""
+    # expat knows only UTF-8/16, Latin-1 and ASCII; Windows programs also declare windows-1252
+
     if isinstance(data, str):
         return data.encode("utf-8"), "UTF-8"
     m = re.match(rb"^(?:\xef\xbb\xbf)?<\?xml[^>]*encoding=[\"']([A-Za-z0-9_.\-]+)[\"']", data)
@@ -215,7 +215,7 @@ def _participants(container: Node, section: str, source: str, names: list, total
                            "names": label, "source": source, "line": str(node.line)})
 
 
-def _score(line: Node, source: str) -> tuple[str | None, str | None]:
+def _score(line: Node) -> tuple[str | None, str | None]:
     """(NS score text, artificial-score text) of a traveller line."""
     score = line.value("SCORE")
     if score is None:
@@ -240,7 +240,7 @@ def _line_row(line: Node, board: str, section: str, session: str, source: str, m
     if ns is None and ew is None:
         raise ParseError(source, line.line, "<TRAVELLER_LINE> without <NS_PAIR_NUMBER> and <EW_PAIR_NUMBER>; "
                          "write both pair numbers")
-    score, artificial = _score(line, source)
+    score, artificial = _score(line)
     contract = line.value("CONTRACT")
     if artificial is not None and (contract is None or contract in ("-", "--")):
         contract = artificial
@@ -338,7 +338,8 @@ def _meta(root: Node, event: Node) -> dict[str, str]:
     method = (event.value("BOARD_SCORING_METHOD") or "").upper()
     teams = "TEAM" in (event.value("EVENT_TYPE") or "").upper()  # scored by the teams pipeline, not a pairs method
     meta = {"event": event.value("EVENT_DESCRIPTION") or event.value("EVENT_NAME"), "date": _date(event.value("DATE")),
-            "club": club.value("CLUB_NAME") if club is not None else None, "scoring": None if teams else SCORING_TAGS.get(method),
+            "club": club.value("CLUB_NAME") if club is not None else None,
+            "scoring": None if teams else SCORING_TAGS.get(method),
             "event_type": event.value("EVENT_TYPE"), "winner_type": event.value("WINNER_TYPE"),
             "board_scoring_method": method or None, "version": root.value("VERSION")}
     return {k: v for k, v in meta.items() if v}
@@ -396,7 +397,7 @@ def parse_usebio(data: bytes | str, source: str = "<string>") -> UsebioFile:
 
 
 def read_usebio(path_or_file: str | os.PathLike | BinaryIO) -> UsebioFile:
-    """Read a USEBIO XML file from a path or an open binary file; see :func:`parse_usebio`."""
+    """Read a USEBIO XML file (a path or an open binary file); see :func:`parse_usebio`."""
     if isinstance(path_or_file, (str, os.PathLike)):
         source = Path(path_or_file).name
         try:
