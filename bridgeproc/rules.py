@@ -21,6 +21,7 @@ Games without Auction or Play sections are not looked at; hands given as ``-``
 """
 from __future__ import annotations
 
+import os
 import re
 from typing import TYPE_CHECKING
 
@@ -189,13 +190,14 @@ def check_game(game: Game, source: str = "<string>") -> pd.DataFrame:
     return problems_frame(out.rows)
 
 
-def check_games(pbn_file: PbnFile) -> pd.DataFrame:
+def check_games(pbn_file: PbnFile | str | os.PathLike) -> pd.DataFrame:
     """Check the auction and play of every game of a PBN file.
 
     Parameters
     ----------
-    pbn_file : PbnFile
-        As ``io.pbn.read_pbn`` returns it (its ``games`` and ``source`` are used).
+    pbn_file : PbnFile or path
+        As ``io.pbn.read_pbn`` returns it (its ``games`` and ``source`` are used),
+        or a path to read.
 
     Returns
     -------
@@ -204,6 +206,10 @@ def check_games(pbn_file: PbnFile) -> pd.DataFrame:
         row per problem, in file order; empty when every auction and play is legal
         and agrees with the Contract, Declarer and Result tags.
     """
+    if isinstance(pbn_file, (str, os.PathLike)):
+        from .io.pbn import read_pbn
+
+        pbn_file = read_pbn(pbn_file)
     out = _Collector(pbn_file.source)
     for game in pbn_file.games:
         auction = _check_auction(game, out)

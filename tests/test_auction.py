@@ -51,7 +51,7 @@ def test_each_broken_auction_is_reported_exactly():
 
 
 def test_problem_rows_name_the_file():
-    frame = check_games(read_pbn(DATA / "bad_auction.pbn"))
+    frame = check_games(DATA / "bad_auction.pbn")  # a path is read with read_pbn
     assert set(frame["source"]) == {"bad_auction.pbn"}
     assert list(frame.columns) == ["source", "line", "column", "value", "message"]
 
@@ -161,3 +161,13 @@ def test_random_legal_auction_through_a_pbn_file(case):
         f'[Contract "{contract}"]', f'[Result "{"" if declarer is None else 7}"]', f'[Auction "{first}"]',
         *lines, ""])
     assert check_games(parse_pbn(text, "random.pbn")).empty
+
+
+def test_problems_print_as_file_line_messages():
+    from bridgeproc.errors import ValidationError
+
+    error = ValidationError(check_games(DATA / "bad_auction.pbn"))
+    lines = str(error).splitlines()
+    assert lines[0] == "13 problem(s) in the input:"
+    assert lines[1] == ("bad_auction.pbn:13: Auction: South bids 1H after 1S by North: a bid must be higher than "
+                        "the last bid (C < D < H < S < NT)")
