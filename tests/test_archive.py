@@ -87,6 +87,8 @@ def test_round_trip_synthetic_and_unusual_columns(archive_url, small):
         flag=np.arange(len(small.results)) % 3 == 0,
         text=pd.Series(["x", None] * (len(small.results) // 2), dtype="str"),
         ratio=pd.Series([0.1, np.nan] * (len(small.results) // 2), dtype="Float64"),
+        mixed=pd.Series(["a", 1, None, 2.5] * (len(small.results) // 4), dtype=object),
+        when=pd.Series(pd.to_datetime(["2026-03-03 19:30", None] * (len(small.results) // 2))),
     )
     names = small.names.assign(direction=pd.Series([np.nan] * len(small.names), dtype=object))
     session = dataclasses.replace(small, results=odd, names=names,

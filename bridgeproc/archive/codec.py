@@ -41,7 +41,7 @@ class Encoded:
         extra_names = [c[0] for c, t in zip(self.spec["columns"], self.targets) if t is None]
         if extra_names:
             extra_values = [v for t, v in zip(self.targets, self.values) if t is None]
-            columns.append([json.dumps(dict(zip(extra_names, row))) for row in zip(*extra_values)])
+            columns.append([json.dumps(dict(zip(extra_names, row)), default=str) for row in zip(*extra_values)])
         return list(zip(repeat(version_id, self.n_rows), range(self.n_rows), *columns))
 
     def digest(self, hasher) -> None:
@@ -128,15 +128,19 @@ def to_python(series: pd.Series) -> list:
     return series.to_numpy(dtype=object, na_value=None).tolist()
 
 
+def _mixed(series: pd.Series) -> list:
+    """An object column of mixed values, JSON-able (text for anything but str/int/float/bool)."""
+    return [None if v is None or (not isinstance(v, (list, dict, tuple)) and pd.isna(v))
+            else v if isinstance(v, (str, int, float, bool)) else str(v) for v in series.tolist()]
+
+
 def encode(frame_name: str, frame: pd.DataFrame, table: Table) -> Encoded:
     """Encode ``frame`` for ``table`` (see module docstring)."""
     index_names = None
     if not (isinstance(frame.index, pd.RangeIndex) and frame.index.start == 0 and frame.index.step == 1
             and frame.index.name is None):
         index_names = list(frame.index.names)
-        frame = frame.copy()
-        frame.index = frame.index.set_names([f"__index_{i}__" for i in range(frame.index.nlevels)])
-        frame = frame.reset_index()
+        frame = frame.rename_axis([f"__index_{i}__" for i in range(frame.index.nlevels)]).reset_index()
     renamed = RENAMED.get(frame_name, {})
     columns, targets, values = [], [], []
     for name in frame.columns:
@@ -152,9 +156,7 @@ def encode(frame_name: str, frame: pd.DataFrame, table: Table) -> Encoded:
             entry.append(_na_kind(series))
         columns.append(entry)
         targets.append(target)
-        values.append(to_python(series) if kind != "other" or series.dtype != object
-                      else [None if pd.isna(v) else v if isinstance(v, (str, int, float, bool)) else str(v)
-                            for v in series])
+        values.append(_mixed(series) if kind == "other" and series.dtype == object else to_python(series))
     spec = {"columns": columns, "index": index_names}
     return Encoded(frame_name, spec, len(frame), targets, values)
 

@@ -53,9 +53,10 @@ def _now() -> str:
 
 
 def normalise_date(text: object) -> str:
-    """ISO ``yyyy-mm-dd`` from PBN ``2014.10.05``, ``05/10/2014``-less forms; '' when unknown.
+    """ISO ``yyyy-mm-dd`` from ``2014.10.05`` (PBN), ``2014-10-05`` or ``2014/10/5``; '' when unknown.
 
-    PBN writes unknown parts as ``??`` (``2014.10.??``); those stay as given.
+    PBN writes unknown parts as ``??`` (``2014.10.??``); those stay as given. Other
+    text is kept as it is.
     """
     if text is None or (isinstance(text, float) and pd.isna(text)):
         return ""
