@@ -117,3 +117,17 @@ def test_hcp_from_the_cards():
     row = sheet.iloc[0]
     assert (row["hcp_ns"], row["target_side"], row["target"], row["score_ns"], row["imps_ns"]) == (
         16, "EW", 200, -420, -6)  # EW 24 HCP not vulnerable: 420 - 200 = 220 -> 6 IMPs
+
+
+def test_hcp_sheet_to_xlsx(tmp_path):
+    import openpyxl
+
+    from bridgeproc.report.scoresheet import write_sheet
+
+    sheet = chicago_sheet(DATA / "chicago_hcp.csv", variant="hcp")
+    write_sheet(sheet, tmp_path / "c.xlsx", title="Chicago")
+    ws = openpyxl.load_workbook(tmp_path / "c.xlsx").active
+    header = [c.value for c in ws[3]]
+    assert header[:3] == ["Chicago", "Deal", "No"] and "IMPs NS" in header
+    assert [c.value for c in ws[7]][header.index("Note")] == "passed out: redealt by W"
+    assert [c.value for c in ws[8]][header.index("NS total")] == 11

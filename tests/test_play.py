@@ -140,3 +140,32 @@ def test_random_legal_play_through_a_pbn_file(case, claim_at):
         f'[Declarer "{declarer}"]', f'[Contract "1{trump or "NT"}"]', f'[Result "{won}"]',
         f'[Play "{opening}"]', *(" ".join(line) for line in shown), ""])
     assert check_games(parse_pbn(text, "random.pbn")).empty
+
+
+def _good_tokens():
+    tag = read_pbn(DATA / "good.pbn").games[0].tag("Play")
+    return list(tag.tokens), list(tag.token_lines)
+
+
+def test_continued_play_is_not_compared_with_the_result():
+    tokens, lines = _good_tokens()
+    play, problems = read_play(parse_deal(DEAL), "E", tokens[:20] + ["+"], lines[:20] + [lines[19]], None, "N")
+    assert problems == [] and play.continued and len(play.tricks) == 5
+
+
+def test_lead_out_of_turn_marked_l_names_the_leader():
+    tokens, lines = _good_tokens()
+    tokens.insert(5, "^L")  # East's CT in trick 2 was led out of turn
+    play, problems = read_play(parse_deal(DEAL), "E", tokens, list(range(len(tokens))), None, "N")
+    assert problems == []
+    assert play.tricks[1].leader == "E" and play.tricks[1].order[0] == ("E", "CT") and play.tricks[1].winner == "S"
+
+
+def test_trick_winner_by_trump_and_led_suit():
+    from bridgeproc.play import trick_winner
+
+    order = [("N", "H5"), ("E", "HA"), ("S", "C2"), ("W", "D3")]
+    assert trick_winner(order, None) == "E"
+    assert trick_winner(order, "C") == "S"
+    assert trick_winner(order, "D") == "W"
+    assert trick_winner(order, "S") == "E"
