@@ -35,7 +35,7 @@ import pandas as pd
 from .deal_sheet import read_sheet
 from .errors import ParseError, ValidationError
 from .rank._core import to_imps
-from .rubber import GAME_POINTS, SIDES, duplicate_score, made_parts, result_text, trick_score
+from .rubber import GAME_POINTS, SIDES, declared_by, duplicate_score, made_parts, result_text, trick_score
 from .schema import problems_frame
 
 SEATS = "NESW"
@@ -171,7 +171,7 @@ def chicago_sheet(source: str | os.PathLike | pd.DataFrame, variant: Literal["st
         row = {"chicago": number, "deal": deal.deal, "round_deal": pd.NA if redeal else round_deal,
                "dealer": dealer, "vul": vul, "contract": "PASS", "note": None}
         if deal.level:
-            row.update(declarer=deal.declarer if isinstance(deal.declarer, str) else deal.side,
+            row.update(declarer=declared_by(deal),
                        contract=f"{deal.level}{deal.strain}{'X' * deal.doubled}", tricks=deal.tricks,
                        result=result_text(deal.level, deal.tricks))
         if redeal:

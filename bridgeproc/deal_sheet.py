@@ -73,7 +73,7 @@ def _side(text: str) -> str:
 
 
 def honours_of(cards: str, strain: str) -> tuple[str, int] | None:
-    """Honours held in one hand of a PBN deal: ``(side, 100|150)`` or None (rubber bridge, Law 83 of rubber)."""
+    """Honours held in one hand of a PBN deal: ``(side, 100|150)`` or None (rubber bridge; reference section 2.1)."""
     hands = parse_deal(cards)
     for seat, hand in hands.items():
         if hand is None:

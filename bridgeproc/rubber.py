@@ -86,6 +86,13 @@ def result_text(level: int, tricks: int) -> str:
     return "=" if diff == 0 else f"{diff:+d}"
 
 
+def declared_by(row) -> str | None:
+    """The declarer's seat as written, else the declaring side (None when passed out)."""
+    if not row.level:
+        return None
+    return row.declarer if isinstance(row.declarer, str) else row.side
+
+
 def _contract_text(row) -> str:
     if row.level == 0:
         return "PASS"
@@ -180,8 +187,7 @@ def _add_row(rows: list[dict], state: _Rubber, deal, vulnerable, points: dict, n
     state.total[1] += points["ew_below"] + points["ew_above"]
     rows.append({
         "rubber": state.number, "deal": deal.deal if deal is not None else pd.NA,
-        "declarer": (deal.declarer if isinstance(deal.declarer, str) else deal.side) if deal is not None and deal.level
-        else None,
+        "declarer": declared_by(deal) if deal is not None else None,
         "contract": _contract_text(deal) if deal is not None else None,
         "tricks": deal.tricks if deal is not None and deal.level else pd.NA,
         "result": result_text(deal.level, deal.tricks) if deal is not None and deal.level else None,
@@ -232,7 +238,7 @@ def _simplified(sheet: pd.DataFrame) -> pd.DataFrame:
         state.total[1] += ew
         rows.append({
             "rubber": state.number, "deal": deal.deal,
-            "declarer": (deal.declarer if isinstance(deal.declarer, str) else deal.side) if deal.level else None,
+            "declarer": declared_by(deal),
             "contract": _contract_text(deal), "tricks": deal.tricks if deal.level else pd.NA,
             "result": result_text(deal.level, deal.tricks) if deal.level else None,
             "vulnerable": vulnerable if vulnerable is not None else pd.NA, "ns_points": ns, "ew_points": ew,
