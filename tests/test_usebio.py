@@ -162,6 +162,18 @@ def test_every_truncation_is_a_parse_error_or_a_result():
             assert str(exc).startswith("cut.xml:")
 
 
+def test_handset_hands_and_windows_1252_under_a_utf8_declaration():
+    text = ('<?xml version="1.0" encoding="UTF-8"?>\n<USEBIO Version="1.2"><EVENT><PARTICIPANTS>\n'
+            '<PAIR PAIR_NUMBER="7"><PLAYER><PLAYER_NAME>Bjørn Sæther</PLAYER_NAME></PLAYER></PAIR>\n'
+            '</PARTICIPANTS></EVENT>\n<HANDSET><BOARD><BOARD_NUMBER>17</BOARD_NUMBER>\n'
+            '<HAND><DIRECTION>North</DIRECTION><SPADES>AK</SPADES><HEARTS>-</HEARTS><DIAMONDS>Q 10 2</DIAMONDS>'
+            '<CLUBS>J98765432</CLUBS></HAND></BOARD></HANDSET></USEBIO>\n')
+    u = parse_usebio(text.encode("cp1252"), "old.xml")
+    assert u.names[["pair", "names"]].values.tolist() == [["7", "Bjørn Sæther"]]
+    assert u.boards[["board", "deal", "line"]].values.tolist() == [[17, "N:AK..QT2.J98765432 - - -", 5]]
+    assert (str(u.boards["dealer"][0]), str(u.boards["vul"][0])) == ("N", "None")  # board 17 is like board 1
+
+
 def test_hand_text_normalises_ranks():
     assert hand_text("A K 10 2") == "AKT2"
     assert hand_text("-") == "" and hand_text(None) == ""

@@ -112,12 +112,19 @@ class UsebioFile:
 
 
 def _expat_input(data: bytes | str) -> tuple[bytes, str | None]:
-    # expat knows only UTF-8/16, Latin-1 and ASCII; Windows programs also declare windows-1252
-
+    # expat knows only UTF-8/16, Latin-1 and ASCII; Windows programs also declare windows-1252,
+    # and some write Windows-1252 bytes under a UTF-8 (or no) declaration: decoded here
     if isinstance(data, str):
         return data.encode("utf-8"), "UTF-8"
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data, None
     m = re.match(rb"^(?:\xef\xbb\xbf)?<\?xml[^>]*encoding=[\"']([A-Za-z0-9_.\-]+)[\"']", data)
     declared = m.group(1).decode("ascii").lower() if m else "utf-8"
+    if declared in ("utf-8", "utf8"):
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError:
+            declared = "cp1252"
     if declared in ("utf-8", "utf8", "utf-16", "iso-8859-1", "latin-1", "us-ascii"):
         return data, None
     try:
