@@ -263,6 +263,10 @@ def _patched_without_received_data(tmp_path: Path) -> Path:
     (lambda tmp: tmp / "text.bws", "text.bws:offset 4: not a Microsoft Access database (it starts with b'Board,NS,EW"),
     (lambda tmp: tmp / "cut.bws", "cut.bws:offset 100000: the database ends after 100000 bytes, not on a 4096-byte "
                                   "page boundary: the file is cut short; copy it again after closing Bridgemate"),
+    (lambda tmp: tmp / "head.bws", "head.bws:offset 20: the database ends after 20 bytes, not on a 4096-byte page "
+                                   "boundary: the file is cut short"),
+    (lambda tmp: tmp / "page.bws", "page.bws:offset 4096: the database ends after 4096 bytes, too short for the "
+                                   "table catalog: the file is cut short"),
     (lambda tmp: tmp / "pages.bws", "pages.bws:ReceivedData: the database is damaged (AttributeError reading "
                                     "ReceivedData); copy the .bws file again, or open and compact it in Access"),
     (lambda tmp: tmp / "catalog.bws", "catalog.bws:catalog: the database is damaged (KeyError reading catalog)"),
@@ -274,6 +278,8 @@ def test_broken_files_give_parse_errors_with_position_and_fix(tmp_path, make, ex
     (tmp_path / "empty.bws").write_bytes(b"")
     (tmp_path / "text.bws").write_bytes(b"Board,NS,EW,Contract\n1,1,2,4S\n")
     (tmp_path / "cut.bws").write_bytes(data[:100000])
+    (tmp_path / "head.bws").write_bytes(data[:20])
+    (tmp_path / "page.bws").write_bytes(data[:4096])
     (tmp_path / "pages.bws").write_bytes(data[:40 * 4096])
     (tmp_path / "catalog.bws").write_bytes(data[:3 * 4096])
     with pytest.raises(ParseError) as info:

@@ -273,11 +273,11 @@ def _check_header(data: bytes, source: str) -> None:
     if data[4:19] not in SIGNATURES:
         raise ParseError(source, "offset 4", f"not a Microsoft Access database (it starts with {data[:19]!r}); "
                          "give the .bws file Bridgemate Control Software writes")
-    page = 2048 if data[0x14] == 0 else 4096
+    page = 2048 if len(data) > 0x14 and data[0x14] == 0 else 4096  # Jet 3 has 2 KB pages, later versions 4 KB
     if len(data) % page or len(data) < 3 * page:
-        raise ParseError(source, f"offset {len(data)}", f"the database ends after {len(data)} bytes, not on a "
-                         f"{page}-byte page boundary: the file is cut short; copy it again after closing "
-                         "Bridgemate Control Software")
+        why = f"not on a {page}-byte page boundary" if len(data) % page else "too short for the table catalog"
+        raise ParseError(source, f"offset {len(data)}", f"the database ends after {len(data)} bytes, {why}: the "
+                         "file is cut short; copy it again after closing Bridgemate Control Software")
 
 
 def read_bws(path: str | os.PathLike) -> BwsFile:
