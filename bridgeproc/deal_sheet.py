@@ -169,8 +169,9 @@ def _parse_row(cells: dict[str, str], bad) -> dict:
     contract = parse_contract(cells["contract"]) if cells["contract"] else {"error": "the contract is blank; "
                                                                              "write e.g. 4S, 3NTX or PASS"}
     if "error" in contract or "adjusted" in contract:
-        bad("contract", cells["contract"], contract.get("error") or
-            f"{cells['contract']!r} is not a contract; write e.g. 4S, 3NTX, 2HXX or PASS")
+        message = (f"{cells['contract']!r} is not a contract; write e.g. 4S, 3NTX, 2HXX or PASS"
+                   if cells["contract"] else contract["error"])
+        bad("contract", cells["contract"], message)
         return row
     row["level"] = contract["level"]
     if row["level"] == 0:

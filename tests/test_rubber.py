@@ -102,16 +102,16 @@ def test_sheet_header_aliases_and_results_in_the_contract_cell():
 def test_bad_cells_are_listed_with_file_and_line(tmp_path):
     path = tmp_path / "sheet.csv"
     path.write_text("deal,declarer,contract,tricks,honours\n1,N,4S,10,\n2,Q,3NT,9,\n3,N,8S,9,\n4,N,2H,15,\n"
-                    "5,N,2H,8,NS 120\n6,,2H,8,\n")
+                    "5,N,2H,8,NS 120\n6,,2H,8,\n7,N,,9,\n")
     with pytest.raises(ValidationError) as info:
         rubber_sheet(path)
     assert str(info.value).splitlines()[1:] == [
         "sheet.csv:3: declarer: 'Q' is not a seat or side; write N, E, S, W, NS or EW",
-        "sheet.csv:4: contract: '8S' is not a contract; write e.g. 4S, 3NTX, 2HXX, PASS, or an artificial score "
-        "(AVE, AVE+, AVE-, A+/A-, A60/40, 60%, NP)",
+        "sheet.csv:4: contract: '8S' is not a contract; write e.g. 4S, 3NTX, 2HXX or PASS",
         "sheet.csv:5: tricks: '15' is not a result; write the tricks taken (0-13) or =, +1, -2",
         "sheet.csv:6: honours: 'NS 120' is not honours; write NS 100, EW 150 (or 100/150 for declarer's side)",
         "sheet.csv:7: declarer: the declarer is blank; write the seat (N, E, S, W) or the side (NS, EW)",
+        "sheet.csv:8: contract: the contract is blank; write e.g. 4S, 3NTX or PASS",
     ]
 
 
