@@ -10,6 +10,7 @@ adapters the lead is asked to add (see ``_read_usebio``), so the wiring is teste
 from __future__ import annotations
 
 import dataclasses
+import random
 from pathlib import Path
 
 import pandas as pd
@@ -160,6 +161,20 @@ def test_every_truncation_is_a_parse_error_or_a_result():
             parse_usebio(data[:end], "cut.xml")
         except ParseError as exc:
             assert str(exc).startswith("cut.xml:")
+
+
+def test_mutated_files_give_parse_errors_or_results_never_other_exceptions():
+    rng = random.Random(8)
+    data = (DATA / "pairs_sections.xml").read_bytes()
+    pieces = [b"<", b">", b"</BOARD>", b"<BOARD_NUMBER>x</BOARD_NUMBER>", b"<HAND><DIRECTION>Up</DIRECTION></HAND>",
+              b"<PERCENTAGE>1e</PERCENTAGE>", b"&amp;", b"&bogus;", b"\xff", b"<SESSION>", b"<MATCH>"]
+    for _ in range(300):
+        at, length = rng.randrange(len(data)), rng.randrange(0, 40)
+        mutated = data[:at] + rng.choice(pieces + [b""]) + data[at + length:]
+        try:
+            parse_usebio(mutated, "m.xml")
+        except ParseError as exc:
+            assert str(exc).startswith("m.xml:")
 
 
 def test_handset_hands_and_windows_1252_under_a_utf8_declaration():

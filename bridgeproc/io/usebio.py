@@ -76,10 +76,13 @@ class Node:
         return [c for c in self.children if c.tag == tag]
 
     def iter(self, tag: str) -> Iterator[Node]:
-        for child in self.children:
-            if child.tag == tag:
-                yield child
-            yield from child.iter(tag)
+        """Descendants named ``tag``, in document order (no recursion: nesting depth is the file's)."""
+        stack = list(reversed(self.children))
+        while stack:
+            node = stack.pop()
+            if node.tag == tag:
+                yield node
+            stack.extend(reversed(node.children))
 
     def value(self, tag: str) -> str | None:
         """Text of the child ``tag`` (else the attribute ``tag``), stripped; None if absent or empty."""
