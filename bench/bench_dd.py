@@ -10,9 +10,11 @@ order (the CPU may be shared):
               an empty cache (parsing, normalizing, Deal building, batching and
               frame building included)
 
-and prints the medians and the overhead of dd_tables over endplay (target <= 10 %),
-and the time dd_tables spends outside calc_all_tables (measured inside each run by
-wrapping calc_all_tables, so it does not suffer from the solver's run-to-run noise);
+and prints the medians (wall clock, and process CPU time summed over DDS's threads,
+which varies less when the machine is shared) and the overhead of dd_tables over
+endplay (target <= 10 %), and the time dd_tables spends outside calc_all_tables
+(measured inside each run by wrapping calc_all_tables, so it does not suffer from
+the solver's run-to-run noise);
 then the time of par() on the result and of a second, fully cached dd_tables call.
 """
 from __future__ import annotations
@@ -63,14 +65,14 @@ def main(count: int = 36, repeats: int = 5, seed: int = 2026) -> None:
     boards = boards_frame(deals)
     endplay_deals = [Deal(d) for d in deals]
 
-    def run_endplay() -> float:
-        start = time.perf_counter()
+    def run_endplay() -> tuple[float, float]:
+        wall, cpu = time.perf_counter(), time.process_time()
         tables = calc_all_tables(endplay_deals)
-        elapsed = time.perf_counter() - start
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         assert len(tables) == count
-        return elapsed
+        return wall, cpu
 
-    inside: list[float] = []  # time spent in calc_all_tables during each dd_tables run
+    inside: list[float] = []  # wall time spent in calc_all_tables during one dd_tables run
 
     def timed_calc_all_tables(*args, **kwargs):
         start = time.perf_counter()
@@ -79,35 +81,37 @@ def main(count: int = 36, repeats: int = 5, seed: int = 2026) -> None:
         finally:
             inside.append(time.perf_counter() - start)
 
-    def run_ours() -> float:
+    def run_ours() -> tuple[float, float]:
         inside.clear()
         endplay.dds.calc_all_tables = timed_calc_all_tables
         try:
-            start = time.perf_counter()
+            wall, cpu = time.perf_counter(), time.process_time()
             out = dd_tables(boards, cache={})
-            elapsed = time.perf_counter() - start
+            wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         finally:
             endplay.dds.calc_all_tables = calc_all_tables
         assert out["dd_N_NT"].notna().all()
-        outside.append(elapsed - sum(inside))
-        return elapsed
+        outside.append(wall - sum(inside))
+        return wall, cpu
 
-    theirs: list[float] = []
-    ours: list[float] = []
+    theirs: list[tuple[float, float]] = []
+    ours: list[tuple[float, float]] = []
     outside: list[float] = []
     for i in range(repeats):
         first, second = (run_endplay, run_ours) if i % 2 == 0 else (run_ours, run_endplay)
         for run in (first, second):
             (theirs if run is run_endplay else ours).append(run())
-    t_endplay, t_ours = statistics.median(theirs), statistics.median(ours)
-    print(f"{count} deals, {repeats} repeats, seed {seed}")
-    print(f"endplay calc_all_tables : {t_endplay:8.3f} s median  (runs: {', '.join(f'{t:.3f}' for t in theirs)})")
-    print(f"bridgeproc dd_tables    : {t_ours:8.3f} s median  (runs: {', '.join(f'{t:.3f}' for t in ours)})")
-    print(f"overhead                : {100 * (t_ours - t_endplay) / t_endplay:+7.1f} %  (target <= 10 %; "
-          "difference of medians, noisy when the CPU is shared)")
-    t_outside = statistics.median(outside)
+    print(f"{count} deals, {repeats} repeats, seed {seed}; medians, wall clock and process CPU (all DDS threads)")
+    for label, runs in (("endplay calc_all_tables", theirs), ("bridgeproc dd_tables", ours)):
+        walls = ", ".join(f"{r[0]:.2f}" for r in runs)
+        print(f"{label:<24}: {statistics.median(r[0] for r in runs):8.3f} s wall, "
+              f"{statistics.median(r[1] for r in runs):8.3f} s CPU  (wall runs: {walls})")
+    for k, what in ((0, "wall"), (1, "CPU")):
+        base, mine = statistics.median(r[k] for r in theirs), statistics.median(r[k] for r in ours)
+        print(f"{'overhead, ' + what:<24}: {100 * (mine - base) / base:+7.1f} %  (target <= 10 %)")
+    t_outside, t_endplay = statistics.median(outside), statistics.median(r[0] for r in theirs)
     print(f"dd_tables outside DDS   : {1000 * t_outside:8.1f} ms median = {100 * t_outside / t_endplay:.2f} % of "
-          "calc_all_tables (the overhead proper, measured inside each run)")
+          "calc_all_tables wall (measured inside each run: immune to the solver's run-to-run noise)")
 
     solved = dd_tables(boards)  # fills the process cache
     start = time.perf_counter()
