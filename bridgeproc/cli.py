@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 import sys
+from pathlib import Path
 
 import click
 
@@ -150,3 +151,82 @@ def check(inputs, **params) -> None:
 
 
 __all__ = ["cli", "Conventions"]
+
+
+def _sheet_outputs(ctx, param, values):
+    for value in values:
+        if Path(value).suffix.lower() not in (".csv", ".xlsx"):
+            raise click.BadParameter(f"{value}: write .csv or .xlsx")
+    return values
+
+
+_SHEET_ARGS = [
+    click.argument("sheet", type=click.Path(exists=True, dir_okay=False)),
+    click.option("-o", "--output", "outputs", multiple=True, type=click.Path(dir_okay=False), callback=_sheet_outputs,
+                 help="Also write the score sheet (.csv or .xlsx). Repeat for several."),
+    click.option("--encoding", default=None, help="Text encoding of the sheet (default: detect)."),
+]
+
+
+def _sheet_command(function):
+    return functools.reduce(lambda f, d: d(f), reversed(_SHEET_ARGS), function)
+
+
+def _print_sheet(build, sheet, outputs, title) -> None:
+    from .report.scoresheet import sheet_text, write_sheet
+
+    try:
+        frame = build()
+        for output in outputs:
+            write_sheet(frame, output, title=f"{title}: {Path(sheet).name}")
+    except BridgeprocError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(sheet_text(frame))
+
+
+@cli.command()
+@_sheet_command
+@click.option("--variant", type=click.Choice(["rubber", "simplified"]), default="rubber", show_default=True,
+              help="Classic rubber bridge, or the simplified training rubber (each deal scored on its own).")
+@click.option("--unfinished-partscore", type=click.Choice(["100", "50"]), default="100", show_default=True,
+              help="Bonus for a part-score in an unfinished rubber (ACBL Law 80: 100; some books: 50).")
+@click.option("--redoubled-insult", type=click.Choice(["100", "50"]), default="100", show_default=True,
+              help="Bonus for making a redoubled contract.")
+def rubber(sheet, outputs, encoding, variant, unfinished_partscore, redoubled_insult) -> None:
+    """Score a rubber-bridge SHEET (CSV: deal, declarer, contract, tricks, honours).
+
+    Example:
+
+        bridgeproc rubber evening.csv -o evening.xlsx
+    """
+    from .rubber import rubber_sheet
+
+    _print_sheet(lambda: rubber_sheet(sheet, variant=variant, unfinished_partscore=int(unfinished_partscore),
+                                      redoubled_insult=int(redoubled_insult), encoding=encoding),
+                 sheet, outputs, "Rubber bridge")
+
+
+@cli.command()
+@_sheet_command
+@click.option("--variant", type=click.Choice(["standard", "hcp"]), default="standard", show_default=True,
+              help="Four-deal Chicago, or IMPs against a target from the side's high-card points.")
+@click.option("--cycle", type=click.Choice(["dealer", "non-dealer"]), default="dealer", show_default=True,
+              help="Deals 2 and 3: the dealer's side vulnerable (ACBL), or the other side.")
+@click.option("--first-dealer", type=click.Choice(list("NESW")), default="N", show_default=True)
+@click.option("--partscore-bonus", type=int, default=100, show_default=True, help="Part-score premium on deal 4.")
+@click.option("--passed-out", type=click.Choice(["redeal", "score"]), default="redeal", show_default=True)
+@click.option("--targets", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="HCP target table (CSV hcp,nv,vul) for --variant hcp.")
+def chicago(sheet, outputs, encoding, variant, cycle, first_dealer, partscore_bonus, passed_out, targets) -> None:
+    """Score a Chicago SHEET (CSV: deal, declarer, contract, tricks[, hcp]).
+
+    Example:
+
+        bridgeproc chicago evening.csv -o evening.csv
+    """
+    from .chicago import chicago_sheet
+
+    _print_sheet(lambda: chicago_sheet(sheet, variant=variant, cycle=cycle, first_dealer=first_dealer,
+                                       partscore_bonus=partscore_bonus, passed_out=passed_out, targets=targets,
+                                       encoding=encoding),
+                 sheet, outputs, "Chicago")

@@ -8,7 +8,7 @@ from typing import Callable
 
 import pandas as pd
 
-from .errors import BridgeprocError, ParseError, format_problems
+from .errors import BridgeprocError, ParseError, ValidationError, format_problems
 from .movement import PairNumbering, pair_keys, pair_numbering
 from .notation import ResultStyle
 from .rank.conventions import CONVENTION_HELP
@@ -94,6 +94,12 @@ class _Inputs:
     boards: list[pd.DataFrame] = field(default_factory=list)
     names: list[pd.DataFrame] = field(default_factory=list)
     meta: dict = field(default_factory=dict)
+    #: Auction and play problems of PBN games (fatal for ``check``, notes for ``score``).
+    rules: list[pd.DataFrame] = field(default_factory=list)
+
+    def rule_problems(self) -> pd.DataFrame | None:
+        frames = [f for f in self.rules if len(f)]
+        return pd.concat(frames, ignore_index=True) if frames else None
 
 
 def _read_csv(path, options: Options, inputs: _Inputs) -> None:
@@ -130,7 +136,10 @@ def _read_xlsx(path, options: Options, inputs: _Inputs) -> None:
 def _read_pbn(path, options: Options, inputs: _Inputs) -> None:
     from .io.pbn import read_pbn
 
+    from .rules import check_games
+
     pbn = read_pbn(path, options.encoding)
+    inputs.rules.append(check_games(pbn))
     if len(pbn.results):
         inputs.raws.append(pbn.results)
     inputs.boards.append(pbn.boards)
@@ -233,9 +242,11 @@ def process_session(inputs: list, outputs: list = (), options: Options = Options
     table.insert(0, "method", conventions.method)
     if options.dd and len(boards) and boards["deal"].notna().any():
         boards = _with_double_dummy(boards, progress)
+    notes = [n for n in (checked.notes, read.rule_problems()) if n is not None and len(n)]
     session = Session(results=results, boards=boards, standings=table, names=names, meta=read.meta,
                       conventions=conventions, numbering=numbering,
-                      movement=_movement(results, conventions, numbering), notes=checked.notes, options=options)
+                      movement=_movement(results, conventions, numbering),
+                      notes=pd.concat(notes, ignore_index=True) if notes else None, options=options)
     for out in outputs:
         WRITERS[_suffix(out)](session, out)
     return session
@@ -258,12 +269,20 @@ def check_inputs(inputs: list, options: Options = Options()) -> str:
     boards = pd.concat(read.boards, ignore_index=True).drop_duplicates(subset=["board"]) if read.boards else None
     names = pd.concat(read.names, ignore_index=True) if read.names else None
     if not read.raws:
+        if read.rule_problems() is not None:
+            raise ValidationError(read.rule_problems())
         count = 0 if boards is None else len(boards)
         return f"OK: {count} boards, no results"
     raw = pd.concat(read.raws, ignore_index=True)
-    checked = validate_results(raw, result_style=options.result_style, check_scores=options.check_scores,
-                               pair_numbering_option=options.pair_numbering, trust=options.trust,
-                               boards=boards, names=names, tables=options.tables)
+    rules = read.rule_problems()
+    try:
+        checked = validate_results(raw, result_style=options.result_style, check_scores=options.check_scores,
+                                   pair_numbering_option=options.pair_numbering, trust=options.trust,
+                                   boards=boards, names=names, tables=options.tables)
+    except ValidationError as exc:
+        raise ValidationError(exc.problems if rules is None else pd.concat([exc.problems, rules], ignore_index=True)) from None
+    if rules is not None:
+        raise ValidationError(rules)
     results = checked.results
     pairs = len(set(results["ns"].dropna()) | set(results["ew"].dropna()))
     summary = f"OK: {len(results)} results on {results['board'].nunique()} boards, {pairs} pair numbers"
