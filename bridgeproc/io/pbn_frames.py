@@ -75,8 +75,13 @@ def _dd_tricks(table: Tag, problems: Problems) -> dict[str, int]:
     except ValueError:
         problems.append((table.line, "OptimumResultTable needs the columns Declarer, Denomination and Result"))
         return {}
-    out: dict[str, int] = {}
-    for row, line in zip(table.rows or (), table.row_lines or ()):
+    rows = table.rows or []
+    if (seat_at, denom_at, tricks_at) == (0, 1, 2):  # the usual layout: one pass, checked at the end
+        out = {_DD_KEYS.get((r[0], r[1])): _TRICKS.get(r[2]) for r in rows}
+        if None not in out and None not in out.values() and len(out) == len(rows):
+            return out  # type: ignore[return-value]
+    out = {}
+    for row, line in zip(rows, table.row_lines or ()):
         key = _DD_KEYS.get((row[seat_at], row[denom_at])) or _DD_KEYS.get((row[seat_at].upper(), row[denom_at].upper()))
         tricks = _TRICKS.get(row[tricks_at])
         if key is None or tricks is None:

@@ -163,7 +163,11 @@ class _Lexer:
                     continue
                 if ("%" in data or ";" in data) and _BAD_DATA.search(data):
                     return False
-                tag.rows, tag.row_lines, bad_rows = split_rows(data, line, len(tag.columns), name)
+                rows, tag.row_lines, bad_rows = split_rows(data, line, len(tag.columns), name)
+                if isinstance(rows, str):
+                    tag.text = rows
+                else:
+                    tag.rows = rows
                 problems.extend(bad_rows)
                 line += data.count("\n") + 1
             elif kind == _TOKENS:
@@ -242,7 +246,7 @@ class _Lexer:
             j += 1
         if j > i:
             rows, row_lines, problems = split_rows("\n".join(lines[i:j]), i + 1, len(tag.columns or ()), tag.name)
-            tag.rows.extend(rows)  # type: ignore[union-attr]
+            tag.rows.extend(_as_rows(rows))  # type: ignore[union-attr]
             tag.row_lines.extend(row_lines)  # type: ignore[union-attr]
             for line, message in problems:
                 self.problem(line, message)
@@ -323,10 +327,14 @@ class _Lexer:
 
     def read_rows_from(self, tag: Tag, rest: str, i: int) -> None:
         rows, row_lines, problems = split_rows(rest, i + 1, len(tag.columns or ()), tag.name)
-        tag.rows.extend(rows)  # type: ignore[union-attr]
+        tag.rows.extend(_as_rows(rows))  # type: ignore[union-attr]
         tag.row_lines.extend(row_lines)  # type: ignore[union-attr]
         for line, message in problems:
             self.problem(line, message)
+
+
+def _as_rows(rows: list[list[str]] | str) -> list[list[str]]:
+    return [line.split() for line in rows.split("\n")] if isinstance(rows, str) else rows
 
 
 def _kind(name: str) -> int:

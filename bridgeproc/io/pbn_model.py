@@ -55,9 +55,12 @@ class Tag:
     token_lines: list[int] | None = None
     notes: list["Tag"] | None = None
     columns: tuple[Column, ...] | None = None
-    rows: list[list[str]] | None = None
     row_lines: list[int] | None = None
     inherited: bool = False
+    #: Rows read by the fast path, kept as text until asked for: cells split by white
+    #: space (quotes already removed), rows by newlines. See :attr:`rows`.
+    text: str | None = None
+    _rows: list[list[str]] | None = None
 
     def __init__(self, name: str, value: str, line: int, inherited: bool = False) -> None:
         self.name = name
@@ -67,9 +70,26 @@ class Tag:
             self.inherited = True
 
     def __repr__(self) -> str:
-        extra = f", {len(self.rows)} rows" if self.rows is not None else ""
+        extra = f", {len(self.row_lines or ())} rows" if self.columns is not None else ""
         extra += f", {len(self.tokens)} tokens" if self.tokens is not None else ""
         return f"Tag({self.name!r}, {self.value!r}, line={self.line}{extra})"
+
+    @property
+    def rows(self) -> list[list[str]] | None:
+        """Table cells, one list per row (None for a tag that is not a table)."""
+        if self._rows is None and self.text is not None:
+            self._rows = [line.split() for line in self.text.split("\n")]
+            self.text = None
+        return self._rows
+
+    @rows.setter
+    def rows(self, value: list[list[str]] | None) -> None:
+        self._rows, self.text = value, None
+
+    @property
+    def is_table(self) -> bool:
+        """True for a table tag (it has a column header)."""
+        return self.columns is not None
 
     @property
     def column_names(self) -> list[str]:
@@ -102,7 +122,7 @@ class Game:
 
     def tables(self, name: str) -> list[Tag]:
         """Every table tag called ``name`` in this game, in file order."""
-        return [t for t in self.tags if t.name == name and t.rows is not None]
+        return [t for t in self.tags if t.name == name and t.columns is not None]
 
 
 #: At most this many problems are listed in one ParseError.

@@ -10,6 +10,7 @@ import re
 from functools import lru_cache
 from itertools import chain
 
+import numpy as np
 import pandas as pd
 
 from .pbn_model import Game, Tag
@@ -45,25 +46,44 @@ def is_results_table(table: Tag) -> bool:
 
 
 class _Group:
-    __slots__ = ("names", "rows", "lines", "boards", "sections")
+    """Rows of every table with one header: text blocks (fast path) or row lists, in file order."""
+
+    __slots__ = ("names", "parts", "lines", "boards", "sections")
 
     def __init__(self, names: tuple[str, ...]) -> None:
         self.names = names
-        self.rows: list[list[str]] = []
+        self.parts: list[str | list[list[str]]] = []
         self.lines: list[int] = []
         self.boards: list[str | None] = []
         self.sections: list[str] = []
 
-    def add(self, rows, lines, board=None, section="") -> None:
-        self.rows.extend(rows)
+    def add(self, tag_or_rows, lines, board=None, section="") -> None:
+        if isinstance(tag_or_rows, Tag):
+            part = tag_or_rows.text if tag_or_rows.text is not None else tag_or_rows.rows
+        else:
+            part = tag_or_rows
+        self.parts.append(part)  # type: ignore[arg-type]
         self.lines.extend(lines)
-        self.boards.extend([board] * len(rows))
-        self.sections.extend([section] * len(rows))
+        self.boards.extend([board] * len(lines))
+        self.sections.extend([section] * len(lines))
 
     def columns(self) -> dict[str, list]:
-        flat = list(chain.from_iterable(self.rows))
+        if all(isinstance(p, str) for p in self.parts):
+            # one split over every block: the cells are made in one go, side by side in memory
+            flat = "\n".join(self.parts).split()  # type: ignore[arg-type]
+        else:
+            flat = []
+            for part in self.parts:
+                flat.extend(part.split() if isinstance(part, str) else chain.from_iterable(part))
+        # Factorize once: every later pass then visits a few distinct string objects
+        # (cache friendly) instead of a million scattered ones; "-" and "" become None.
+        codes, uniques = pd.factorize(np.array(flat, dtype=object))
+        uniques = np.asarray(uniques, dtype=object)
+        if len(uniques):
+            uniques[(uniques == "-") | (uniques == "")] = None
+        cells = uniques.take(codes)
         width = len(self.names)
-        return {name: flat[i::width] for i, name in enumerate(self.names)}
+        return {name: cells[i::width].tolist() for i, name in enumerate(self.names)}
 
 
 def collect(games: list[Game]) -> tuple[dict, dict, dict, list[bool]]:
@@ -76,8 +96,7 @@ def collect(games: list[Game]) -> tuple[dict, dict, dict, list[bool]]:
     for game in games:
         found = False
         for tag in game.tags:
-            rows = tag.rows
-            if not rows or tag.name not in ("ScoreTable", "TotalScoreTable"):
+            if tag.name not in ("ScoreTable", "TotalScoreTable") or not tag.row_lines:
                 continue
             names = lower_names(tag.value)
             if tag.name == "TotalScoreTable":
@@ -87,7 +106,7 @@ def collect(games: list[Game]) -> tuple[dict, dict, dict, list[bool]]:
             else:
                 target = matches
             group = target.get(names) or target.setdefault(names, _Group(names))
-            group.add(rows, tag.row_lines, game.get("Board"), game.get("Section", "") or "")
+            group.add(tag, tag.row_lines, game.get("Board"), game.get("Section", "") or "")
         if not found and game.tag("ScoreTable") is None and (game.get("Contract") or "").strip() not in ("", "?"):
             found = True
             _room_row(game, results, uses_score_tags)
@@ -116,8 +135,7 @@ def _names(first: str | None, second: str | None) -> str | None:
 
 
 def _text_array(values: list) -> pd.arrays.StringArray:
-    if "-" in values or "" in values:
-        values = [None if v == "-" or v == "" else v for v in values]
+    """Text cells (``-``/empty already None, see ``_Group.columns``) as a string array."""
     return pd.array(values, dtype="string")
 
 
@@ -180,6 +198,8 @@ def results_frames(groups: dict, source: str) -> tuple[pd.DataFrame, pd.DataFram
     _scores(columns, n)
     rest = [c for c in columns if c not in RESULT_FIRST]
     frame = _frame(columns, lines, source, RESULT_FIRST + rest)
+    if not any(v is not None and v.upper() == "BYE" for v in set(columns["score"])):
+        return frame, frame.iloc[:0]
     bye = (frame["score"].str.upper() == "BYE").fillna(False).to_numpy()
     return frame[~bye].reset_index(drop=True), frame[bye].reset_index(drop=True)
 

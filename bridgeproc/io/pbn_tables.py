@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from sys import intern
 
 from .pbn_model import Column
 
@@ -28,7 +27,9 @@ _PIECES = re.compile(r"=\d{1,2}=|\$\d{1,3}|!!|\?\?|!\?|\?!|!|\?|[^=$!?]+|.")
 
 def unescape(value: str) -> str:
     """Undo the ``\\"`` and ``\\\\`` escapes of a PBN string."""
-    return _ESCAPE.sub(r"\1", value) if "\\" in value else value
+    if "\\" not in value or ('\\"' not in value and "\\\\" not in value):
+        return value
+    return _ESCAPE.sub(r"\1", value)
 
 
 @lru_cache(maxsize=1024)
@@ -72,8 +73,8 @@ def _cells_slow(line: str) -> tuple[list[str], str | None]:
     return cells, None
 
 
-def _fast_rows(joined: str, shared: bool) -> list[list[str]] | None:
-    """Cells of every line when the fast path applies, else None.
+def _fast_rows(joined: str) -> str | None:
+    """The rows as text with the quotes removed when the fast path applies, else None.
 
     It applies when the block has no escapes, comments or brackets and every quote
     belongs to a quoted token without spaces standing between spaces (``"420"``):
@@ -93,25 +94,23 @@ def _fast_rows(joined: str, shared: bool) -> list[list[str]] | None:
         if opened != pairs or closed != pairs:
             return None
         joined = joined.replace('"', "")
-    if shared:
-        # Interned cells: a results column repeats few values, and the passes that build
-        # the frame then visit a few shared objects (in the CPU cache) instead of a
-        # million scattered ones: about 3 times faster overall.
-        return [list(map(intern, line.split())) for line in joined.split("\n")]
-    return [line.split() for line in joined.split("\n")]
+    return joined
 
 
 def split_rows(text: str, first_line: int, ncols: int, table: str
-               ) -> tuple[list[list[str]], list[int], list[tuple[int, str]]]:
+               ) -> tuple[list[list[str]] | str, list[int], list[tuple[int, str]]]:
     """Rows of a table section (its lines joined with newlines): one row per line, quote-aware.
 
     Returns ``(rows, row_lines, problems)``; a row with the wrong number of cells is
-    reported and left out.
+    reported and left out. On the fast path ``rows`` is the checked text itself (see
+    ``Tag.text``): splitting it later, all at once, is faster than a list per row.
     """
-    fast = _fast_rows(text, table == "ScoreTable")
+    fast = _fast_rows(text)
     problems: list[tuple[int, str]] = []
-    if fast is not None and set(map(len, fast)) == {ncols}:
-        return fast, list(range(first_line, first_line + len(fast))), problems
+    if fast is not None:
+        lines = fast.split("\n")
+        if set(map(len, map(str.split, lines))) == {ncols}:
+            return fast, list(range(first_line, first_line + len(lines))), problems
     block = text.split("\n")
     lines = range(first_line, first_line + len(block))
     rows: list[list[str]] = []

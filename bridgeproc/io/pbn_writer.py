@@ -81,7 +81,7 @@ def _table_lines(tag: Tag) -> list[str]:
 
 def game_lines(game: Game) -> list[str]:
     """The lines of one game in export order."""
-    plain = [t for t in game.tags if t.tokens is None and t.rows is None]
+    plain = [t for t in game.tags if t.tokens is None and t.columns is None]
     plain.sort(key=lambda t: (0, _ORDER[t.name], "") if t.name in _ORDER else (1, 0, t.name))
     out = [_tag_line(t) for t in plain]
     for name in _SECTIONS:
@@ -90,7 +90,7 @@ def game_lines(game: Game) -> list[str]:
                 out.append(_tag_line(tag))
                 out.extend(_section_lines(tag))
                 out.extend(_tag_line(note) for note in tag.notes or ())
-    tables = sorted((t for t in game.tags if t.rows is not None), key=lambda t: t.name)
+    tables = sorted((t for t in game.tags if t.columns is not None), key=lambda t: t.name)
     for tag in tables:
         out.append(_tag_line(tag))
         out.extend(_table_lines(tag))
