@@ -230,3 +230,42 @@ def chicago(sheet, outputs, encoding, variant, cycle, first_dealer, partscore_bo
                                        partscore_bonus=partscore_bonus, passed_out=passed_out, targets=targets,
                                        encoding=encoding),
                  sheet, outputs, "Chicago")
+
+
+@cli.command()
+@click.argument("inputs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("-o", "--output", "outputs", multiple=True, required=True, type=click.Path(dir_okay=False),
+              help="Output file (.xlsx, .csv, .pbn). Repeat for several.")
+@click.option("--scoring", type=click.Choice(["vp", "imps", "bam"]), default=None,
+              help="Victory points (default), raw IMPs, or board-a-match.")
+@click.option("--vp-scale", default=None, help="wbf2013 (default: WBF 2013 continuous 20-VP) or a VP table CSV.")
+@click.option("--boards-per-match", type=click.IntRange(1), default=None,
+              help="Match length for the VP scale [default: the boards found in each match].")
+@click.option("--ave-plus-imps", type=float, default=None, help="IMPs for an average-plus board [default: 3, Law 86A].")
+@click.option("--unplayed", type=click.Choice(["exclude", "average"]), default=None,
+              help="A match not played: left out (default) or 10-10.")
+@click.option("--format", "format_", type=click.Choice(["auto", "swiss", "round-robin", "knockout"]), default=None,
+              help="Event format, for the tie-breaks [default: auto].")
+@click.option("--tie-breaks", default=None, help="Comma list, e.g. head-to-head-vp,head-to-head-imps,imp-quotient.")
+@click.option("--bam-tie", type=click.IntRange(0), default=None, help="Board-a-match: net difference still counted a tie.")
+@click.option("--lineup", type=click.Path(exists=True, dir_okay=False), help="Which pair of which team sat where.")
+@click.option("--adjustments", type=click.Path(exists=True, dir_okay=False), help="Carry-over and penalties (CSV).")
+@click.option("--encoding", default=None, help="Text encoding of CSV/PBN inputs (default: detect).")
+def teams(inputs, outputs, lineup, adjustments, encoding, format_, vp_scale, **params) -> None:
+    """Score a teams event: board IMPs, match VPs, standings.
+
+    Example:
+
+        bridgeproc teams round1.pbn -o results.xlsx -o results.csv -o results.pbn
+    """
+    from .teams import options_from_text, process_teams
+
+    try:
+        options = options_from_text(format=format_, vp_scale_spec=vp_scale, **params)
+        session = process_teams(list(inputs), list(outputs), options, lineup=lineup,
+                                adjustments=adjustments, encoding=encoding)
+    except BridgeprocError as exc:
+        raise click.ClickException(str(exc)) from None
+    for notice in session.notices:
+        click.echo(notice, err=True)
+    click.echo(f"{len(session.matches)} matches, {len(session.standings)} teams; wrote {', '.join(outputs)}", err=True)

@@ -43,3 +43,19 @@ def test_check_passes_the_teams_file_with_auctions_and_play(runner):
     result = runner.invoke(cli, ["check", str(REALDATA / "ebl-2021-online-qual-open-r2-teams.pbn")])
     assert result.exit_code == 0, result.output
     assert result.output.startswith("OK: 299 results on 10 boards")
+
+
+def test_teams_command_scores_the_ebl_round(runner, tmp_path):
+    out = tmp_path / "teams.csv"
+    result = runner.invoke(cli, ["teams", str(REALDATA / "ebl-2021-online-qual-open-r2-teams.pbn"), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "R1 WALES v ITALY: not played; not counted" in result.output
+    assert "15 matches, 30 teams" in result.output
+    assert out.exists()
+
+
+def test_teams_without_match_length_for_a_vp_only_file_is_bad_input(runner, tmp_path):
+    result = runner.invoke(cli, ["teams", str(REALDATA / "fin-salo-joukkue-2013-09-15-teams-vp.pbn"), "-o", str(tmp_path / "x.csv")])
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "x.csv").exists()
