@@ -239,14 +239,22 @@ def _insert_session(conn, sid: str, event: str, day: str, site, now: str) -> Non
 
 
 def insert_tuples(conn, table, columns: list[str], rows: list[tuple]) -> None:
-    """``INSERT INTO table (columns) VALUES (...)`` executemany'd in chunks of plain tuples.
+    """``INSERT INTO table (columns) VALUES (...)`` executemany'd in chunks of plain tuples (COPY on psycopg).
 
-    Goes to the driver directly: SQLAlchemy's per-row parameter processing would
-    cost more than the database's own work on a 24,000-result session.
+    Goes to the driver directly, inside the same transaction: SQLAlchemy's per-row
+    parameter processing would cost more than the database's own work on a
+    24,000-result session.
     """
     if not rows:
         return
     quote = conn.dialect.identifier_preparer.quote
+    if conn.dialect.name == "postgresql" and conn.dialect.driver == "psycopg":
+        # COPY is PostgreSQL's bulk path: several times faster than executemany.
+        cursor = conn.connection.driver_connection.cursor()
+        with cursor.copy(f"COPY {quote(table.name)} ({', '.join(quote(c) for c in columns)}) FROM STDIN") as copy:
+            for row in rows:
+                copy.write_row(row)
+        return
     mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
     sql = (f"INSERT INTO {quote(table.name)} ({', '.join(quote(c) for c in columns)}) "
            f"VALUES ({', '.join([mark] * len(columns))})")
