@@ -9,7 +9,9 @@ import multiprocessing
 import os
 import random
 import signal
+import sys
 import time
+import warnings
 
 import pytest
 from pandas.testing import assert_frame_equal
@@ -19,6 +21,8 @@ from bridgeproc.archive.db import dispose_all
 from bridgeproc.archive.synthetic import synthetic_session
 
 from .conftest_pg import archive_url, postgres_server  # noqa: F401 (fixtures)
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="the writers are forked processes (POSIX)")
 
 KILLS = 5
 SID = "2026-05-01_congress-pairs"
@@ -50,7 +54,10 @@ def _start(url, session, tag, count=-1):
     dispose_all()
     state = FORK.Value("i", 0)
     proc = FORK.Process(target=_write, args=(str(url), session, tag, count, state))
-    proc.start()
+    with warnings.catch_warnings():
+        # Python 3.12+ warns about fork() in a threaded process; ours runs no threads of its own.
+        warnings.simplefilter("ignore", DeprecationWarning)
+        proc.start()
     return proc, state
 
 
