@@ -188,3 +188,22 @@ def test_fast_rows_equal_regex_rows(rows):
             expected.append(cells)
     assert got == expected
     assert len(got_lines) == len(got)
+
+
+@pytest.mark.parametrize("name", ["ffb-dn1-open2-s1-2022.pbn", "ebl-2021-online-qual-open-r2-teams.pbn",
+                                  "fin-salo-joukkue-2013-09-15-teams-vp.pbn", "features.pbn"])
+def test_general_path_reads_what_the_fast_path_reads(name, monkeypatch):
+    path = FEATURES if name == "features.pbn" else Path("/work/shared/realdata") / name
+    if not path.exists():
+        pytest.skip("no realdata folder")
+    fast = read_pbn(path)
+    from bridgeproc.io import pbn_lexer
+    monkeypatch.setattr(pbn_lexer._Lexer, "fast_game", lambda self, chunk, line: False)
+    slow = read_pbn(path)
+    for a, b in zip(fast.games, slow.games, strict=True):
+        assert [(t.name, t.value, t.line, t.tokens, t.token_lines, t.rows, t.row_lines) for t in a.tags] == \
+            [(t.name, t.value, t.line, t.tokens, t.token_lines, t.rows, t.row_lines) for t in b.tags]
+        assert a.line == b.line
+    for frame in ("boards", "results", "totals", "matches"):
+        assert getattr(fast, frame).equals(getattr(slow, frame))
+    assert fast.escapes == slow.escapes

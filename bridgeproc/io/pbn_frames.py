@@ -75,11 +75,14 @@ def _dd_tricks(table: Tag, problems: Problems) -> dict[str, int]:
     except ValueError:
         problems.append((table.line, "OptimumResultTable needs the columns Declarer, Denomination and Result"))
         return {}
-    rows = table.rows or []
-    if (seat_at, denom_at, tricks_at) == (0, 1, 2):  # the usual layout: one pass, checked at the end
-        out = {_DD_KEYS.get((r[0], r[1])): _TRICKS.get(r[2]) for r in rows}
-        if None not in out and None not in out.values() and len(out) == len(rows):
+    if (seat_at, denom_at, tricks_at) == (0, 1, 2) and table.text is not None:
+        # the usual layout, rows still as text: one split, checked at the end
+        cells = table.text.split()
+        out = {_DD_KEYS.get((seat, denom)): _TRICKS.get(tricks)
+               for seat, denom, tricks in zip(cells[0::3], cells[1::3], cells[2::3])}
+        if None not in out and None not in out.values() and len(out) == len(table.row_lines or ()):
             return out  # type: ignore[return-value]
+    rows = table.rows or []
     out = {}
     for row, line in zip(rows, table.row_lines or ()):
         key = _DD_KEYS.get((row[seat_at], row[denom_at])) or _DD_KEYS.get((row[seat_at].upper(), row[denom_at].upper()))
