@@ -207,3 +207,7 @@ def test_general_path_reads_what_the_fast_path_reads(name, monkeypatch):
     for frame in ("boards", "results", "totals", "matches"):
         assert getattr(fast, frame).equals(getattr(slow, frame))
     assert fast.escapes == slow.escapes
+
+
+def test_text_with_a_byte_order_mark():
+    assert parse_pbn('\ufeff% PBN 2.1\n[Event "x"]\n[Board "1"]\n').games[0].get("Event") == "x"

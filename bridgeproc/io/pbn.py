@@ -44,7 +44,8 @@ import pandas as pd
 from ..errors import ParseError
 from .pbn_frames import BOARD_TAGS, board_rows, boards_frame
 from .pbn_results import collect, results_frames, table_frame
-from .pbn_lexer import lex, pbn_version
+from .pbn_lexer import lex
+from .pbn_tags import pbn_version
 from .pbn_model import Game, is_table, raise_problems
 from .pbn_scored import write_scored_pbn
 from .pbn_writer import format_games, write_games
@@ -112,6 +113,8 @@ def parse_pbn(text: str, source: str = "<string>") -> PbnFile:
 
 
 def _parse(text: str, source: str) -> PbnFile:
+    if text.startswith("\ufeff"):  # a byte-order mark left by a reader that did not expect one
+        text = text[1:]
     if "\x00" in text[:4096]:
         raise ParseError(source, 1, "this is a binary file, not PBN text; export the results as PBN")
     if not text.strip():

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from .pbn_model import TOKEN_SECTIONS, Game, Tag, is_table, raise_problems
+from .pbn_model import MAX_PROBLEMS, TOKEN_SECTIONS, Game, Tag, is_table, raise_problems
+from .pbn_tags import inherit, tag_problem
 from .pbn_tables import parse_columns, section_tokens, split_rows, unescape
 
 #: A quoted string's inside, with \" and \\ escapes (unrolled: much faster than an alternation).
@@ -18,11 +19,6 @@ _STRING = r'[^"\\]*(?:\\.[^"\\]*)*'
 _FAST_TAG = re.compile(rf'\[([A-Za-z][A-Za-z0-9_]*) "({_STRING})"\]\s*$')
 _TAG_AT = re.compile(rf'\[\s*([A-Za-z][A-Za-z0-9_]*)\s*"({_STRING})"\s*\]')
 _TOKEN = re.compile(rf'\s*(?:(\[)|"({_STRING})"|(;)|(\{{)|([^\s"\[\]{{}};]+)|(\S))')
-_NO_CLOSE = re.compile(rf'\[\s*[A-Za-z][A-Za-z0-9_]*\s*"{_STRING}"\s*(?:$|[^\]\s])')
-_OPEN_VALUE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s*"')
-_UNQUOTED = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s*([^"\]]*)\]')
-_BAD_NAME = re.compile(r'\[\s*([^\sA-Za-z"\]][^\s"\]]*)')
-_VERSION = re.compile(r"^%\s*PBN\s+(\d+\.\d+)")
 #: An export-format tag line and the data lines after it (up to the next line starting with "[").
 _TAG_AND_DATA = re.compile(
     r'^\[([A-Za-z][A-Za-z0-9_]*) "([^"\\\n]*(?:\\.[^"\\\n]*)*)"\][ \t]*(?:\n|\Z)'
@@ -34,24 +30,6 @@ _BAD_DATA = re.compile(r"^[ \t]*[\[%;{]", re.M)
 _PLAIN, _NOTE, _TOKENS, _TABLE = range(4)
 #: First characters that end a block of table rows.
 _ROW_END = frozenset("[%;{")
-MAX_PROBLEMS = 50
-
-
-def _tag_problem(rest: str) -> str:
-    """Why the text at a ``[`` is not a tag pair, and how to write it."""
-    if _NO_CLOSE.match(rest):
-        return "tag has no closing bracket ']'; write [Name \"value\"] on one line"
-    m = _OPEN_VALUE.match(rest)
-    if m:
-        return (f"the value of tag {m.group(1)} has no closing quote; write [{m.group(1)} \"value\"] "
-                "(a quote inside a value is written \\\")")
-    m = _UNQUOTED.match(rest)
-    if m:
-        return f"the value of tag {m.group(1)} is not in double quotes; write [{m.group(1)} \"{m.group(2).strip()}\"]"
-    m = _BAD_NAME.match(rest)
-    if m:
-        return f"bad tag name {m.group(1)!r}: a name starts with a letter; write [Name \"value\"]"
-    return "malformed tag: expected [Name \"value\"]"
 
 
 class _Lexer:
@@ -291,7 +269,7 @@ class _Lexer:
             if bracket:
                 t = _TAG_AT.match(line, m.start(1))
                 if t is None:
-                    self.problem(i + 1, _tag_problem(line[m.start(1):]))
+                    self.problem(i + 1, tag_problem(line[m.start(1):]))
                     break
                 tag = self.add_tag(t.group(1), unescape(t.group(2)), i + 1)
                 pos = t.end()
@@ -345,34 +323,6 @@ def _kind(name: str) -> int:
     return _TABLE if is_table(name) else _PLAIN
 
 
-def _inherit(games: list[Game], problems: list[tuple[int, str]]) -> None:
-    """Resolve ``#`` (previous game's value) and ``##text`` (this and all later games)."""
-    previous: dict[str, str] = {}
-    lasting: dict[str, str] = {}
-    for game in games:
-        present = set()
-        for tag in game.tags:
-            value = tag.value
-            if value.startswith("##"):
-                tag.value = lasting[tag.name] = value[2:]
-            elif value == "#":
-                if tag.name in previous:
-                    tag.value = previous[tag.name]
-                else:
-                    problems.append((tag.line, f"tag {tag.name} is \"#\" (copy from the previous game) but no "
-                                               "previous game has it; write the value"))
-            else:
-                lasting.pop(tag.name, None)
-            present.add(tag.name)
-        for name, value in lasting.items():
-            if name not in present:
-                game.tags.append(Tag(name, value, game.line, inherited=True))
-        game._index = None
-        previous = {}
-        for tag in reversed(game.tags):
-            previous[tag.name] = tag.value
-
-
 def lex(text: str, source: str) -> tuple[list[Game], list[str], list[tuple[int, str]]]:
     """Split PBN text into games.
 
@@ -400,14 +350,5 @@ def lex(text: str, source: str) -> tuple[list[Game], list[str], list[tuple[int, 
                 lexer.end_game()
     games = lexer.games
     if '"#' in text:
-        _inherit(games, lexer.problems)
+        inherit(games, lexer.problems)
     return games, lexer.escapes, lexer.problems
-
-
-def pbn_version(escapes: list[str]) -> str | None:
-    """The version of the ``% PBN x.y`` header line, if any."""
-    for line in escapes:
-        m = _VERSION.match(line)
-        if m:
-            return m.group(1)
-    return None
