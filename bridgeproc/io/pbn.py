@@ -21,15 +21,23 @@ results
     becomes ``<Score_NS>/<Score_EW>`` (``A+/A+``, ``A-/A+``) for
     ``notation.parse_adjusted``. Individual events fill ``ns``/``ew`` with
     ``<north>+<south>`` and ``<east>+<west>``. A game without ScoreTable but with a
-    Contract tag (one game per room) gives one row from its tags (``ns``/``ew``
-    from PairNS/PairEW, else the player names; ``score`` from the Score tag; extra
-    columns ``table room hometeam visitteam scoreimp north south east west``).
-    Sit-out rows (``"Bye"``) are not results: they are in ``byes``.
+    Contract tag (one game per room) gives one row from its tags: ``ns``/``ew``
+    from PairNS/PairEW, else HomeTeam/VisitTeam (RealBridge writes the team sitting
+    North-South as HomeTeam), else ``"<North> - <South>"`` names; ``score`` from the
+    Score tag (NS view); extra columns from the tags present among ``table room
+    hometeam visitteam round scoreimp scoremp scorepercentage north south east
+    west``. When the file gives played boards a Score tag, a ``Pass`` game with
+    neither Score nor Auction was not played: its contract is ``NP``.
+    Sit-out rows (``"Bye"``) are not results: they are in ``byes`` (same columns).
 totals
     TotalScoreTable rows, columns lower-cased (``rank``, ``pairid``, ``totalscoremp``,
     ``totalpercentage``, ``names`` ...), text, plus ``source line``.
 matches
     Team ScoreTables without a Contract column (``teamid_home``, ``vp_home`` ...).
+
+Games keep every tag in file order (``Game.tags``; lookups take the first of a
+repeated tag, as PBN's import format says), Auction/Play tokens with their notes,
+and tables with their column specifiers and rows; see ``pbn_model``.
 """
 from __future__ import annotations
 
