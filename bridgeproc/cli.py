@@ -28,6 +28,8 @@ def _input_options(command):
         click.option("--pair-numbering", type=click.Choice(["auto", "shared", "per-direction"]), default="auto",
                      show_default=True, help="Whether NS 1 and EW 1 are one pair (shared) or two (per-direction Mitchell)."),
         click.option("--no-score-check", is_flag=True, help="Do not compare written scores with contract and result."),
+        click.option("--no-movement-check", is_flag=True,
+                     help="Do not check Bridgemate results against the movement in the file's RoundData."),
         click.option("--tables", type=click.IntRange(min=1), default=None,
                      help="Tables per section (default: distinct Table numbers, else the most common number of results per board)."),
     ]
@@ -87,6 +89,7 @@ def _options(params: dict) -> Options:
         pair_numbering=params["pair_numbering"], trust=params["trust"], names=tuple(params["names"]),
         conventions=base, overrides={k: v for k, v in overrides.items() if v is not None},
         dd=not params.get("no_dd", False), tables=params.get("tables"),
+        movement_check=not params.get("no_movement_check", False),
     )
 
 

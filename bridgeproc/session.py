@@ -36,6 +36,7 @@ class Options:
     names: tuple[str, ...] = ()
     dd: bool = True
     tables: int | None = None
+    movement_check: bool = True
 
 
 @dataclass
@@ -96,6 +97,17 @@ class _Inputs:
     meta: dict = field(default_factory=dict)
     #: Auction and play problems of PBN games (fatal for ``check``, notes for ``score``).
     rules: list[pd.DataFrame] = field(default_factory=list)
+    #: Problems found while reading that are as fatal as validation's (e.g. a BWS movement check).
+    fatal: list[pd.DataFrame] = field(default_factory=list)
+
+    def frames(self) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+        """Raw results, boards (one row per board) and names, concatenated."""
+        raw = pd.concat(self.raws, ignore_index=True)
+        boards = (pd.concat(self.boards, ignore_index=True).drop_duplicates(subset=["board"])
+                  if self.boards else empty(BOARDS_COLUMNS))
+        names = (pd.concat(self.names, ignore_index=True) if self.names
+                 else pd.DataFrame(columns=["section", "pair", "direction", "names"]))
+        return raw, boards, names
 
     def rule_problems(self) -> pd.DataFrame | None:
         frames = [f for f in self.rules if len(f)]
@@ -147,7 +159,34 @@ def _read_pbn(path, options: Options, inputs: _Inputs) -> None:
         inputs.meta.setdefault(key.lower(), value)
 
 
-READERS: dict[str, Callable] = {".csv": _read_csv, ".txt": _read_csv, ".tsv": _read_csv,
+def _read_usebio(path, options: Options, inputs: _Inputs) -> None:
+    from .io.usebio import read_usebio
+
+    _add_file(read_usebio(path), inputs)
+
+
+def _read_bws(path, options: Options, inputs: _Inputs) -> None:
+    from .io.bws import check_movement, read_bws
+
+    bws = read_bws(path)
+    if options.movement_check:
+        inputs.fatal.append(check_movement(bws.results, bws.movement))
+    _add_file(bws, inputs)
+
+
+def _add_file(read, inputs: _Inputs) -> None:
+    """Add a reader's results, boards, names and meta (USEBIO and BWS files carry all four)."""
+    if len(read.results):
+        inputs.raws.append(read.results)
+    if len(read.boards):
+        inputs.boards.append(read.boards)
+    if len(read.names):
+        inputs.names.append(read.names)
+    for key, value in read.meta.items():
+        inputs.meta.setdefault(key.lower(), value)
+
+
+READERS: dict[str, Callable] = {".xml": _read_usebio, ".bws": _read_bws,".csv": _read_csv, ".txt": _read_csv, ".tsv": _read_csv,
                                  ".xlsx": _read_xlsx, ".xlsm": _read_xlsx, ".pbn": _read_pbn}
 
 
@@ -169,7 +208,13 @@ def _write_pbn(session: Session, path) -> None:
     write_scored_pbn(session, path)
 
 
-WRITERS: dict[str, Callable] = {".csv": _write_csv, ".xlsx": _write_xlsx, ".pbn": _write_pbn}
+def _write_usebio(session: Session, path) -> None:
+    from .io.usebio_writer import write_usebio
+
+    write_usebio(session, path)
+
+
+WRITERS: dict[str, Callable] = {".csv": _write_csv, ".xlsx": _write_xlsx, ".pbn": _write_pbn, ".xml": _write_usebio}
 
 
 def read_inputs(paths: list, options: Options = Options()) -> _Inputs:
@@ -214,6 +259,27 @@ def _movement(results: pd.DataFrame, conventions: Conventions, numbering: str) -
     return f"Movement: {where}{tables} tables, {boards} boards, {kind}; pairs numbered {numbering}"
 
 
+def _check(read: _Inputs, options: Options, numbering: PairNumbering, strict_rules: bool):
+    """Validate the read inputs; reading problems and (if ``strict_rules``) auction/play
+    problems are listed together with validation's, so every problem is shown at once."""
+    raw, boards, names = read.frames()
+    extra = [f for f in read.fatal if len(f)]
+    rules = read.rule_problems()
+    if strict_rules and rules is not None:
+        extra.append(rules)
+    try:
+        checked = validate_results(
+            raw, result_style=options.result_style, check_scores=options.check_scores,
+            pair_numbering_option=numbering, trust=options.trust, tables=options.tables,
+            boards=boards if len(boards) else None, names=names if len(names) else None,
+        )
+    except ValidationError as exc:
+        raise ValidationError(pd.concat([exc.problems, *extra], ignore_index=True)) from None
+    if extra:
+        raise ValidationError(pd.concat(extra, ignore_index=True))
+    return checked
+
+
 def process_session(inputs: list, outputs: list = (), options: Options = Options(),
                     progress: Callable[[int, int], None] | None = None) -> Session:
     """Load, check, score and rank ``inputs``; write each of ``outputs`` by its extension.
@@ -227,15 +293,9 @@ def process_session(inputs: list, outputs: list = (), options: Options = Options
     read = read_inputs(list(inputs), options)
     if not read.raws:
         raise BridgeprocError("no results in the inputs; give traveller sheets or a PBN with results")
-    raw = pd.concat(read.raws, ignore_index=True)
-    boards = pd.concat(read.boards, ignore_index=True).drop_duplicates(subset=["board"]) if read.boards else empty(BOARDS_COLUMNS)
-    names = pd.concat(read.names, ignore_index=True) if read.names else pd.DataFrame(columns=["section", "pair", "direction", "names"])
+    _, boards, names = read.frames()
     conventions = _conventions(options, read.meta)
-    checked = validate_results(
-        raw, result_style=options.result_style, check_scores=options.check_scores,
-        pair_numbering_option=conventions.pair_numbering, trust=options.trust, tables=options.tables,
-        boards=boards if len(boards) else None, names=names if len(names) else None,
-    )
+    checked = _check(read, options, conventions.pair_numbering, strict_rules=False)
     results = rank_results(checked.results, conventions)
     numbering = pair_numbering(results, conventions.pair_numbering)
     table = standings(results, conventions, names if len(names) else None)
@@ -261,28 +321,18 @@ def _with_double_dummy(boards: pd.DataFrame, progress) -> pd.DataFrame:
 
 
 def check_inputs(inputs: list, options: Options = Options()) -> str:
-    """Read and check ``inputs`` without ranking or writing; a one-line summary when clean.
+    """Read and check ``inputs`` without ranking or writing; a short summary when clean.
 
-    Raises ValidationError (every problem) or ParseError when something is wrong.
+    Raises ValidationError (every problem, auction and play included) or ParseError.
     """
     read = read_inputs(list(inputs), options)
-    boards = pd.concat(read.boards, ignore_index=True).drop_duplicates(subset=["board"]) if read.boards else None
-    names = pd.concat(read.names, ignore_index=True) if read.names else None
     if not read.raws:
-        if read.rule_problems() is not None:
-            raise ValidationError(read.rule_problems())
-        count = 0 if boards is None else len(boards)
+        problems = [f for f in (*read.fatal, read.rule_problems()) if f is not None and len(f)]
+        if problems:
+            raise ValidationError(pd.concat(problems, ignore_index=True))
+        count = pd.concat(read.boards)["board"].nunique() if read.boards else 0
         return f"OK: {count} boards, no results"
-    raw = pd.concat(read.raws, ignore_index=True)
-    rules = read.rule_problems()
-    try:
-        checked = validate_results(raw, result_style=options.result_style, check_scores=options.check_scores,
-                                   pair_numbering_option=options.pair_numbering, trust=options.trust,
-                                   boards=boards, names=names, tables=options.tables)
-    except ValidationError as exc:
-        raise ValidationError(exc.problems if rules is None else pd.concat([exc.problems, rules], ignore_index=True)) from None
-    if rules is not None:
-        raise ValidationError(rules)
+    checked = _check(read, options, options.pair_numbering, strict_rules=True)
     results = checked.results
     pairs = len(set(results["ns"].dropna()) | set(results["ew"].dropna()))
     summary = f"OK: {len(results)} results on {results['board'].nunique()} boards, {pairs} pair numbers"
@@ -294,10 +344,7 @@ def check_inputs(inputs: list, options: Options = Options()) -> str:
 def load_results(inputs: list, options: Options = Options()) -> pd.DataFrame:
     """Read, check and score ``inputs``; the ``results`` frame without ranking."""
     read = read_inputs(list(inputs), options)
-    raw = pd.concat(read.raws, ignore_index=True)
-    return validate_results(raw, result_style=options.result_style, check_scores=options.check_scores,
-                            pair_numbering_option=options.pair_numbering, trust=options.trust,
-                            tables=options.tables).results
+    return _check(read, options, options.pair_numbering, strict_rules=False).results
 
 
 __all__ = ["Options", "Session", "process_session", "check_inputs", "load_results", "read_inputs", "describe_conventions"]
