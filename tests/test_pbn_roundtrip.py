@@ -165,3 +165,13 @@ def test_scored_output_is_valid_pbn_for_the_reader():
         parse_pbn(text)
     except ParseError as exc:  # pragma: no cover - the assertion below explains
         pytest.fail(f"scored PBN does not read back: {exc}")
+
+
+def test_standings_groups_become_section_and_direction(tmp_path):
+    boards, results, standings = _scored()
+    standings = standings.assign(group=["A NS", "B EW"])
+    out = tmp_path / "groups.pbn"
+    write_pbn({"boards": boards, "results": results, "standings": standings}, out)
+    totals = read_pbn(out).totals
+    assert totals[["rank", "pairid", "section", "direction"]].values.tolist() == [
+        ["1", "1", "A", "N-S"], ["2=", "2", "B", "E-W"]]

@@ -107,10 +107,14 @@ def score_table(results: pd.DataFrame) -> tuple[list[Column], list[list[str]]]:
 
 def total_table(standings: pd.DataFrame, imps: bool) -> tuple[list[Column], list[list[str]]]:
     """TotalScoreTable columns and rows from a standings frame (schema.STANDINGS_COLUMNS)."""
-    groups = standings["group"].astype("string").fillna("ALL")
+    # group is NS, EW or ALL, prefixed by the section when there are several ("A NS")
+    groups = [g.rsplit(" ", 1) if " " in g else ["", g]
+              for g in standings["group"].astype("string").fillna("ALL")]
     cells: dict[str, list[str]] = {"Rank": _text(standings["rank"]), "PairId": _text(standings["pair"])}
-    if (groups != "ALL").any():
-        cells["Direction"] = [{"NS": "N-S", "EW": "E-W"}.get(g, g) for g in groups]
+    if any(section for section, _ in groups):
+        cells["Section"] = [section or "-" for section, _ in groups]
+    if any(direction != "ALL" for _, direction in groups):
+        cells["Direction"] = [{"NS": "N-S", "EW": "E-W"}.get(d, "-") for _, d in groups]
     cells["TotalScoreIMP" if imps else "TotalScoreMP"] = [_number(v) for v in standings["total"].to_numpy(dtype=object)]
     if not imps or standings["pct"].notna().any():
         cells["TotalPercentage"] = [_number(v) for v in standings["pct"].to_numpy(dtype=object)]
