@@ -211,3 +211,9 @@ def test_general_path_reads_what_the_fast_path_reads(name, monkeypatch):
 
 def test_text_with_a_byte_order_mark():
     assert parse_pbn('\ufeff% PBN 2.1\n[Event "x"]\n[Board "1"]\n').games[0].get("Event") == "x"
+
+
+def test_table_columns_named_like_frame_columns():
+    pbn = parse_pbn('[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Score;Line"]\n1 2 3NT 400 7\n')
+    assert pbn.results[["ns", "ew", "contract", "score", "line_", "line"]].values.tolist() == [
+        ["1", "2", "3NT", "400", "7", 3]]

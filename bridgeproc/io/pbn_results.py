@@ -35,6 +35,8 @@ def lower_names(header: str) -> tuple[str, ...]:
     out = []
     for spec in header.split(";"):
         key = spec.strip().lstrip("+-").split("\\")[0].lower()
+        if key in ("source", "line"):  # those name where a row came from
+            key += "_"
         seen[key] = seen.get(key, 0) + 1
         out.append(key if seen[key] == 1 else f"{key}_{seen[key]}")
     return tuple(out)
@@ -206,6 +208,8 @@ def results_frames(groups: dict, source: str) -> tuple[pd.DataFrame, pd.DataFram
 
 def _scores(columns: dict[str, list], n: int) -> None:
     """Set ``score`` (NS view) from Score_NS/Score_EW; artificial scores fill an empty contract."""
+    if "score_ns" not in columns and "score_ew" not in columns and "score" in columns:
+        return  # a table with a single Score column: kept as written
     ns = [None if v == "-" or not v else v for v in columns.pop("score_ns", None) or [None] * n]
     ew = [None if v == "-" or not v else v for v in columns.pop("score_ew", None) or [None] * n]
     if not "\x00".join([v for v in ns if v] + [v for v in ew if v]).translate(_NUMBER_CHARS):
