@@ -23,7 +23,7 @@ _edit = st.tuples(
     st.sampled_from(["flip", "insert", "delete"]),
     st.floats(min_value=0, max_value=1, exclude_max=True),
     st.sampled_from([b'"', b"[", b"]", b"{", b"}", b";", b"%", b"\n", b"\r", b" ", b"-", b"\\", b"#", b"\x00",
-                     b"\xff", b"\xc3", b"A", b"7", b"\t"]),
+                     b"\xff", b"\xc3", b"A", b"7", b"\t", "²".encode(), b"\x85"]),
 )
 
 
@@ -64,7 +64,7 @@ def test_damaged_files_load_or_raise_parse_error_with_line(name, edits):
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.text(alphabet=' \t\n[]{}";%#\\-ABNSEW0123456789:.', max_size=200))
+@given(st.text(alphabet=' \t\n[]{}";%#\\-ABNSEW0123456789:.²١\x85', max_size=200))
 def test_arbitrary_text_never_crashes(text):
     try:
         parse_pbn(text, "x.pbn")

@@ -42,7 +42,7 @@ def _board_number(game: Game, problems: Problems) -> int | None:
         problems.append((game.line, "game has no Board tag; add [Board \"n\"]"))
         return None
     value = tag.value.strip()
-    if not value.isdigit() or int(value) < 1:
+    if not (value.isascii() and value.isdigit()) or int(value) < 1:
         problems.append((tag.line, f"Board {tag.value!r} is not a board number; write a whole number from 1 up"))
         return None
     return int(value)
