@@ -233,6 +233,15 @@ def test_export_rewrites_outputs_without_the_input_files(archive_url, club, tmp_
     assert (tmp_path / "again.xlsx").stat().st_size > 0
 
 
+def test_export_pbn_with_deals_equals_a_direct_write(archive_url, pbn, tmp_path):
+    from bridgeproc.session import WRITERS
+
+    sid = archive_session(pbn, archive_url).session_id
+    WRITERS[".pbn"](pbn, tmp_path / "direct.pbn")
+    export_session(archive_url, sid, [tmp_path / "again.pbn"])
+    assert (tmp_path / "again.pbn").read_text() == (tmp_path / "direct.pbn").read_text()
+
+
 def test_default_url_follows_xdg_and_env(monkeypatch, tmp_path):
     monkeypatch.delenv("BRIDGEPROC_ARCHIVE", raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))

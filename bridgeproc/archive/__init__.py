@@ -24,7 +24,7 @@ from .query import (
 from .store import ArchiveResult, archive_session, load_session, session_identity
 
 __all__ = [
-    "ENV_VAR", "ArchiveError", "ArchiveResult", "Diff", "archive_session", "check_archive", "default_url", "diff",
-    "engine_for", "export_session", "history", "list_sessions", "load_session", "normalise_url",
-    "SessionView", "session_identity", "session_versions", "show_session", "split_names",
+    "ArchiveError", "ArchiveResult", "Diff", "ENV_VAR", "SessionView", "archive_session", "check_archive",
+    "default_url", "diff", "engine_for", "export_session", "history", "list_sessions", "load_session",
+    "normalise_url", "session_identity", "session_versions", "show_session", "split_names",
 ]
