@@ -207,7 +207,7 @@ def _known_tables(boards: pd.DataFrame, keys: pd.Series) -> dict[str, Table]:
     if all(col in boards.columns for col in DD_COLUMNS):
         given = boards[list(DD_COLUMNS)]
         complete = given.notna().all(axis=1) & keys.notna()
-        for key, values in zip(keys[complete], given[complete].astype("int64").itertuples(index=False, name=None)):
+        for key, values in zip(keys[complete], map(tuple, given[complete].to_numpy(dtype="int64").tolist())):
             known.setdefault(key, values)
     if HEX_COLUMN in boards.columns:
         for key, text in zip(keys.tolist(), boards[HEX_COLUMN].astype("object").tolist()):

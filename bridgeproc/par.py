@@ -148,7 +148,7 @@ def par(boards_with_dd: pd.DataFrame) -> pd.DataFrame:
         raise TypeError(f"frame lacks double-dummy columns {missing[:3]}...; run dd_tables() first")
     dd = boards_with_dd[list(DD_COLUMNS)]
     complete = dd.notna().all(axis=1).tolist()
-    tables = dd.astype("Int64").astype("object").itertuples(index=False, name=None)
+    tables = map(tuple, dd.astype("Int64").astype("object").to_numpy().tolist())  # one tuple per board
     dealers, vuls = _board_codes(boards_with_dd)
     memo: dict[tuple, ParResult] = {}
     scores: list[object] = []
