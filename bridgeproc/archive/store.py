@@ -42,10 +42,15 @@ class ArchiveResult:
     version: int
     created: bool
     url: str = ""
+    dated: bool = True  # False: the input had no date and none was given, so today's was used
 
     def __str__(self) -> str:
         state = "archived as" if self.created else "unchanged since"
-        return f"{state} {self.session_id} version {self.version}"
+        text = f"{state} {self.session_id} version {self.version}"
+        if not self.dated:
+            text += (f" (the input has no date: to archive a correction as the next version on another day, "
+                     f"give the session id {self.session_id})")
+        return text
 
 
 def _now() -> str:
@@ -93,10 +98,14 @@ def session_identity(session: Session, event: str | None = None, date: str | Non
         first = str(session.results["source"].dropna().iloc[0])
         event = re.sub(r"\.[A-Za-z0-9]+$", "", first.replace("\\", "/").rsplit("/", 1)[-1])
     event = event or "session"
-    day = normalise_date(date or meta.get("date") or meta.get("eventdate"))
-    if not day or day.startswith("?"):
-        day = _date.today().isoformat()
+    day = normalise_date(date) or _input_date(session) or _date.today().isoformat()
     return session_id or f"{day}_{slug(event)}", event, day
+
+
+def _input_date(session: Session) -> str:
+    meta = {str(k).lower(): v for k, v in (session.meta or {}).items()}
+    day = normalise_date(meta.get("date") or meta.get("eventdate"))
+    return "" if day.startswith("?") else day
 
 
 def _json(value: object) -> str:
@@ -188,6 +197,7 @@ def archive_session(session: Session, url: str | os.PathLike | None = None, *, e
     sid, event_name, day, meta, conventions = (prepared.session_id, prepared.event, prepared.date,
                                                prepared.header["meta"], prepared.header["conventions"])
     encoded, digest, frames_in = prepared.encoded, prepared.digest, prepared.frames
+    dated = bool(session_id or date or _input_date(session))
     now = _now()
     with writing(engine) as conn:
         current = _current(conn, sid)
@@ -196,7 +206,7 @@ def archive_session(session: Session, url: str | os.PathLike | None = None, *, e
             current = _current(conn, sid)
         latest, latest_hash = current
         if latest_hash == digest:
-            return ArchiveResult(sid, int(latest), False, engine.url.render_as_string())
+            return ArchiveResult(sid, int(latest), False, engine.url.render_as_string(), dated)
         number = (latest or 0) + 1
         from .. import __version__
 
@@ -210,7 +220,7 @@ def archive_session(session: Session, url: str | os.PathLike | None = None, *, e
             insert_tuples(conn, players, PLAYER_COLUMNS, _player_rows(frames_in["standings"], version_id))
         conn.execute(update(sessions).where(sessions.c.session_id == sid).values(
             latest_version=number, latest_version_id=version_id, updated_at=now))
-    return ArchiveResult(sid, number, True, engine.url.render_as_string())
+    return ArchiveResult(sid, number, True, engine.url.render_as_string(), dated)
 
 
 def _current(conn, sid: str):
