@@ -294,3 +294,19 @@ def test_show_prints_versions_and_standings(archive_url, small):
     text = str(view)
     assert text.startswith("session 2026-03-03_tuesday-pairs: Tuesday pairs 2026-03-03\nversion 1 of 2")
     assert "board 1 corrected" in text and small.standings["names"].iloc[0] in text
+
+
+def test_history_and_diff_of_an_imp_session(archive_url):
+    butler = synthetic_session(5, 6, seed=4, event="Butler night", date="2026-04-04", method="butler")
+    archive_session(butler, archive_url)
+    corrected = _correct(butler, row=0, tricks_delta=-2)
+    archive_session(corrected, archive_url)
+    player = split_names(butler.standings["names"].iloc[0])[0]
+    got = history(archive_url, player)
+    row = corrected.standings[corrected.standings["names"].str.contains(player, regex=False)].iloc[0]
+    assert got[["method", "rank", "imps", "total"]].values.tolist() == [["butler", row["rank"], row["total"],
+                                                                         row["total"]]]
+    assert got["pct"].isna().all()
+    change = diff(archive_url, "2026-04-04_butler-night")
+    assert change.headline.startswith("board 1 corrected")
+    assert any(line.endswith(" IMPs") for line in change.summary) or not len(change.standings)
