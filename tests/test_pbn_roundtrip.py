@@ -77,14 +77,20 @@ def test_table_cells_survive_quoting(cell):
     assert again.games[0].tags[1].rows == [["1", cell]]
 
 
-def test_write_is_atomic(tmp_path):
+def test_write_is_atomic(tmp_path, monkeypatch):
     out = tmp_path / "keep.pbn"
     out.write_text("old")
-    bad = {"boards": None, "results": None}
-    with pytest.raises(Exception):
-        write_pbn(bad, out)
+    pbn = parse_pbn('[Event "x"]\n[Board "1"]\n')
+
+    def disk_full(self, text, **kwargs):
+        Path.write_bytes(self, text[:5].encode())
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_text", disk_full)
+    with pytest.raises(OSError):
+        write_pbn(pbn, out)
     assert out.read_text() == "old"
-    assert list(tmp_path.iterdir()) == [out]
+    assert list(tmp_path.iterdir()) == [out]  # the half-written temporary file is gone
 
 
 def _scored():
