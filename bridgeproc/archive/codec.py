@@ -110,7 +110,9 @@ def to_python(series: pd.Series) -> list:
     if isinstance(dtype, pd.CategoricalDtype):
         categories = np.asarray(dtype.categories, dtype=object)
         codes = series.cat.codes.to_numpy()
-        return np.where(codes >= 0, categories.take(codes.clip(0)), None).tolist()
+        out = categories.take(codes.clip(0))
+        out[codes < 0] = None
+        return out.tolist()
     if pd.api.types.is_float_dtype(dtype):
         array = series.to_numpy(dtype="float64", na_value=np.nan)
         out = array.tolist()
@@ -180,7 +182,7 @@ def decode(spec: dict, rows: list[tuple]) -> pd.DataFrame:
     entries = spec["columns"]
     n = len(rows)
     stored = [e for e in entries if e[2] is not None]
-    by_position = list(zip(*rows)) if n else [[] for _ in range(len(stored) + 1)]
+    by_position: list = list(zip(*rows)) if n else [() for _ in range(len(stored) + 1)]
     data: dict[str, list] = {e[0]: list(col) for e, col in zip(stored, by_position)}
     extra_entries = [e for e in entries if e[2] is None]
     if extra_entries:

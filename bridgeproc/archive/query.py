@@ -138,7 +138,7 @@ def check_archive(url: str | os.PathLike | None = None, deep: bool = False) -> l
             if verdict != ["ok"]:
                 problems += [f"integrity_check: {v}" for v in verdict]
         for name, table in FRAME_TABLES.items():
-            counts = dict(conn.execute(select(table.c.version_id, func.count()).group_by(table.c.version_id)).all())
+            counts: dict[int, int] = dict(conn.execute(select(table.c.version_id, func.count()).group_by(table.c.version_id)).all())
             declared = conn.execute(select(frames.c.version_id, frames.c.n_rows)
                                     .where(frames.c.frame == name)).all()
             for version_id, n_rows in declared:

@@ -204,17 +204,20 @@ def archive_session(session: Session, url: str | os.PathLike | None = None, *, e
         if current is None:
             _insert_session(conn, sid, event_name, day, meta.get("site") or meta.get("Site"), now)
             current = _current(conn, sid)
+        assert current is not None  # inserted above, or by a concurrent writer that we waited for
         latest, latest_hash = current
         if latest_hash == digest:
             return ArchiveResult(sid, int(latest), False, engine.url.render_as_string(), dated)
         number = (latest or 0) + 1
         from .. import __version__
 
-        version_id = conn.execute(insert(versions).values(
+        inserted = conn.execute(insert(versions).values(
             session_id=sid, version=number, created_at=now, content_hash=digest, method=conventions.get("method"),
             conventions=_json(conventions), meta=_json(meta), numbering=session.numbering,
             movement=session.movement, options=_options_json(session), comment=comment,
-            bridgeproc_version=__version__)).inserted_primary_key[0]
+            bridgeproc_version=__version__)).inserted_primary_key
+        assert inserted is not None
+        version_id = inserted[0]
         _insert_frames(conn, encoded, version_id)
         if "standings" in frames_in:
             insert_tuples(conn, players, PLAYER_COLUMNS, _player_rows(frames_in["standings"], version_id))

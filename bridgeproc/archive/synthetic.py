@@ -10,6 +10,7 @@ import numpy as np
 import pandas as pd
 
 from ..boards import dealer_of, vul_of
+from ..rank.conventions import Method
 from ..schema import RESULTS_COLUMNS, SEAT, STRAIN
 from .tables import DD_COLUMNS
 
@@ -37,7 +38,7 @@ def _deals(rng: np.random.Generator, n: int) -> list[str]:
 
 
 def synthetic_session(tables: int = 10, boards: int = 24, seed: int = 0, event: str = "Synthetic pairs",
-                      date: str = "2026-01-01", players: list[str] | None = None, method: str = "mp"):
+                      date: str = "2026-01-01", players: list[str] | None = None, method: Method = "mp"):
     """A scored :class:`bridgeproc.session.Session`: ``tables`` x ``boards`` results.
 
     NS pairs are numbered 1..tables and EW pairs tables+1..2 x tables (shared
@@ -66,7 +67,8 @@ def synthetic_session(tables: int = 10, boards: int = 24, seed: int = 0, event: 
         "doubled": pd.array(rng.choice([0, 1, 2], size=n, p=[.9, .08, .02]), dtype="Int8"),
         "declarer": pd.Categorical.from_codes(rng.integers(0, 4, size=n), dtype=SEAT),
         "tricks": pd.array(tricks, dtype="Int8"),
-        "lead": pd.array(rng.choice(["SA", "H2", "DK", "C7", None], size=n), dtype="string"),
+        "lead": pd.array(np.array(["SA", "H2", "DK", "C7", None], dtype=object)[rng.integers(0, 5, size=n)],
+                         dtype="string"),
         "adjusted": pd.array([None] * n, dtype="string"),
         "source": pd.array(["synthetic.csv"] * n, dtype="string"),
         "line": pd.array(np.arange(2, n + 2), dtype="Int64"),
