@@ -59,7 +59,20 @@ def club():
 
 @pytest.fixture(scope="module")
 def pbn():
-    return bridgeproc.process_session([REALDATA / "fin-sm-parikilpailu-2014-s1.pbn"])
+    """Hand records, travellers and names of the sample club evening (no double dummy: it takes seconds)."""
+    options = bridgeproc.Options(names=(str(SAMPLE / "club-evening-names.csv"),), dd=False)
+    return bridgeproc.process_session([SAMPLE / "club-evening.pbn", SAMPLE / "club-evening-travellers.csv"],
+                                      options=options)
+
+
+REAL_PBN = REALDATA / "fin-sm-parikilpailu-2014-s1.pbn"
+
+
+@pytest.fixture(scope="module")
+def real_pbn():
+    if not REAL_PBN.is_file():
+        pytest.skip("shared real data not available")
+    return bridgeproc.process_session([REAL_PBN])
 
 
 @pytest.fixture(scope="module")
@@ -73,12 +86,20 @@ def test_round_trip_csv_session(archive_url, club):
     assert_same_session(club, load_session(archive_url, result.session_id))
 
 
-def test_round_trip_pbn_session_with_double_dummy_and_headers(archive_url, pbn):
+def test_round_trip_pbn_session_with_names_and_headers(archive_url, pbn):
     result = archive_session(pbn, archive_url)
-    assert result.session_id == "2014-10-05_sm-parikilpailu-session-1"
+    assert result.session_id == "2026-11-24_tuesday-pairs" and result.dated
     back = load_session(archive_url, result.session_id)
     assert_same_session(pbn, back)
-    assert [c for c in back.boards if c.startswith("dd_")] == [c for c in pbn.boards if c.startswith("dd_")]
+    assert back.standings["names"].notna().all() and back.meta["site"] == "Sample Bridge Club"
+
+
+def test_round_trip_real_pbn_with_double_dummy_tags(archive_url, real_pbn):
+    result = archive_session(real_pbn, archive_url)
+    assert result.session_id == "2014-10-05_sm-parikilpailu-session-1"
+    back = load_session(archive_url, result.session_id)
+    assert_same_session(real_pbn, back)
+    assert [c for c in back.boards if c.startswith("dd_")] == [c for c in real_pbn.boards if c.startswith("dd_")]
 
 
 def test_round_trip_synthetic_and_unusual_columns(archive_url, small):
@@ -265,6 +286,9 @@ def test_sqlite_archive_is_in_wal_mode(tmp_path, small):
     with sqlite3.connect(path) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert conn.execute("SELECT count(*) FROM results").fetchone()[0] == len(small.results)
+        # The pipeline's usual columns all have SQL columns of their own.
+        for table in ("results", "boards", "standings", "names"):
+            assert conn.execute(f"SELECT count(*) FROM {table} WHERE extra IS NOT NULL").fetchone()[0] == 0, table
 
 
 def test_unreachable_archive_is_an_archive_error(small):

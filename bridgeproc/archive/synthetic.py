@@ -97,7 +97,8 @@ def synthetic_session(tables: int = 10, boards: int = 24, seed: int = 0, event: 
     for column in DD_COLUMNS:
         boards_frame[column] = pd.array(rng.integers(0, 14, size=boards), dtype="Int8")
     boards_frame["par_score"] = pd.array(rng.integers(-1000, 1000, size=boards) // 10 * 10, dtype="Int64")
-    boards_frame["par_contract"] = pd.array(["4S N" if i % 2 else "3NT S" for i in range(boards)], dtype="string")
+    boards_frame["par_contracts"] = pd.array(["NS 4SN=" if i % 2 else "EW 3NTE+1" for i in range(boards)],
+                                             dtype="string")
     return Session(results=results, boards=boards_frame, standings=table_frame, names=names,
                    meta={"event": event, "date": date, "site": "Synthetic club"}, conventions=conventions,
                    numbering="shared", movement=f"Movement: {tables} tables, {boards} boards (synthetic)")

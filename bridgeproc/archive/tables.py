@@ -111,8 +111,8 @@ boards = _frame_table(
     Column("board", Integer), Column("dealer", String(1)), Column("vul", String(4)), Column("deal", Text),
     Column("source", Text), Column("line", BigInteger),
     *[Column(name, SmallInteger) for name in DD_COLUMNS],
-    Column("par_score", Integer), Column("par_contract", Text),
-    Column("optimum_score", Text), Column("optimum_contract", Text),
+    Column("par_score", Integer), Column("par_contracts", Text), Column("par_optimum_score", Text),
+    Column("double_dummy_tricks", Text), Column("optimum_score", Text), Column("optimum_contract", Text),
 )
 
 standings = _frame_table(
