@@ -334,3 +334,16 @@ def test_history_and_diff_of_an_imp_session(archive_url):
     change = diff(archive_url, "2026-04-04_butler-night")
     assert change.headline.startswith("board 1 corrected")
     assert any(line.endswith(" IMPs") for line in change.summary) or not len(change.standings)
+
+
+def test_newer_archive_schema_is_refused(tmp_path, small):
+    import sqlite3
+
+    path = tmp_path / "a.sqlite"
+    archive_session(small, path)
+    dispose_all()
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE archive_info SET value = '99' WHERE key = 'schema_version'")
+    with pytest.raises(ArchiveError, match="archive schema 99 is newer than this bridgeproc understands"):
+        list_sessions(path)
+    dispose_all()
