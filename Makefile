@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 SAMPLE := sample_data/club-evening.pbn sample_data/club-evening-travellers.csv --names sample_data/club-evening-names.csv
-DEMO_OUT := out/results.xlsx out/results.csv
+DEMO_OUT := out/results.xlsx out/results.pbn out/results.csv
 
 demo: $(STAMP)
 	$(BIN)/bridgeproc score $(SAMPLE) $(addprefix -o ,$(DEMO_OUT))

@@ -99,6 +99,30 @@ class _Inputs:
     rules: list[pd.DataFrame] = field(default_factory=list)
     #: Problems found while reading that are as fatal as validation's (e.g. a BWS movement check).
     fatal: list[pd.DataFrame] = field(default_factory=list)
+    #: Results from PBN ScoreTables; used unless traveller sheets (or USEBIO/BWS) are given too.
+    pbn_raws: list[pd.DataFrame] = field(default_factory=list)
+    notes: list[dict] = field(default_factory=list)
+
+    def settle(self) -> None:
+        """Decide which results count: traveller sheets win over a PBN's own ScoreTables.
+
+        A re-run on last night's output PBN (deals, cached double dummy, old results) plus
+        corrected travellers must not count every result twice; the PBN results left out
+        are named in a note, so nothing is dropped silently.
+        """
+        if self.raws:
+            for frame in self.pbn_raws:
+                self.notes.append({"source": str(frame["source"].iloc[0]), "line": "", "column": "",
+                                   "value": "", "message": f"its {len(frame)} ScoreTable results are not used: "
+                                   "traveller sheets were given too, and they are the results scored"})
+        else:
+            self.raws.extend(self.pbn_raws)
+        self.pbn_raws = []
+
+    def reading_notes(self) -> pd.DataFrame | None:
+        from .schema import problems_frame
+
+        return problems_frame(self.notes) if self.notes else None
 
     def frames(self) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
         """Raw results, boards (one row per board) and names, concatenated."""
@@ -153,7 +177,7 @@ def _read_pbn(path, options: Options, inputs: _Inputs) -> None:
     pbn = read_pbn(path, options.encoding)
     inputs.rules.append(check_games(pbn))
     if len(pbn.results):
-        inputs.raws.append(pbn.results)
+        inputs.pbn_raws.append(pbn.results)
     inputs.boards.append(pbn.boards)
     for key, value in pbn.meta.items():
         inputs.meta.setdefault(key.lower(), value)
@@ -226,6 +250,7 @@ def read_inputs(paths: list, options: Options = Options()) -> _Inputs:
             raise BridgeprocError(f"{Path(path).name}: cannot read {_suffix(path) or 'files without an extension'}; "
                                   f"give one of {', '.join(READERS)}")
         reader(path, options, inputs)
+    inputs.settle()
     if options.names:
         from .io.names import read_names
 
@@ -302,7 +327,7 @@ def process_session(inputs: list, outputs: list = (), options: Options = Options
     table.insert(0, "method", conventions.method)
     if options.dd and len(boards) and boards["deal"].notna().any():
         boards = _with_double_dummy(boards, progress)
-    notes = [n for n in (checked.notes, read.rule_problems()) if n is not None and len(n)]
+    notes = [n for n in (read.reading_notes(), checked.notes, read.rule_problems()) if n is not None and len(n)]
     session = Session(results=results, boards=boards, standings=table, names=names, meta=read.meta,
                       conventions=conventions, numbering=numbering,
                       movement=_movement(results, conventions, numbering),
