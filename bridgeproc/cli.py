@@ -71,7 +71,7 @@ def _ranking_options(command):
     return functools.reduce(lambda f, d: d(f), reversed(decorators), command)
 
 
-def _options(params: dict) -> Options:
+def _options(params: dict, **extra) -> Options:
     base = profile(params["profile"]) if params.get("profile") else None
     overrides = {
         "method": params.get("method"), "factoring": params.get("factoring"),
@@ -89,7 +89,7 @@ def _options(params: dict) -> Options:
         pair_numbering=params["pair_numbering"], trust=params["trust"], names=tuple(params["names"]),
         conventions=base, overrides={k: v for k, v in overrides.items() if v is not None},
         dd=not params.get("no_dd", False), tables=params.get("tables"),
-        movement_check=not params.get("no_movement_check", False),
+        movement_check=not params.get("no_movement_check", False), **extra,
     )
 
 
@@ -105,7 +105,15 @@ def cli() -> None:
 @click.option("-o", "--output", "outputs", multiple=True, required=True, type=click.Path(dir_okay=False),
               help="Output file; the format follows the extension (.xlsx, .pbn, .csv). Repeat for several.")
 @click.option("--no-dd", is_flag=True, help="Skip the double-dummy analysis of the hand records.")
-def score(outputs, inputs, **params) -> None:
+@click.option("--no-archive", is_flag=True, help="Do not store the session in the archive.")
+@click.option("--archive", "archive_url", envvar="BRIDGEPROC_ARCHIVE", default=None,
+              help="Archive: an SQLAlchemy URL or SQLite file [default: $BRIDGEPROC_ARCHIVE, else "
+                   "~/.local/share/bridgeproc/archive.sqlite].")
+@click.option("--event", default=None, help="Archive under this event name [default: the input's Event].")
+@click.option("--date", default=None, help="Archive under this date, YYYY-MM-DD [default: the input's Date, else today].")
+@click.option("--session-id", default=None, help="Archive as a new version of this session id.")
+@click.option("--comment", default=None, help="A note stored with this archived version (e.g. what was corrected).")
+def score(outputs, inputs, no_archive, archive_url, event, date, session_id, comment, **params) -> None:
     """Check, score and rank INPUTS, then write every -o OUTPUT.
 
     INPUTS are any mix of PBN files (deals and/or results), traveller sheets
@@ -115,7 +123,9 @@ def score(outputs, inputs, **params) -> None:
 
         bridgeproc score hands.pbn travellers.csv -o results.xlsx -o results.pbn
     """
-    options = _options(params)
+    identity = {"event": event, "date": date, "session_id": session_id, "comment": comment}
+    options = _options(params, archive=not no_archive, archive_url=archive_url,
+                       archive_as={k: v for k, v in identity.items() if v is not None})
     bars: list = []
 
     def progress(done: int, total: int) -> None:
@@ -135,6 +145,8 @@ def score(outputs, inputs, **params) -> None:
             click.echo(f"Note: {line}", err=True)
     click.echo(f"{len(session.results)} results, {session.results['board'].nunique()} boards; "
                f"wrote {', '.join(outputs)}", err=True)
+    if session.archived is not None:
+        click.echo(f"{session.archived}", err=True)
 
 
 @cli.command()
@@ -272,3 +284,119 @@ def teams(inputs, outputs, lineup, adjustments, encoding, format_, vp_scale, **p
     for notice in session.notices:
         click.echo(notice, err=True)
     click.echo(f"{len(session.matches)} matches, {len(session.standings)} teams; wrote {', '.join(outputs)}", err=True)
+
+
+_ARCHIVE_URL = click.option("--archive", "url", envvar="BRIDGEPROC_ARCHIVE", default=None,
+                            help="Archive URL or SQLite file [default: ~/.local/share/bridgeproc/archive.sqlite].")
+
+
+def _archive_call(function, *args, **kwargs):
+    try:
+        return function(*args, **kwargs)
+    except BridgeprocError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+@cli.group()
+def archive() -> None:
+    """Archived sessions: list, show, export, history, diff, check."""
+
+
+@archive.command("list")
+@_ARCHIVE_URL
+def archive_list(url) -> None:
+    """List the archived sessions.
+
+    Example:
+
+        bridgeproc archive list
+    """
+    from .archive import list_sessions
+
+    click.echo(_archive_call(list_sessions, url).to_string(index=False))
+
+
+@archive.command("show")
+@_ARCHIVE_URL
+@click.argument("session_id")
+@click.option("--version", type=click.IntRange(1), default=None, help="Version [default: the latest].")
+def archive_show(url, session_id, version) -> None:
+    """Show SESSION_ID's versions and the standings of one.
+
+    Example:
+
+        bridgeproc archive show 2026-11-24_tuesday-pairs --version 1
+    """
+    from .archive import show_session
+
+    click.echo(str(_archive_call(show_session, url, session_id, version)))
+
+
+@archive.command("export")
+@_ARCHIVE_URL
+@click.argument("session_id")
+@click.option("-o", "--output", "outputs", multiple=True, required=True, type=click.Path(dir_okay=False),
+              help="Output file (.xlsx, .pbn, .csv, .xml). Repeat for several.")
+@click.option("--version", type=click.IntRange(1), default=None, help="Version [default: the latest].")
+def archive_export(url, session_id, outputs, version) -> None:
+    """Write an archived session again, without the original files.
+
+    Example:
+
+        bridgeproc archive export 2026-11-24_tuesday-pairs -o again.xlsx
+    """
+    from .archive import export_session
+
+    _archive_call(export_session, url, session_id, list(outputs), version)
+    click.echo(f"wrote {', '.join(outputs)}", err=True)
+
+
+@archive.command("history")
+@_ARCHIVE_URL
+@click.argument("player_or_pair")
+@click.option("--all-versions", is_flag=True, help="Every archived version, not only the latest of each session.")
+def archive_history(url, player_or_pair, all_versions) -> None:
+    """A player's or pair's results across the archived sessions.
+
+    Example:
+
+        bridgeproc archive history "Anna Strand"
+    """
+    from .archive import history
+
+    click.echo(_archive_call(history, url, player_or_pair, all_versions).to_string(index=False))
+
+
+@archive.command("diff")
+@_ARCHIVE_URL
+@click.argument("session_id")
+@click.argument("v1", type=click.IntRange(1), required=False)
+@click.argument("v2", type=click.IntRange(1), required=False)
+def archive_diff(url, session_id, v1, v2) -> None:
+    """What changed between two versions of SESSION_ID [default: the last two].
+
+    Example:
+
+        bridgeproc archive diff 2026-11-24_tuesday-pairs 1 2
+    """
+    from .archive import diff
+
+    click.echo(str(_archive_call(diff, url, session_id, v1, v2)))
+
+
+@archive.command("check")
+@_ARCHIVE_URL
+@click.option("--deep", is_flag=True, help="Also re-hash every stored version.")
+def archive_check(url, deep) -> None:
+    """Check the archive's integrity; exit 1 on any problem.
+
+    Example:
+
+        bridgeproc archive check --deep
+    """
+    from .archive import check_archive
+
+    problems = _archive_call(check_archive, url, deep)
+    if problems:
+        raise click.ClickException("\n".join(problems))
+    click.echo("archive OK")

@@ -37,6 +37,11 @@ class Options:
     dd: bool = True
     tables: int | None = None
     movement_check: bool = True
+    #: Store the scored session in the archive (the command line does unless --no-archive).
+    archive: bool = False
+    archive_url: str | None = None
+    #: Identity overrides for the archive: event, date, session_id, comment.
+    archive_as: dict = field(default_factory=dict)
 
 
 @dataclass
@@ -60,6 +65,8 @@ class Session:
     movement: str
     notes: pd.DataFrame | None = None
     options: Options = field(default_factory=Options)
+    #: What the archive said (bridgeproc.archive.ArchiveResult), when archived.
+    archived: object = None
 
     @property
     def pair_names(self) -> dict[str, str]:
@@ -334,6 +341,10 @@ def process_session(inputs: list, outputs: list = (), options: Options = Options
                       notes=pd.concat(notes, ignore_index=True) if notes else None, options=options)
     for out in outputs:
         WRITERS[_suffix(out)](session, out)
+    if options.archive:
+        from .archive import archive_session
+
+        session.archived = archive_session(session, options.archive_url, **options.archive_as)
     return session
 
 

@@ -12,3 +12,9 @@ SAMPLE = ROOT / "sample_data"
 @pytest.fixture
 def runner():
     return CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def _private_archive(tmp_path, monkeypatch):
+    """Commands archive by default: keep every test's archive in its own temporary folder."""
+    monkeypatch.setenv("BRIDGEPROC_ARCHIVE", str(tmp_path / "archive.sqlite"))
