@@ -349,11 +349,27 @@ def process_session(inputs: list, outputs: list = (), options: Options = Options
 
 
 def _with_double_dummy(boards: pd.DataFrame, progress) -> pd.DataFrame:
-    """Double-dummy tables (reused from the input where known, else solved) and par."""
-    from .dd import dd_tables
+    """Double-dummy tables and par: reused from the input where known, else solved.
+
+    Par is taken from the input's OptimumScore/OptimumContract when every board with a
+    table has both (as bridgeproc's own output PBN does), so a re-run needs no solver.
+    """
+    from .dd import DD_COLUMNS, dd_tables
+
+    boards = dd_tables(boards, progress)
+    with_table = boards[list(DD_COLUMNS)].notna().all(axis=1)
+    if {"optimum_score", "optimum_contract"} <= set(boards.columns):
+        given = boards["optimum_score"].notna() & boards["optimum_contract"].notna()
+        if given[with_table].all():
+            from .par import parse_optimum_score
+
+            score = [parse_optimum_score(t) if isinstance(t, str) else None for t in boards["optimum_score"]]
+            return boards.assign(par_score=pd.array(score, dtype="Int64"),
+                                 par_contracts=boards["optimum_contract"].astype("string"),
+                                 par_optimum_score=boards["optimum_score"].astype("string"))
     from .par import par
 
-    return par(dd_tables(boards, progress))
+    return par(boards)
 
 
 def check_inputs(inputs: list, options: Options = Options()) -> str:

@@ -125,19 +125,30 @@ def total_table(standings: pd.DataFrame, imps: bool) -> tuple[list[Column], list
 
 
 def _board_extras(boards: pd.DataFrame) -> dict[int, list[Tag]]:
-    """Double-dummy tags per board: DoubleDummyTricks, OptimumScore and OptimumResultTable."""
+    """Double-dummy tags per board: DoubleDummyTricks, OptimumScore, OptimumContract and
+    OptimumResultTable, so that a later run on this file reuses them instead of solving."""
+    from ..dd import encode_dd_hex
+
     out: dict[int, list[Tag]] = {}
     dd = [(seat, strain) for seat in "NESW" for strain in ("NT", "S", "H", "D", "C")]
     has_dd = all(f"dd_{seat}_{strain}" in boards for seat, strain in dd)
     for i, board in enumerate(boards["board"]):
         tags = []
         row = boards.iloc[i]
-        for column, name in (("double_dummy_tricks", "DoubleDummyTricks"), ("optimum_score", "OptimumScore")):
-            if column in boards and pd.notna(row[column]):
-                tags.append(Tag(name, str(row[column]), 0))
-        if "optimum_score" not in boards and "par_score" in boards and pd.notna(row["par_score"]):
+        complete = has_dd and all(pd.notna(row[f"dd_{seat}_{strain}"]) for seat, strain in dd)
+        if "double_dummy_tricks" in boards and pd.notna(row["double_dummy_tricks"]):
+            tags.append(Tag("DoubleDummyTricks", str(row["double_dummy_tricks"]), 0))
+        elif complete:
+            tags.append(Tag("DoubleDummyTricks", encode_dd_hex(row), 0))
+        if "optimum_score" in boards and pd.notna(row["optimum_score"]):
+            tags.append(Tag("OptimumScore", str(row["optimum_score"]), 0))
+        elif "par_score" in boards and pd.notna(row["par_score"]):
             tags.append(Tag("OptimumScore", f"NS {int(row['par_score'])}", 0))
-        if has_dd and all(pd.notna(row[f"dd_{seat}_{strain}"]) for seat, strain in dd):
+        if "optimum_contract" in boards and pd.notna(row["optimum_contract"]):
+            tags.append(Tag("OptimumContract", str(row["optimum_contract"]), 0))
+        elif "par_contracts" in boards and pd.notna(row["par_contracts"]):
+            tags.append(Tag("OptimumContract", str(row["par_contracts"]), 0))
+        if complete:
             rows = [[seat, strain, str(int(row[f"dd_{seat}_{strain}"]))] for seat, strain in dd]
             columns = [Column("Declarer"), Column("Denomination", "", 2, "R"), Column("Result", "", 2, "R")]
             tags.append(_table_tag("OptimumResultTable", columns, rows, 0))
