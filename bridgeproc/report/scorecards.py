@@ -6,6 +6,7 @@ import pandas as pd
 from ..movement import pair_keys
 from ..notation import contract_text
 from .styles import BAND_FILL, BOLD, RED_FONT, a4, cell, header_row, is_red, set_widths
+from .travellers import block_starts, plain
 
 #: The method whose points a card shows, first present wins: (NS column, EW column, header, format).
 CARD_POINTS = [("mp_ns", "mp_ew", "MP", "mp"), ("ximp_ns", "ximp_ew", "X-IMP", "imp"), ("butler_ns", "butler_ew", "IMP", "imp")]
@@ -45,22 +46,18 @@ def write_scorecards(wb, results: pd.DataFrame, numbering: str, names: dict[str,
     ws.freeze_panes = "A2"
     a4(ws, "1:1")
     ws.append(header_row(ws, titles))
-    for key, card in cards.groupby("key", sort=False):
-        first = card.iloc[0]
-        label = f"Pair {first['pair']}" + (f" ({first['direction']})" if numbering == "per-direction" else "")
-        if first["section"]:
-            label = f"Section {first['section']} · {label}"
-        who = names.get(key, "")
-        ws.append([])
-        ws.append([cell(ws, f"{label}  {who}".rstrip(), font=BOLD, fill=BAND_FILL)]
-                  + [cell(ws, None, fill=BAND_FILL) for _ in titles[1:]])
-        columns = [card[c] for c in ("board", "direction", "opponents", "contract", "declarer", "tricks", "score", "points", "running")]
-        for board, direction, opp, contract, declarer, tricks, score, pts, running in zip(*columns):
-            ws.append([
-                cell(ws, int(board)), cell(ws, direction), cell(ws, opp),
-                cell(ws, contract, font=RED_FONT if is_red(contract) else None), cell(ws, declarer),
-                cell(ws, None if pd.isna(tricks) else int(tricks)),
-                cell(ws, None if pd.isna(score) else int(score), fmt="score"),
-                cell(ws, None if pd.isna(pts) else float(pts), fmt=fmt),
-                cell(ws, None if pd.isna(running) else float(running), fmt=fmt),
-            ])
+    starts = block_starts(cards["key"])
+    heads = cards.iloc[starts]
+    direction_note = heads["direction"].map(lambda d: f" ({d})") if numbering == "per-direction" else ""
+    labels = ("Pair " + heads["pair"].astype(str) + direction_note).where(
+        heads["section"] == "", "Section " + heads["section"].astype(str) + " · Pair " + heads["pair"].astype(str) + direction_note)
+    labels = [f"{label}  {names.get(key, '')}".rstrip() for label, key in zip(labels, heads["key"])]
+    label_at = dict(zip(starts, labels))
+    columns = [plain(cards[c]) for c in ("board", "direction", "opponents", "contract", "declarer", "tricks", "score", "points", "running")]
+    for position, (board, direction, opp, contract, declarer, tricks, score, pts, running) in enumerate(zip(*columns)):
+        if position in label_at:
+            ws.append([])
+            ws.append([cell(ws, label_at[position], font=BOLD, fill=BAND_FILL)]
+                      + [cell(ws, None, fill=BAND_FILL) for _ in titles[1:]])
+        ws.append([board, direction, opp, cell(ws, contract, font=RED_FONT if is_red(contract) else None), declarer,
+                   tricks, score, cell(ws, pts, fmt=fmt), cell(ws, running, fmt=fmt)])

@@ -23,8 +23,10 @@ RIGHT = Alignment(horizontal="right")
 THIN = Side(style="thin", color="999999")
 BOX = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
 
-#: Number formats: one decimal for matchpoints and IMPs, two for percentages.
-FORMATS = {"mp": "0.0", "imp": "0.0", "pct": "0.00", "score": "0", "int": "0", "factor": "0.000"}
+#: Number formats: one decimal for matchpoints and IMPs, two for percentages. Whole
+#: numbers (scores, tricks, boards) need none: Excel's General shows them as they are,
+#: and an unstyled cell is much cheaper to write in a large event.
+FORMATS = {"mp": "0.0", "imp": "0.0", "pct": "0.00", "score": None, "int": None, "factor": "0.000"}
 
 
 def cell(ws, value, font=None, fill=None, fmt=None, align=None, border=None):
@@ -34,6 +36,8 @@ def cell(ws, value, font=None, fill=None, fmt=None, align=None, border=None):
     Each distinct style is registered with the workbook once and then copied as its
     small style array, which keeps large travellers and score cards fast.
     """
+    if fmt is not None:
+        fmt = FORMATS.get(fmt, fmt)
     if font is None and fill is None and fmt is None and align is None and border is None:
         return value
     cache = ws.parent.__dict__.setdefault("_bridgeproc_styles", {})  # style indices belong to one workbook
@@ -46,7 +50,7 @@ def cell(ws, value, font=None, fill=None, fmt=None, align=None, border=None):
         if fill is not None:
             proto.fill = fill
         if fmt is not None:
-            proto.number_format = FORMATS.get(fmt, fmt)
+            proto.number_format = fmt
         if align is not None:
             proto.alignment = align
         if border is not None:

@@ -47,6 +47,44 @@ def traveller_table(results: pd.DataFrame) -> pd.DataFrame:
     return table.iloc[order].reset_index(drop=True)
 
 
+def plain(column: pd.Series) -> list:
+    """Column values as Python objects with None for missing: one conversion per column,
+    so writing a row costs no pandas look-ups."""
+    return column.astype(object).where(column.notna(), None).tolist()
+
+
+def block_starts(*keys: pd.Series) -> list[int]:
+    """Row positions where a run of equal keys (e.g. section and board) begins."""
+    change = np.zeros(len(keys[0]), dtype=bool)
+    if len(change):
+        change[0] = True
+    for key in keys:
+        values = key.to_numpy(dtype=object)
+        change[1:] |= values[1:] != values[:-1]
+    return np.flatnonzero(change).tolist()
+
+
+def board_titles(table: pd.DataFrame, boards: pd.DataFrame) -> list[str]:
+    """One title per (section, board) block: board, dealer and vulnerability, top/factor/datum."""
+    blocks = table.groupby(["section", "board"], sort=False)
+    first = blocks.first()
+    several_sections = table["section"].nunique() > 1
+    info = boards.drop_duplicates("board").set_index("board") if len(boards) else None
+    titles = []
+    for position, (section, board) in enumerate(first.index):
+        parts = [f"Section {section} · Board {board}" if several_sections and section else f"Board {board}"]
+        if info is not None and board in info.index:
+            parts.append(f"Dealer {info.at[board, 'dealer']} · Vul {info.at[board, 'vul']}")
+        for column, label, fmt in BOARD_FACTS:
+            if column in first and pd.notna(first[column].iloc[position]):
+                value = float(first[column].iloc[position])
+                if column == "mp_factor" and abs(value - 1) < 1e-12:
+                    continue  # a full board needs no factor
+                parts.append(f"{label} {fmt.format(value)}")
+        titles.append(" · ".join(parts))
+    return titles
+
+
 def write_travellers(wb, results: pd.DataFrame, boards: pd.DataFrame) -> None:
     """Add the Travellers sheet: one block per (section, board)."""
     ws = wb.create_sheet("Travellers")
@@ -57,37 +95,18 @@ def write_travellers(wb, results: pd.DataFrame, boards: pd.DataFrame) -> None:
     ws.freeze_panes = "A2"
     a4(ws, "1:1")
     ws.append(header_row(ws, titles))
-    info = boards.set_index("board") if len(boards) else None
-    several_sections = table["section"].nunique() > 1
-    for (section, board), block in table.groupby(["section", "board"], sort=False):
-        ws.append([])
-        ws.append([cell(ws, _board_title(section if several_sections else "", board, block, info), font=BOLD, fill=BAND_FILL)]
-                  + [cell(ws, None, fill=BAND_FILL) for _ in titles[1:]])
-        columns = [block[c] for c in ("ns", "ew", "contract", "declarer", "lead", "tricks", "plus_ns", "plus_ew")]
-        extra = [block[c] for c, _, _ in shown]
-        for values in zip(*columns, *extra):
-            ns, ew, contract, declarer, lead, tricks, plus_ns, plus_ew = values[:8]
-            row = [
-                cell(ws, ns), cell(ws, ew),
-                cell(ws, contract, font=RED_FONT if is_red(contract) else None),
-                cell(ws, declarer), cell(ws, lead, font=RED_FONT if is_red(lead) else None),
-                cell(ws, None if pd.isna(tricks) else int(tricks), fmt="int"),
-                cell(ws, None if pd.isna(plus_ns) else int(plus_ns), fmt="score"),
-                cell(ws, None if pd.isna(plus_ew) else int(plus_ew), fmt="score"),
-            ]
-            row += [cell(ws, None if pd.isna(v) else float(v), fmt=f) for v, (_, _, f) in zip(values[8:], shown)]
-            ws.append(row)
-
-
-def _board_title(section: str, board: int, block: pd.DataFrame, info: pd.DataFrame | None) -> str:
-    parts = [f"Section {section} · Board {board}" if section else f"Board {board}"]
-    if info is not None and board in info.index:
-        row = info.loc[board]
-        parts.append(f"Dealer {row['dealer']} · Vul {row['vul']}")
-    for column, label, fmt in BOARD_FACTS:
-        if column in block and block[column].notna().any():
-            value = float(block[column].dropna().iloc[0])
-            if column == "mp_factor" and abs(value - 1) < 1e-12:
-                continue  # a full board needs no factor
-            parts.append(f"{label} {fmt.format(value)}")
-    return " · ".join(parts)
+    starts = set(block_starts(table["section"], table["board"]))
+    block_titles = iter(board_titles(table, boards))
+    columns = [plain(table[c]) for c in ("ns", "ew", "contract", "declarer", "lead", "tricks", "plus_ns", "plus_ew")]
+    extra = [plain(table[c]) for c, _, _ in shown]
+    formats = [f for _, _, f in shown]
+    for position, values in enumerate(zip(*columns, *extra)):
+        if position in starts:
+            ws.append([])
+            ws.append([cell(ws, next(block_titles), font=BOLD, fill=BAND_FILL)]
+                      + [cell(ws, None, fill=BAND_FILL) for _ in titles[1:]])
+        contract, lead = values[2], values[4]
+        row = [values[0], values[1], cell(ws, contract, font=RED_FONT if is_red(contract) else None),
+               values[3], cell(ws, lead, font=RED_FONT if is_red(lead) else None), *values[5:8]]
+        row += [cell(ws, v, fmt=f) for v, f in zip(values[8:], formats)]
+        ws.append(row)
