@@ -109,6 +109,12 @@ class _Inputs:
     #: Results from PBN ScoreTables; used unless traveller sheets (or USEBIO/BWS) are given too.
     pbn_raws: list[pd.DataFrame] = field(default_factory=list)
     notes: list[dict] = field(default_factory=list)
+    #: Names from a PBN's published TotalScoreTable: used only when no names list is given,
+    #: and then for the standings only (a published table is no list to check pairs against).
+    fallback_names: list[pd.DataFrame] = field(default_factory=list)
+    published_names: list[pd.DataFrame] = field(default_factory=list)
+    #: A board's single PBN ScoreTable held several sections: it was scored across the field.
+    across_field: bool = False
 
     def settle(self) -> None:
         """Decide which results count: traveller sheets win over a PBN's own ScoreTables.
@@ -125,6 +131,8 @@ class _Inputs:
         else:
             self.raws.extend(self.pbn_raws)
         self.pbn_raws = []
+        if not self.names:
+            self.published_names = self.fallback_names
 
     def reading_notes(self) -> pd.DataFrame | None:
         from .schema import problems_frame
@@ -132,11 +140,13 @@ class _Inputs:
         return problems_frame(self.notes) if self.notes else None
 
     def frames(self) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
-        """Raw results, boards (one row per board) and names, concatenated."""
+        """Raw results, boards (one row per board) and names (the lists given, else the
+        published ones), concatenated."""
         raw = pd.concat(self.raws, ignore_index=True)
         boards = (pd.concat(self.boards, ignore_index=True).drop_duplicates(subset=["board"])
                   if self.boards else empty(BOARDS_COLUMNS))
-        names = (pd.concat(self.names, ignore_index=True) if self.names
+        lists = self.names or self.published_names
+        names = (pd.concat(lists, ignore_index=True) if lists
                  else pd.DataFrame(columns=["section", "pair", "direction", "names"]))
         return raw, boards, names
 
@@ -176,6 +186,38 @@ def _read_xlsx(path, options: Options, inputs: _Inputs) -> None:
         inputs.names.append(names)
 
 
+#: TotalScoreTable directions as written by Ruter, Magic Contest, FFB (N-S, E-W, Ö-V ...).
+_DIRECTION = {"N": "NS", "E": "EW", "Ö": "EW", "O": "EW", "Ø": "EW"}
+
+
+def _published_names(totals: pd.DataFrame) -> pd.DataFrame | None:
+    """Pair (or player) names from a PBN's TotalScoreTable, as a names list."""
+    pair = next((c for c in ("pairid", "playerid") if c in totals), None)
+    names = next((c for c in ("names", "name") if c in totals), None)
+    if pair is None or names is None or not len(totals):
+        return None
+    direction = (totals["direction"].astype("string").str.strip().str[:1].str.upper().map(_DIRECTION)
+                 if "direction" in totals and pair == "pairid" else pd.NA)
+    return pd.DataFrame({
+        "section": totals["section"].astype("string") if "section" in totals else pd.NA,
+        "pair": totals[pair].astype("string"),
+        "direction": direction,
+        "names": totals[names].astype("string"),
+    }).astype("string")
+
+
+def _scored_across_field(pbn) -> bool:
+    """True when a board has one game whose ScoreTable holds several sections: the program
+    that wrote it compared the board across the field, so bridgeproc does too (unless told)."""
+    results = pbn.results
+    if not len(results) or "section" not in results or results["section"].nunique() < 2:
+        return False
+    games = pd.Series([g.get("Board") for g in pbn.games], dtype="string").value_counts()
+    single = set(games[games == 1].index)
+    sections = results.groupby("board")["section"].nunique()
+    return bool((sections[sections.index.isin(single)] > 1).any())
+
+
 def _read_pbn(path, options: Options, inputs: _Inputs) -> None:
     from .io.pbn import read_pbn
 
@@ -183,6 +225,10 @@ def _read_pbn(path, options: Options, inputs: _Inputs) -> None:
 
     pbn = read_pbn(path, options.encoding)
     inputs.rules.append(check_games(pbn))
+    published = _published_names(pbn.totals)
+    if published is not None:
+        inputs.fallback_names.append(published)
+    inputs.across_field |= _scored_across_field(pbn)
     if len(pbn.results):
         inputs.pbn_raws.append(pbn.results)
     inputs.boards.append(pbn.boards)
@@ -265,9 +311,12 @@ def read_inputs(paths: list, options: Options = Options()) -> _Inputs:
     return inputs
 
 
-def _conventions(options: Options, meta: dict) -> Conventions:
-    """Profile (or defaults), then what the PBN ``Scoring`` tag says, then single options."""
+def _conventions(options: Options, meta: dict, across_field: bool = False) -> Conventions:
+    """Profile (or defaults), then what the PBN (``Scoring`` tag, one ScoreTable over several
+    sections) says, then single options."""
     conventions = options.conventions or Conventions()
+    if across_field:
+        conventions = conventions.replace(across_field=True)
     scoring = meta.get("scoring")
     if scoring and scoring not in ("?", "#"):
         try:
@@ -303,7 +352,8 @@ def _check(read: _Inputs, options: Options, numbering: PairNumbering, strict_rul
         checked = validate_results(
             raw, result_style=options.result_style, check_scores=options.check_scores,
             pair_numbering_option=numbering, trust=options.trust, tables=options.tables,
-            boards=boards if len(boards) else None, names=names if len(names) else None,
+            boards=boards if len(boards) else None,
+            names=names if read.names and len(names) else None,
         )
     except ValidationError as exc:
         raise ValidationError(pd.concat([exc.problems, *extra], ignore_index=True)) from None
@@ -326,7 +376,7 @@ def process_session(inputs: list, outputs: list = (), options: Options = Options
     if not read.raws:
         raise BridgeprocError("no results in the inputs; give traveller sheets or a PBN with results")
     _, boards, names = read.frames()
-    conventions = _conventions(options, read.meta)
+    conventions = _conventions(options, read.meta, read.across_field)
     checked = _check(read, options, conventions.pair_numbering, strict_rules=False)
     results = rank_results(checked.results, conventions)
     numbering = pair_numbering(results, conventions.pair_numbering)

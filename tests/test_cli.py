@@ -78,3 +78,17 @@ def test_cli_and_library_agree(runner, tmp_path):
 def test_python_dash_m_runs(tmp_path):
     done = subprocess.run([sys.executable, "-m", "bridgeproc", "--version"], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "bridgeproc, version 0.1.0"
+
+
+def test_pbn_alone_is_rescored_with_its_published_names_and_across_field(runner, tmp_path):
+    from .conftest import REALDATA
+
+    out = tmp_path / "swe.csv"
+    result = runner.invoke(cli, ["score", str(REALDATA / "swe-bridgefestival-orebro-2011-silver1-crossimp.pbn"),
+                                 "-o", str(out), "--no-dd", "--no-archive"])
+    assert result.exit_code == 0, result.output
+    session = process_session([REALDATA / "swe-bridgefestival-orebro-2011-silver1-crossimp.pbn"],
+                              options=__import__("bridgeproc").Options(dd=False))
+    assert session.conventions.across_field is True     # one ScoreTable per board over all sections
+    top = session.standings.iloc[0]
+    assert (top["pair"], top["names"], top["total"]) == ("523", "Aron Thorfinsson - Gumundur Snorrason", 2261)

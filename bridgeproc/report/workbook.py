@@ -44,7 +44,8 @@ def conventions_summary(conv) -> str:
         if conv.centred:
             parts.append("centred on zero")
     elif conv.method == "cross-imp":
-        parts = [f"Cross-IMPs, totals {'summed' if conv.cross_imp == 'sum' else 'averaged ' + conv.cross_imp}"]
+        totals = {"sum": "summed", "average": "averaged per comparison", "average-n": "averaged per result"}
+        parts = [f"Cross-IMPs, totals {totals[conv.cross_imp]}"]
     else:
         drop = f"{conv.datum_drop_share:.0%} of results" if conv.datum_drop_share else f"{conv.datum_drop} result(s)"
         parts = [f"Butler IMPs, datum = mean after dropping {drop} at each end, rounded to 10"]
