@@ -36,6 +36,14 @@ Defaults and why:
 * ``sitout="none"``: IMP totals are plain sums; ``"scale"`` scales each pair's total
   to every board of its section (a sitting-out pair gets its own average on the
   boards it missed, as the Finnish Butler file does: 36 x 28/24 = 42.0).
+* ``fouled="neuberg"``: each group of a fouled board (reference 7.3) is matchpointed
+  on its own and Neuberg-factored to the board's full top, whatever its size.
+  ``"acbl"`` gives small groups fixed percentages instead (ACBLscore manual,
+  "Fouled/Adjusted board formula", web2.acbl.org/acblscore/manual/92.htm, and the
+  WBF proposal quoted by hermandw.be/bridge/calcula/calcul24.html): a single result
+  60 %, a group of 2 65/55 %, a group of 3 70/60/50 % unless it is the largest group
+  of the board; ties share the percentages of the places they span, each direction
+  apart (so NS + EW is 120 %). On by default only in the ``acbl`` profile.
 """
 from __future__ import annotations
 
@@ -49,6 +57,7 @@ AdjustedMode = Literal["fixed", "session"]
 CrossImp = Literal["sum", "average", "average-n"]
 Winners = Literal["auto", "one", "two"]
 Sitout = Literal["none", "scale"]
+Fouled = Literal["neuberg", "acbl"]
 
 METHODS: tuple[str, ...] = ("mp", "cross-imp", "butler")
 
@@ -101,6 +110,10 @@ class Conventions:
     imp_per_board : bool
         IMP standings: publish the total divided by the boards played (the Norwegian
         teams-Butler file prints 41/14 = 2.93).
+    fouled : ``"neuberg"`` | ``"acbl"``
+        Fouled boards: every group Neuberg-factored to the full top, or ACBL's fixed
+        percentages for groups of 1, 2 and 3 (a group of 3 only when it is not the
+        largest group of the board).
     """
 
     method: Method = "mp"
@@ -122,6 +135,7 @@ class Conventions:
     pair_numbering: str = "auto"
     sitout: Sitout = "none"
     imp_per_board: bool = False
+    fouled: Fouled = "neuberg"
 
     def __post_init__(self) -> None:
         checks = {
@@ -133,6 +147,7 @@ class Conventions:
             "winners": (self.winners, ("auto", "one", "two")),
             "pair_numbering": (self.pair_numbering, ("auto", "shared", "per-direction")),
             "sitout": (self.sitout, ("none", "scale")),
+            "fouled": (self.fouled, ("neuberg", "acbl")),
         }
         for name, (value, allowed) in checks.items():
             if value not in allowed:
@@ -176,17 +191,19 @@ CONVENTION_HELP: dict[str, str] = {
     "pair_numbering": "shared: NS 1 and EW 1 are the same pair; per-direction: they are two pairs",
     "sitout": "IMP totals: none (plain sums) or scale (to all boards, own average for missed boards)",
     "imp_per_board": "IMP totals divided by the boards played",
+    "fouled": "fouled boards: neuberg (every group factored to the full top) or acbl (groups of 1-3 get 60, 65/55, 70/60/50 %)",
 }
 
 #: Named bundles. ``ebu``/``wbf``: 2/1 MPs, Neuberg, A+ = 60 % or own session %
 #: (WBF Laws Committee 1998/2000, EBU White Book). ``acbl``: 1/½ MPs and the ASE
-#: formula (= Neuberg on 1/½); A+ kept at a flat 60 % (not verified against ACBLscore).
+#: formula (= Neuberg on 1/½) and its fixed percentages for small fouled-board groups
+#: (ACBLscore manual); A+ kept at a flat 60 % (not verified against ACBLscore).
 #: IMP conventions are not part of any profile: no federation rule was found for them.
 PROFILES: dict[str, Conventions] = {
     "default": Conventions(),
     "ebu": Conventions(mp_scale=2, factoring="neuberg", adjusted_mode="session", datum_drop=1),
     "wbf": Conventions(mp_scale=2, factoring="neuberg", adjusted_mode="session"),
-    "acbl": Conventions(mp_scale=1, factoring="neuberg", adjusted_mode="fixed"),
+    "acbl": Conventions(mp_scale=1, factoring="neuberg", adjusted_mode="fixed", fouled="acbl"),
 }
 
 

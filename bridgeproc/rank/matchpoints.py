@@ -16,9 +16,21 @@ Per board group (section + board, or board across the field):
 4. ``mp_scale=1`` halves everything; ``mp_decimals`` rounds the board MPs as a
    program prints them; ``centred`` subtracts top/2 (Norway).
 
-Weighted scores (Law 12C1c), a hook for later: a weighted row is a list of
-(score, weight); its MP is the weighted sum of ``_mp_against`` for each score, which
-already matchpoints any score against a group while leaving out the row's own result.
+Weighted scores (Law 12C1c, ``W:50% 4SN= +420; 50% 4SN-1 -50``): a weighted row is a
+result of its board like a played one, made of parts (score s_k, weight p_k). Each
+part is matchpointed against the real results (``_mp_against``) and against the parts
+of the board's other weighted rows, and the row's MPs are the weighted sum; every
+other result counts a part as p_k of a result (beating a 50 % part is half a beat).
+So n counts real and weighted rows alike, MP_NS + MP_EW = top on every row, and a
+board's MPs add up as usual. (A row's own parts weigh exactly 1 against themselves,
+the "- 1" of a real result's own tie.)
+
+Fouled boards (a ``fouled`` group label, reference 7.3): each group of a board is
+matchpointed on its own and Neuberg-factored to the board's N (with ``factoring``
+``average`` to max(N, results on the board), with ``none`` to the results on the
+board), so every group shares the board's full top. ``Conventions.fouled="acbl"``
+gives groups of 1-3 fixed percentages instead: with raw 2/1 MPs r in the group,
+pct = 60 (1 result), 55 + 5r (2), 50 + 5r (3, unless the largest group of the board).
 """
 from __future__ import annotations
 
@@ -53,6 +65,22 @@ def _mp_sorted(board: BoardGroups) -> np.ndarray:
     return 2.0 * (left - board.start[board.group[board.rows]]) + (right - left - 1)
 
 
+def _raw_ns(board: BoardGroups) -> np.ndarray:
+    """Raw 2/1 NS matchpoints of every real and weighted row against the rest of its group."""
+    raw = np.zeros(len(board.group))
+    raw[board.rows] = _mp_sorted(board)
+    if not len(board.part_row):
+        return raw
+    group, score = board.group[board.rows], board.score[board.rows]
+    raw[board.rows] += board.weight_below(group, score) + board.weight_at_most(group, score)
+    group, score = board.part_group, board.part_score
+    each = (_mp_against(board, group, score, np.full(len(score), np.inf))
+            + board.weight_below(group, score) + board.weight_at_most(group, score))
+    raw += np.bincount(board.part_row, weights=board.part_weight * each, minlength=len(raw))
+    raw[board.weighted] -= 1.0
+    return raw
+
+
 def _factor(raw2: np.ndarray, n: np.ndarray, big_n: np.ndarray, conv: Conventions) -> tuple[np.ndarray, np.ndarray]:
     """Factored 2/1 MPs and the 2/1 top, given n real and N expected results."""
     if conv.factoring == "neuberg":
@@ -62,6 +90,27 @@ def _factor(raw2: np.ndarray, n: np.ndarray, big_n: np.ndarray, conv: Convention
         full = np.maximum(big_n, n)
         return raw2 + (full - n), 2.0 * (full - 1)
     return raw2, 2.0 * (n - 1)
+
+
+def _fouled_target(board: BoardGroups, g: np.ndarray, big_n: np.ndarray, conv: Conventions) -> np.ndarray:
+    """N a fouled group is factored to: the board's N (see the module docstring)."""
+    on_board = board.board_size[g].astype(np.float64)
+    if conv.factoring == "average":
+        return np.maximum(big_n, on_board)
+    return on_board if conv.factoring == "none" else big_n
+
+
+#: ACBL fixed percentages of small fouled groups: pct = base + slope x raw 2/1 MPs, by group size.
+SMALL_GROUP_BASE = {1: 60.0, 2: 55.0, 3: 50.0}
+SMALL_GROUP_SLOPE = 5.0
+
+
+def _small_groups(board: BoardGroups, g: np.ndarray, conv: Conventions) -> np.ndarray:
+    """Rows in fouled groups that get ACBL's fixed percentages (none unless ``fouled="acbl"``)."""
+    size = board.size[g]
+    if conv.fouled != "acbl":
+        return np.zeros(len(g), dtype=bool)
+    return board.fouled[g] & ((size <= 2) | ((size == 3) & (size < board.largest[g])))
 
 
 def _round(values: np.ndarray, decimals: int) -> np.ndarray:
@@ -104,11 +153,12 @@ def matchpoints(results: pd.DataFrame, conventions: Conventions = Conventions())
     Parameters
     ----------
     results : DataFrame
-        Reads ``section``, ``board``, ``ns``, ``ew``, ``adjusted``, ``score_ns``.
+        Reads ``section``, ``board``, ``ns``, ``ew``, ``adjusted`` (artificial and
+        weighted ``W:`` codes), ``score_ns`` and, if present, ``fouled`` (group labels).
     conventions : Conventions
         Uses ``mp_scale``, ``factoring``, ``expected``, ``across_field``, ``centred``,
-        ``mp_decimals``, ``ave_plus``/``ave``/``ave_minus``, ``adjusted_mode`` and
-        ``pair_numbering`` (to find a pair's own boards for the session rule).
+        ``mp_decimals``, ``ave_plus``/``ave``/``ave_minus``, ``adjusted_mode``, ``fouled``
+        and ``pair_numbering`` (to find a pair's own boards for the session rule).
 
     Returns
     -------
@@ -116,42 +166,58 @@ def matchpoints(results: pd.DataFrame, conventions: Conventions = Conventions())
         A new frame: ``results`` plus ``mp_ns``, ``mp_ew`` (float64, on ``mp_scale``,
         rounded and centred if asked), ``pct_ns``, ``pct_ew`` (0-100 of the top), ``top`` (the
         board's full top on ``mp_scale``) and ``mp_factor`` (N/n for Neuberg, else 1;
-        NaN on artificial rows). Rows with ``NP`` or no score have NaN everywhere.
+        NaN on artificial rows and ACBL small fouled groups). Rows with ``NP`` or no
+        score have NaN everywhere.
     """
     conv = conventions
     board = prepare(results, conv)
-    n_rows = len(results)
     real, art = board.real, board.artificial
+    played = real | board.weighted
     g = board.group
-    n = board.count[g].astype(np.float64)
+    n = board.size[g].astype(np.float64)
     big_n = board.expected[g].astype(np.float64)
 
-    raw_ns = np.zeros(n_rows)
-    raw_ns[board.rows] = _mp_sorted(board)
+    raw_ns = _raw_ns(board)
     raw_ew = 2.0 * (n - 1) - raw_ns
     mp2_ns, top2 = _factor(raw_ns, n, big_n, conv)
     mp2_ew, _ = _factor(raw_ew, n, big_n, conv)
     if conv.factoring == "none":
         # no factoring: artificial rows share the top their board's real results give
-        top2 = np.where(real | (n > 0), top2, 2.0 * (big_n - 1))
-    factor = np.where(real, big_n / np.where(n > 0, n, 1) if conv.factoring == "neuberg" else 1.0, np.nan)
+        top2 = np.where(played | (n > 0), top2, 2.0 * (big_n - 1))
+    factor = np.where(played, big_n / np.where(n > 0, n, 1) if conv.factoring == "neuberg" else 1.0, np.nan)
+    fouled = board.fouled[g]
+    if fouled.any():
+        target = _fouled_target(board, g, big_n, conv)
+        neuberg = conv.replace(factoring="neuberg")
+        f_ns, f_top2 = _factor(raw_ns, n, target, neuberg)
+        f_ew, _ = _factor(raw_ew, n, target, neuberg)
+        mp2_ns, mp2_ew = np.where(fouled, f_ns, mp2_ns), np.where(fouled, f_ew, mp2_ew)
+        top2 = np.where(fouled, f_top2, top2)
+        factor = np.where(fouled & played, target / np.where(n > 0, n, 1), factor)
 
-    pct_ns = np.where(real, _percent(mp2_ns, top2), np.nan)
-    pct_ew = np.where(real, _percent(mp2_ew, top2), np.nan)
+    pct_ns = np.where(played, _percent(mp2_ns, top2), np.nan)
+    pct_ew = np.where(played, _percent(mp2_ew, top2), np.nan)
+    small = _small_groups(board, g, conv) & played
+    if small.any():
+        base = np.select([n == 1, n == 2], [SMALL_GROUP_BASE[1], SMALL_GROUP_BASE[2]], SMALL_GROUP_BASE[3])
+        pct_ns = np.where(small, base + SMALL_GROUP_SLOPE * raw_ns, pct_ns)
+        pct_ew = np.where(small, base + SMALL_GROUP_SLOPE * raw_ew, pct_ew)
+        factor = np.where(small, np.nan, factor)
 
     ns_art, ns_kind, ew_art, ew_kind = artificial_sides(results, conv)
     if conv.adjusted_mode == "session" and art.any():
-        own_ns, own_ew = _own_percent(results, real, pct_ns, pct_ew, top2, conv)
+        own_ns, own_ew = _own_percent(results, played, pct_ns, pct_ew, top2, conv)
         ns_art = _session_rule(ns_art, ns_kind, own_ns, conv)
         ew_art = _session_rule(ew_art, ew_kind, own_ew, conv)
     pct_ns = np.where(art, ns_art, pct_ns)
     pct_ew = np.where(art, ew_art, pct_ew)
 
-    scored = real | art
+    scored = played | art
     top = np.where(scored, top2 * conv.mp_scale / 2.0, np.nan)
-    # real rows keep the exact factored MPs; artificial ones are their percentage of the top
-    mp_ns = np.where(real, mp2_ns * conv.mp_scale / 2.0, pct_ns * top / 100.0)
-    mp_ew = np.where(real, mp2_ew * conv.mp_scale / 2.0, pct_ew * top / 100.0)
+    # played rows keep the exact factored MPs; artificial ones are their percentage of the top
+    exact = played & ~small
+    mp_ns = np.where(exact, mp2_ns * conv.mp_scale / 2.0, pct_ns * top / 100.0)
+    mp_ew = np.where(exact, mp2_ew * conv.mp_scale / 2.0, pct_ew * top / 100.0)
     if conv.mp_decimals is not None:
         mp_ns, mp_ew = _round(mp_ns, conv.mp_decimals), _round(mp_ew, conv.mp_decimals)
     if conv.centred:
