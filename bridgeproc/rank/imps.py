@@ -9,6 +9,17 @@ Cross-IMPs without a loop over pairs of results: with the real results sorted by
 ``sum over the 24 band bounds b of #(t <= s - b) - #(t >= s + b)``, and each count is
 one ``np.searchsorted``. Equal scores share their answer, so the searches run over
 the distinct (group, score) keys only: O(u log u x 24) for u distinct keys.
+
+Weighted scores (``W:`` codes, Law 12C1c): a weighted row's IMPs are the weighted
+average of its parts' IMPs. Cross-IMPs: each part is compared with every real result
+and with the parts of the group's other weighted rows (weight x weight), and every
+other result compares with a part at the part's weight; a weighted row counts as one
+comparison like a real one. Butler: the datum is taken over the real (played)
+results only, and a weighted row scores sum of p_k x IMP(s_k - datum) (0 when its
+group has no played result, so no datum).
+
+Fouled boards: the ``fouled`` groups of a board are compared apart (IMPs within the
+group; the Butler datum of each group), with no factoring.
 """
 from __future__ import annotations
 
@@ -52,13 +63,25 @@ def _cross_sorted(board: BoardGroups) -> np.ndarray:
     return total[inverse].astype(np.float64)
 
 
+def _imps_against(board: BoardGroups, group: np.ndarray, score: np.ndarray, real: bool = True) -> np.ndarray:
+    """Sum of IMPs of ``score`` against the weighted parts of ``group`` (at their weight) and, with ``real``, its real results."""
+    total = np.zeros(len(score))
+    weight_total = board.weight_total(group)
+    for bound in IMP_BOUNDS:
+        total += board.weight_at_most(group, score - bound) - (weight_total - board.weight_below(group, score + bound))
+        if real:
+            total += board.at_most(group, score - bound) - (board.count[group] - board.below(group, score + bound))
+    return total
+
+
 def cross_imps(results: pd.DataFrame, conventions: Conventions = Conventions()) -> pd.DataFrame:
     """Cross-IMPs: each result against every other result of its board group.
 
     Parameters
     ----------
     results : DataFrame
-        Reads ``section``, ``board``, ``adjusted``, ``score_ns``.
+        Reads ``section``, ``board``, ``adjusted`` (artificial and weighted ``W:``
+        codes), ``score_ns`` and, if present, ``fouled`` (group labels).
     conventions : Conventions
         Uses ``across_field`` (compare over all sections) and ``imp_ave_plus``.
 
@@ -68,21 +91,28 @@ def cross_imps(results: pd.DataFrame, conventions: Conventions = Conventions()) 
         A new frame: ``results`` plus ``ximp_ns`` = sum over the other real results t
         of IMP(score_ns - t) (PBN ``Cross``; float64), ``ximp_ew`` (its negative, or
         EW's own award on an artificial row) and ``ximp_comparisons`` (Int64: n - 1 for
-        a real result, n for an artificial one, where n is the group's real results).
+        a real or weighted result, n for an artificial one, where n is the group's real
+        and weighted results).
         The per-comparison figure (PBN ``Cross2``) is ``ximp_ns / ximp_comparisons``;
         :func:`bridgeproc.rank.standings` forms totals per ``Conventions.cross_imp``.
     """
     board = prepare(results, conventions)
     n_rows = len(results)
-    real, art = board.real, board.artificial
-    n_real = board.count[board.group]
+    real, art, weighted = board.real, board.artificial, board.weighted
+    played = real | weighted
+    n = board.size[board.group]
     ximp = np.full(n_rows, np.nan)
     ximp[board.rows] = _cross_sorted(board)
+    if len(board.part_row):
+        group, score = board.group[board.rows], board.score[board.rows]
+        ximp[board.rows] += _imps_against(board, group, score, real=False)
+        each = _imps_against(board, board.part_group, board.part_score)
+        ximp[weighted] = np.bincount(board.part_row, weights=board.part_weight * each, minlength=n_rows)[weighted]
     award_ns, award_ew = artificial_imps(results, conventions)
-    ximp_ns = np.where(art, award_ns * n_real, ximp)
-    ximp_ew = np.where(art, award_ew * n_real, -ximp)
-    comparisons = pd.array(np.where(real, n_real - 1, n_real), dtype="Int64")
-    comparisons[~(real | art)] = pd.NA
+    ximp_ns = np.where(art, award_ns * n, ximp)
+    ximp_ew = np.where(art, award_ew * n, -ximp)
+    comparisons = pd.array(np.where(played, n - 1, n), dtype="Int64")
+    comparisons[~(played | art)] = pd.NA
     index = results.index
     return results.assign(
         ximp_ns=pd.Series(ximp_ns + 0.0, index=index, dtype="float64"),
@@ -121,12 +151,14 @@ def butler(results: pd.DataFrame, conventions: Conventions = Conventions()) -> p
     """Butler IMPs: each result against its board group's datum.
 
     The datum is the mean of the group's real NS scores after dropping
-    :func:`drop_counts` results at each end, rounded by :func:`round_datum`.
+    :func:`drop_counts` results at each end, rounded by :func:`round_datum`. A
+    weighted row scores the weighted sum of its parts' IMPs against that datum.
 
     Parameters
     ----------
     results : DataFrame
-        Reads ``section``, ``board``, ``adjusted``, ``score_ns``.
+        Reads ``section``, ``board``, ``adjusted`` (artificial and weighted ``W:``
+        codes), ``score_ns`` and, if present, ``fouled`` (group labels).
     conventions : Conventions
         Uses ``datum_drop``, ``datum_drop_share``, ``across_field``, ``imp_ave_plus``.
 
@@ -154,6 +186,11 @@ def butler(results: pd.DataFrame, conventions: Conventions = Conventions()) -> p
     has_datum = board.count[g] > 0
     datum = datum_group[g]
     ximp = np.where(real, to_imps(board.score - datum), np.nan)
+    if len(board.part_row):
+        part_group = board.part_group
+        each = np.where(board.count[part_group] > 0, to_imps(board.part_score - datum_group[part_group]), 0.0)
+        weighted = board.weighted
+        ximp[weighted] = np.bincount(board.part_row, weights=board.part_weight * each, minlength=len(g))[weighted]
     award_ns, award_ew = artificial_imps(results, conventions)
     index = results.index
     datum_col = pd.array(datum, dtype="Int64")
