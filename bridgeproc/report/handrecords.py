@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pandas as pd
+from openpyxl.worksheet.pagebreak import Break
 
 from ..deal import DealError, hcp, parse_deal
 from .styles import BOLD, BOX, CENTER, RED_FONT, SUBTITLE, a4, cell, set_widths
@@ -11,6 +12,8 @@ DD_STRAINS = [("NT", "NT", None), ("S", "♠", None), ("H", "♥", RED_FONT), ("
 DD_SEATS = "NSEW"
 #: Rows per board block (title, 4+4+4 hand rows, a spacer).
 BLOCK_ROWS = 14
+#: Board diagrams per printed A4 page.
+BOARDS_PER_PAGE = 4
 
 
 def _suit_lines(hand: str | None) -> list[tuple[str, object]]:
@@ -31,9 +34,11 @@ def write_handrecords(wb, boards: pd.DataFrame) -> None:
     set_widths(ws, [4, 15, 4, 15, 4, 15, 2, 5, 5, 5, 5, 5, 5])
     a4(ws)
     with_dd = has_dd(boards)
-    for board in _rows(boards):
+    for count, board in enumerate(_rows(boards), start=1):
         for row in _block(ws, board, with_dd):
             ws.append(row)
+        if count % BOARDS_PER_PAGE == 0:
+            ws.row_breaks.append(Break(id=count * BLOCK_ROWS))  # a diagram is never cut by a page end
 
 
 def _rows(boards: pd.DataFrame):
