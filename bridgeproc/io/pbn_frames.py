@@ -75,11 +75,11 @@ def _dd_tricks(table: Tag, problems: Problems) -> dict[str, int]:
     except ValueError:
         problems.append((table.line, "OptimumResultTable needs the columns Declarer, Denomination and Result"))
         return {}
-    if (seat_at, denom_at, tricks_at) == (0, 1, 2) and table.text is not None:
-        # the usual layout, rows still as text: one split, checked at the end
-        cells = table.text.split()
+    if (seat_at, denom_at, tricks_at) == (0, 1, 2) and table.cells is not None:
+        # the usual layout, rows still flat (see Tag.cells): checked at the end
+        cells, width = table.cells, len(names) + 1
         out = {_DD_KEYS.get((seat, denom)): _TRICKS.get(tricks)
-               for seat, denom, tricks in zip(cells[0::3], cells[1::3], cells[2::3])}
+               for seat, denom, tricks in zip(cells[0::width], cells[1::width], cells[2::width])}
         if None not in out and None not in out.values() and len(out) == len(table.row_lines or ()):
             return out  # type: ignore[return-value]
     rows = table.rows or []

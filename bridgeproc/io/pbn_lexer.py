@@ -12,7 +12,7 @@ import re
 
 from .pbn_model import MAX_PROBLEMS, TOKEN_SECTIONS, Game, Tag, is_table, raise_problems
 from .pbn_tags import inherit, tag_problem
-from .pbn_tables import parse_columns, section_tokens, split_rows, unescape
+from .pbn_tables import CellCache, parse_columns, section_tokens, split_rows, table_cells, unescape
 
 #: A quoted string's inside, with \" and \\ escapes (unrolled: much faster than an alternation).
 _STRING = r'[^"\\]*(?:\\.[^"\\]*)*'
@@ -44,6 +44,7 @@ class _Lexer:
         self.escapes: list[str] = []
         self.problems: list[tuple[int, str]] = []
         self.kinds: dict[str, int] = {}
+        self.cells = CellCache()
 
     # -- building games -------------------------------------------------
     def problem(self, line: int, message: str) -> None:
@@ -141,13 +142,17 @@ class _Lexer:
                     continue
                 if ("%" in data or ";" in data) and _BAD_DATA.search(data):
                     return False
-                rows, tag.row_lines, bad_rows = split_rows(data, line, len(tag.columns), name)
-                if isinstance(rows, str):
-                    tag.text = rows
+                ncols = len(tag.columns)
+                cells = table_cells(data, ncols, self.cells)
+                if cells is None:
+                    tag.rows, tag.row_lines, bad_rows = split_rows(data, line, ncols, name, self.cells)
+                    problems.extend(bad_rows)
+                    line += data.count("\n") + 1
                 else:
-                    tag.rows = rows
-                problems.extend(bad_rows)
-                line += data.count("\n") + 1
+                    tag.cells = cells
+                    rows = len(cells) // (ncols + 1)
+                    tag.row_lines = list(range(line, line + rows))
+                    line += rows
             elif kind == _TOKENS:
                 tag.tokens, tag.token_lines = [], []
                 if not data:
@@ -223,8 +228,9 @@ class _Lexer:
                 break
             j += 1
         if j > i:
-            rows, row_lines, problems = split_rows("\n".join(lines[i:j]), i + 1, len(tag.columns or ()), tag.name)
-            tag.rows.extend(_as_rows(rows))  # type: ignore[union-attr]
+            rows, row_lines, problems = split_rows("\n".join(lines[i:j]), i + 1, len(tag.columns or ()), tag.name,
+                                                   self.cells)
+            tag.rows.extend(rows)  # type: ignore[union-attr]
             tag.row_lines.extend(row_lines)  # type: ignore[union-attr]
             for line, message in problems:
                 self.problem(line, message)
@@ -304,15 +310,11 @@ class _Lexer:
         return i + 1
 
     def read_rows_from(self, tag: Tag, rest: str, i: int) -> None:
-        rows, row_lines, problems = split_rows(rest, i + 1, len(tag.columns or ()), tag.name)
-        tag.rows.extend(_as_rows(rows))  # type: ignore[union-attr]
+        rows, row_lines, problems = split_rows(rest, i + 1, len(tag.columns or ()), tag.name, self.cells)
+        tag.rows.extend(rows)  # type: ignore[union-attr]
         tag.row_lines.extend(row_lines)  # type: ignore[union-attr]
         for line, message in problems:
             self.problem(line, message)
-
-
-def _as_rows(rows: list[list[str]] | str) -> list[list[str]]:
-    return [line.split() for line in rows.split("\n")] if isinstance(rows, str) else rows
 
 
 def _kind(name: str) -> int:

@@ -18,6 +18,15 @@ MANDATORY_TAGS = (
 TOKEN_SECTIONS = ("Auction", "Play")
 
 
+#: Ends each row in a flat list of table cells (``Tag.cells``); never a cell itself.
+ROW_END = "\x00"
+
+
+def cell_rows(cells: list[str], ncols: int) -> list[list[str]]:
+    """The rows of a flat cell list in which each row of ``ncols`` cells is followed by ``ROW_END``."""
+    return [cells[i:i + ncols] for i in range(0, len(cells), ncols + 1)]
+
+
 def is_table(name: str) -> bool:
     """True for supplemental table tags (``ScoreTable``, ``TotalScoreTable``, ``OptimumResultTable`` ...)."""
     return name.endswith("Table") and name != "Table"
@@ -57,9 +66,9 @@ class Tag:
     columns: tuple[Column, ...] | None = None
     row_lines: list[int] | None = None
     inherited: bool = False
-    #: Rows read by the fast path, kept as text until asked for: cells split by white
-    #: space (quotes already removed), rows by newlines. See :attr:`rows`.
-    text: str | None = None
+    #: Rows read by the fast path, kept flat until asked for: the cells of each row
+    #: (unquoted) followed by ``ROW_END``. See :attr:`rows`.
+    cells: list[str] | None = None
     _rows: list[list[str]] | None = None
 
     def __init__(self, name: str, value: str, line: int, inherited: bool = False) -> None:
@@ -77,14 +86,14 @@ class Tag:
     @property
     def rows(self) -> list[list[str]] | None:
         """Table cells, one list per row (None for a tag that is not a table)."""
-        if self._rows is None and self.text is not None:
-            self._rows = [line.split() for line in self.text.split("\n")]
-            self.text = None
+        if self._rows is None and self.cells is not None:
+            self._rows = cell_rows(self.cells, len(self.columns or ()))
+            self.cells = None
         return self._rows
 
     @rows.setter
     def rows(self, value: list[list[str]] | None) -> None:
-        self._rows, self.text = value, None
+        self._rows, self.cells = value, None
 
     @property
     def is_table(self) -> bool:

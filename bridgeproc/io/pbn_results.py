@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from itertools import chain
 
 import numpy as np
 import pandas as pd
 
-from .pbn_model import Game, Tag
+from .pbn_model import ROW_END, Game, Tag
 
 #: ScoreTable column (lower case) -> raw results column.
 RESULT_RENAMES = {"pairid_ns": "ns", "pairid_ew": "ew"}
@@ -48,44 +47,42 @@ def is_results_table(table: Tag) -> bool:
 
 
 class _Group:
-    """Rows of every table with one header: text blocks (fast path) or row lists, in file order."""
+    """Rows of every table with one header, in file order: flat cells, each row ended by ``ROW_END``."""
 
-    __slots__ = ("names", "parts", "lines", "boards", "sections")
+    __slots__ = ("names", "cells", "lines", "boards", "sections", "counts")
 
     def __init__(self, names: tuple[str, ...]) -> None:
         self.names = names
-        self.parts: list[str | list[list[str]]] = []
+        self.cells: list[str] = []
         self.lines: list[int] = []
         self.boards: list[str | None] = []
         self.sections: list[str] = []
+        self.counts: list[int] = []
 
     def add(self, tag_or_rows, lines, board=None, section="") -> None:
-        if isinstance(tag_or_rows, Tag):
-            part = tag_or_rows.text if tag_or_rows.text is not None else tag_or_rows.rows
+        if isinstance(tag_or_rows, Tag) and tag_or_rows.cells is not None:
+            self.cells.extend(tag_or_rows.cells)
         else:
-            part = tag_or_rows
-        self.parts.append(part)  # type: ignore[arg-type]
+            rows = tag_or_rows.rows if isinstance(tag_or_rows, Tag) else tag_or_rows
+            for row in rows:
+                self.cells.extend(row)
+                self.cells.append(ROW_END)
         self.lines.extend(lines)
-        self.boards.extend([board] * len(lines))
-        self.sections.extend([section] * len(lines))
+        self.boards.append(board)
+        self.sections.append(section)
+        self.counts.append(len(lines))
 
-    def columns(self) -> dict[str, list]:
-        if all(isinstance(p, str) for p in self.parts):
-            # one split over every block: the cells are made in one go, side by side in memory
-            flat = "\n".join(self.parts).split()  # type: ignore[arg-type]
-        else:
-            flat = []
-            for part in self.parts:
-                flat.extend(part.split() if isinstance(part, str) else chain.from_iterable(part))
-        # Factorize once: every later pass then visits a few distinct string objects
-        # (cache friendly) instead of a million scattered ones; "-" and "" become None.
-        codes, uniques = pd.factorize(np.array(flat, dtype=object))
-        uniques = np.asarray(uniques, dtype=object)
-        if len(uniques):
-            uniques[(uniques == "-") | (uniques == "")] = None
-        cells = uniques.take(codes)
+    def columns(self) -> dict[str, np.ndarray]:
+        """One object array per column (views into one block); ``-`` and empty cells are None."""
         width = len(self.names)
-        return {name: cells[i::width].tolist() for i, name in enumerate(self.names)}
+        cells = np.fromiter(self.cells, dtype=object, count=len(self.cells)).reshape(-1, width + 1)[:, :width]
+        # the cells are a few hundred distinct strings (see pbn_tables.CellCache): comparing them is cheap
+        cells[(cells == "-") | (cells == "")] = None
+        return {name: cells[:, i] for i, name in enumerate(self.names)}
+
+    def per_row(self, values: list) -> np.ndarray:
+        """A value per table (board, section) repeated for each of its rows."""
+        return np.repeat(_objects(values), self.counts)
 
 
 def collect(games: list[Game]) -> tuple[dict, dict, dict, list[bool]]:
@@ -136,32 +133,37 @@ def _names(first: str | None, second: str | None) -> str | None:
     return f"{first} - {second}" if first and second else None
 
 
-def _text_array(values: list) -> pd.arrays.StringArray:
-    """Text cells (``-``/empty already None, see ``_Group.columns``) as a string array."""
-    return pd.array(values, dtype="string")
-
-
-def _merge(groups: dict) -> tuple[dict[str, list], list[int], list, list]:
-    """Columns of every group, one list per column name (None where a layout lacks it)."""
-    columns: dict[str, list] = {}
-    lines: list[int] = []
-    boards: list = []
-    sections: list = []
-    for group in groups.values():
-        done = len(lines)
-        for name, values in group.columns().items():
-            columns.setdefault(name, [None] * done).extend(values)
-        lines.extend(group.lines)
-        boards.extend(group.boards)
-        sections.extend(group.sections)
-        for values in columns.values():
-            values.extend([None] * (len(lines) - len(values)))
+def _merge(groups: dict) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray]:
+    """Columns of every group, one object array per column name (None where a layout lacks it)."""
+    parts = [(group, group.columns()) for group in groups.values()]
+    names = dict.fromkeys(name for group, _ in parts for name in group.names)
+    columns = {name: _concat([cols[name] if name in cols else np.full(len(group.lines), None, dtype=object)
+                              for group, cols in parts]) for name in names}
+    lines = np.array([n for group, _ in parts for n in group.lines], dtype="int64")
+    boards = _concat([group.per_row(group.boards) for group, _ in parts])
+    sections = _concat([group.per_row(group.sections) for group, _ in parts])
     return columns, lines, boards, sections
 
 
-def _frame(columns: dict[str, list], lines: list[int], source: str, order: list[str]) -> pd.DataFrame:
-    data = {name: _text_array(columns[name]) for name in order}
-    data["source"] = pd.array([source] * len(lines), dtype="string")
+def _concat(arrays: list[np.ndarray]) -> np.ndarray:
+    return np.concatenate(arrays) if arrays else np.empty(0, dtype=object)
+
+
+def _objects(values: list) -> np.ndarray:
+    out = np.empty(len(values), dtype=object)
+    out[:] = values
+    return out
+
+
+def _map(values: np.ndarray, func) -> np.ndarray:
+    """``func`` of each value (None included), called once per distinct value."""
+    codes, uniques = pd.factorize(values)  # None gets code -1: the last entry below
+    return _objects([func(u) for u in uniques] + [func(None)]).take(codes)
+
+
+def _frame(columns: dict[str, np.ndarray], lines: np.ndarray, source: str, order: list[str]) -> pd.DataFrame:
+    data = {name: pd.array(columns[name], dtype="string") for name in order}
+    data["source"] = pd.array(np.full(len(lines), source, dtype=object), dtype="string")
     data["line"] = pd.array(lines, dtype="Int64")
     frame = pd.DataFrame(data)
     if not frame["line"].is_monotonic_increasing:
@@ -183,47 +185,61 @@ def results_frames(groups: dict, source: str) -> tuple[pd.DataFrame, pd.DataFram
         if old in columns:
             columns[new] = columns.pop(old)
     table_board = columns.get("board")
-    columns["board"] = boards if table_board is None else [
-        b if v in (None, "-", "") else v for v, b in zip(table_board, boards)]
+    columns["board"] = boards if table_board is None else np.where(pd.isna(table_board), boards, table_board)
     table_section = columns.get("section")
-    columns["section"] = sections if table_section is None else [
-        s if v in (None, "-") else v for v, s in zip(table_section, sections)]
+    columns["section"] = sections if table_section is None else \
+        np.where(pd.isna(table_section), sections, table_section)
     if "playerid_north" in columns and "ns" not in columns:
-        columns["ns"] = [f"{a}+{b}" for a, b in zip(columns["playerid_north"], columns["playerid_south"])]
-        columns["ew"] = [f"{a}+{b}" for a, b in zip(columns["playerid_east"], columns["playerid_west"])]
+        columns["ns"] = _pair(columns["playerid_north"], columns["playerid_south"])
+        columns["ew"] = _pair(columns["playerid_east"], columns["playerid_west"])
     for name in RESULT_FIRST:
-        columns.setdefault(name, [None] * n)
+        if name not in columns:
+            columns[name] = np.full(n, None, dtype=object)
     for name in ROOM_TAGS:  # room games: keep only the tags some game has
         values = columns.get(name.lower())
-        if values is not None and not any(values):
+        if values is not None and pd.isna(values).all():
             del columns[name.lower()]
     _scores(columns, n)
     rest = [c for c in columns if c not in RESULT_FIRST]
     frame = _frame(columns, lines, source, RESULT_FIRST + rest)
-    if not any(v is not None and v.upper() == "BYE" for v in set(columns["score"])):
+    if not any(v is not None and v.upper() == "BYE" for v in pd.unique(columns["score"])):
         return frame, frame.iloc[:0]
     bye = (frame["score"].str.upper() == "BYE").fillna(False).to_numpy()
     return frame[~bye].reset_index(drop=True), frame[bye].reset_index(drop=True)
 
 
-def _scores(columns: dict[str, list], n: int) -> None:
+def _pair(first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """``<first>+<second>`` player ids of an individual event (a missing id is written None, as always)."""
+    return np.where(pd.isna(first), "None", first) + "+" + np.where(pd.isna(second), "None", second)
+
+
+def _scores(columns: dict[str, np.ndarray], n: int) -> None:
     """Set ``score`` (NS view) from Score_NS/Score_EW; artificial scores fill an empty contract."""
     if "score_ns" not in columns and "score_ew" not in columns and "score" in columns:
         return  # a table with a single Score column: kept as written
-    ns = [None if v == "-" or not v else v for v in columns.pop("score_ns", None) or [None] * n]
-    ew = [None if v == "-" or not v else v for v in columns.pop("score_ew", None) or [None] * n]
-    if not "\x00".join([v for v in ns if v] + [v for v in ew if v]).translate(_NUMBER_CHARS):
-        negated = {v: _negate(v) for v in set(ew)}
-        columns["score"] = [a if a is not None else negated[b] for a, b in zip(ns, ew)]
+    nothing = np.full(n, None, dtype=object)
+    ns, ew = columns.pop("score_ns", nothing), columns.pop("score_ew", nothing)
+    has_ns = ~pd.isna(ns)
+    distinct = [v for v in pd.unique(np.concatenate([ns, ew])) if v is not None]
+    if not "\x00".join(distinct).translate(_NUMBER_CHARS):
+        columns["score"] = np.where(has_ns, ns, _map(ew, _negate))
         return
-    score, contract = [], columns["contract"]
-    for i, (a, b) in enumerate(zip(ns, ew)):
-        a_num = a is not None and _NUMBER.match(a) is not None
-        b_num = b is not None and _NUMBER.match(b) is not None
-        score.append(a if a is not None else (_negate(b) if b_num else _ew_only(b)))
-        if not a_num and not b_num and (a or b) and contract[i] in (None, "-", "") and (a or b).upper() != "BYE":
-            contract[i] = f"{a}/{b}" if a and b else (a or _ew_only(b))
-    columns["score"] = score
+    ns_number = _map(ns, _is_number).astype(bool)
+    ew_number = _map(ew, _is_number).astype(bool)
+    ew_view = _map(ew, _ew_only)
+    columns["score"] = np.where(has_ns, ns, np.where(ew_number, _map(ew, _negate), ew_view))
+    written = np.where(has_ns, ns, ew)
+    contract = columns["contract"] = columns["contract"].copy()
+    artificial = ~ns_number & ~ew_number & ~pd.isna(written) & pd.isna(contract) & \
+        (_map(written, lambda v: v is None or v.upper() != "BYE")).astype(bool)
+    both = artificial & has_ns & ~pd.isna(ew)
+    contract[both] = ns[both] + "/" + ew[both]
+    one = artificial & ~both
+    contract[one] = np.where(has_ns, ns, ew_view)[one]
+
+
+def _is_number(text: str | None) -> bool:
+    return text is not None and _NUMBER.match(text) is not None
 
 
 def _negate(text: str | None) -> str | None:

@@ -1,8 +1,11 @@
 """Section contents: table headers and rows, Auction and Play tokens (PBN 2.1 chapters 3-5).
 
-Table rows are the bulk of a results file, so they have a fast path: when a block of
-rows has no escapes, comments or quoted values with spaces, ``str.split`` per line
-gives exactly the tokens the quote-aware regex would, at a fraction of the cost.
+Table rows are the bulk of a results file, so they have a fast path: when no token
+of a block needs the quote-aware regex (no escapes, comments, brackets or quoted
+values with spaces), ``str.split`` gives exactly the regex's cells at a fraction of
+the cost. Each distinct token is checked and unquoted once (``CellCache``), and
+every later copy of it is the same string object: a million cells then point at
+a few hundred strings, which keeps every later pass over them cache friendly.
 Every other block goes through the regex, which also finds the problems.
 """
 from __future__ import annotations
@@ -10,12 +13,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .pbn_model import Column
+from .pbn_model import ROW_END, Column, cell_rows
 
 _COLUMN = re.compile(r"^([+-]?)([A-Za-z][A-Za-z0-9_]*)(?:\\(\d+)([LR]?))?$")
 #: A cell: a quoted string (with \" and \\ escapes) or a bare token; ``;`` ends the row text.
 _CELL = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"|([^\s"{};\[\]]+)|(;.*)|(\{[^}]*\})|(\S)')
-_SIMPLE_QUOTED = re.compile(r'"[^"\s]+"')
 _ESCAPE = re.compile(r'\\(["\\])')
 
 _CALL = re.compile(r"(?i)^(?:pass|p|x|xx|ap|[1-7](?:c|d|h|s|nt|n)|-|\*|\+|\^[IS])$")
@@ -73,57 +75,76 @@ def _cells_slow(line: str) -> tuple[list[str], str | None]:
     return cells, None
 
 
-def _fast_rows(joined: str) -> str | None:
-    """The rows as text with the quotes removed when the fast path applies, else None.
+#: Characters that make a token need the quote-aware regex (escapes, comments, brackets).
+_SPECIAL = re.compile(r'[\\;{}\[\]\x00]')
 
-    It applies when the block has no escapes, comments or brackets and every quote
-    belongs to a quoted token without spaces standing between spaces (``"420"``):
-    then dropping the quotes and splitting on whitespace gives the regex's cells.
+
+class CellCache(dict):
+    """Token as written -> cell text, filled on first sight; one string object per distinct cell.
+
+    A token the fast path cannot take (``"Jean`` of ``"Jean Luc"``, ``a;b``, ``x\\"``)
+    is not stored: each sight sets ``failed``, and the block goes through the regex.
     """
-    if "\\" in joined or ";" in joined or "{" in joined or "}" in joined or "[" in joined \
-            or "]" in joined or "\x00" in joined:
+
+    failed = False
+
+    def __init__(self) -> None:
+        super().__init__({ROW_END: ROW_END})
+
+    def __missing__(self, token: str) -> str:
+        if _SPECIAL.search(token) is None:
+            if '"' not in token:
+                self[token] = token
+                return token
+            if len(token) >= 2 and token[0] == token[-1] == '"' and token.count('"') == 2:
+                cell = self[token] = token[1:-1]
+                return cell
+        self.failed = True
+        return token
+
+
+def table_cells(text: str, ncols: int, cache: CellCache) -> list[str] | None:
+    """Cells of a block of rows (lines joined by newlines), each row followed by ``ROW_END``.
+
+    None when the fast path does not apply: a token needs the regex, or a row does
+    not have ``ncols`` cells (``split_rows`` then finds the problems).
+    """
+    if ROW_END in text:
         return None
-    quotes = joined.count('"')
-    if quotes:
-        # every quote must belong to a "token" without spaces, standing between whitespace
-        pairs = len(_SIMPLE_QUOTED.findall(joined))
-        if quotes != 2 * pairs:
-            return None
-        opened = joined.count(' "') + joined.count('\t"') + joined.count('\n"') + (joined[0] == '"')
-        closed = joined.count('" ') + joined.count('"\t') + joined.count('"\n') + (joined[-1] == '"')
-        if opened != pairs or closed != pairs:
-            return None
-        joined = joined.replace('"', "")
-    return joined
+    cache.failed = False
+    cells = list(map(cache.__getitem__, (text + "\n").replace("\n", " \x00 ").split()))
+    rows = text.count("\n") + 1
+    # every row has ncols cells exactly when the cell count is right and each row end sits after ncols cells
+    if cache.failed or len(cells) != rows * (ncols + 1) or cells[ncols::ncols + 1].count(ROW_END) != rows:
+        return None
+    return cells
 
 
-def split_rows(text: str, first_line: int, ncols: int, table: str
-               ) -> tuple[list[list[str]] | str, list[int], list[tuple[int, str]]]:
+def split_rows(text: str, first_line: int, ncols: int, table: str, cache: CellCache | None = None
+               ) -> tuple[list[list[str]], list[int], list[tuple[int, str]]]:
     """Rows of a table section (its lines joined with newlines): one row per line, quote-aware.
 
     Returns ``(rows, row_lines, problems)``; a row with the wrong number of cells is
-    reported and left out. On the fast path ``rows`` is the checked text itself (see
-    ``Tag.text``): splitting it later, all at once, is faster than a list per row.
+    reported and left out.
     """
-    fast = _fast_rows(text)
+    cells = table_cells(text, ncols, CellCache() if cache is None else cache)
+    if cells is not None:
+        fast = cell_rows(cells, ncols)
+        return fast, list(range(first_line, first_line + len(fast))), []
     problems: list[tuple[int, str]] = []
-    if fast is not None:
-        lines = fast.split("\n")
-        if set(map(len, map(str.split, lines))) == {ncols}:
-            return fast, list(range(first_line, first_line + len(lines))), problems
     block = text.split("\n")
     lines = range(first_line, first_line + len(block))
     rows: list[list[str]] = []
     row_lines: list[int] = []
     for n, line in zip(lines, block):
-        cells, problem = _cells_slow(line)
+        row, problem = _cells_slow(line)
         if problem:
             problems.append((n, problem))
-        elif len(cells) != ncols:
-            problems.append((n, f"{table} row has {len(cells)} cell(s) but the header has {ncols} column(s); "
+        elif len(row) != ncols:
+            problems.append((n, f"{table} row has {len(row)} cell(s) but the header has {ncols} column(s); "
                                 'quote values that contain spaces ("Jean Luc") and write - for an empty cell'))
         else:
-            rows.append(cells)
+            rows.append(row)
             row_lines.append(n)
     return rows, row_lines, problems
 
