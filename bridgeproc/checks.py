@@ -239,3 +239,46 @@ def raise_against_boards(results: pd.DataFrame, boards: pd.DataFrame) -> None:
     found = check_against_boards(results, boards)
     if len(found):
         raise ValidationError(found)
+
+
+#: Longest fouled-board group label; longer text is more likely a note typed in the wrong column.
+FOULED_LABEL_MAX = 12
+
+
+def check_fouled(results: pd.DataFrame, problems: Problems, notes: Problems) -> None:
+    """Fouled-board groups (``fouled`` column): over-long labels are problems; each fouled board gets a note.
+
+    A board is fouled when its results (not ``NP``) carry two or more groups; the note,
+    on the board's first row, lists the groups so the director sees how it is scored.
+    """
+    if "fouled" not in results or results["fouled"].isna().all():
+        return
+    label = results["fouled"].astype("string")
+    long = label.str.len().gt(FOULED_LABEL_MAX).to_numpy(dtype=bool, na_value=False)
+    problems.add(long, "fouled", lambda at: [
+        f"{v!r} is too long for a fouled-board group; write a short label such as F or 2, "
+        "and leave the cell blank for the board as dealt" for v in label.iloc[at]])
+    counted = (results["adjusted"].astype("string") != "NP").to_numpy(dtype=bool, na_value=True) & ~problems.bad
+    frame = pd.DataFrame({"section": results["section"].astype("string").fillna(""), "board": results["board"],
+                          "group": label.fillna(""), "row": np.arange(len(results))})[counted]
+    sizes = frame.groupby(["section", "board", "group"], sort=True).size()
+    per_board = sizes.groupby(level=["section", "board"]).size()
+    fouled = per_board[per_board >= 2]
+    if fouled.empty:
+        return
+    first = frame.groupby(["section", "board"])["row"].min()
+    mask = np.zeros(len(results), dtype=bool)
+    mask[first.loc[fouled.index].to_numpy()] = True
+
+    def messages(at: np.ndarray) -> list[str]:
+        out = []
+        for row in at:
+            key = (frame.loc[frame["row"] == row, "section"].iat[0], results["board"].iat[row])
+            groups = sizes.loc[key]
+            parts = [f"{n} result{'s' if n != 1 else ''} " + ("as dealt" if g == "" else f"in group {g}")
+                     for g, n in groups.items()]
+            out.append(f"board {key[1]} is fouled: scored as {len(groups)} groups ({', '.join(parts)}), "
+                       "each matchpointed on its own and factored to the board's full top (IMPs within the group)")
+        return out
+
+    notes.add(mask, "fouled", messages)

@@ -15,6 +15,13 @@ number read by ``result_style``), ``Tricks`` (tricks taken; ``=``/``+1`` also
 accepted), ``Made`` (a bare number is the level made, ``5`` = eleven tricks) and
 ``Down`` (a bare number is the undertricks); a result written after the contract
 (``4SN=``) counts too. When several are filled they must agree.
+
+Weighted scores (``W 50% 4S=N; 50% 4S-1N`` in the contract cell, see ``notation``)
+are checked part by part while parsing; :func:`score_weighted` then writes each
+part's NS score on the board's vulnerability into the code. Fouled boards: a
+``fouled`` column (any text labels a group; blank, ``-``, ``0``, ``N``, ``No`` mean
+the board as dealt) is kept as the results' ``fouled`` column (string, NA for the
+board as dealt); ``checks.check_fouled`` notes each fouled board.
 """
 from __future__ import annotations
 
@@ -28,8 +35,8 @@ from . import checks, written_scores
 from .errors import ValidationError
 from .movement import PairNumbering, pair_numbering
 from .notation import (
-    ResultStyle, int_codes, map_unique, parse_contract, parse_result, parse_seat, seat_categorical,
-    strain_categorical,
+    ResultStyle, fouled_labels, int_codes, map_unique, parse_contract, parse_result, parse_seat, parse_weighted,
+    seat_categorical, strain_categorical, weighted_code,
 )
 from .problems import Problems, per_unique
 from .schema import RESULTS_COLUMNS
@@ -181,6 +188,48 @@ def _parse_tricks(text: pd.Series, parser, level: np.ndarray) -> tuple[np.ndarra
     return tricks, pd.Series(parsed["error"], index=text.index, dtype="string")
 
 
+def score_weighted(results: pd.DataFrame, boards: pd.DataFrame | None = None) -> pd.DataFrame:
+    """Write every part's NS score into the weighted codes of ``adjusted``.
+
+    ``W:50% 4SN=; 50% 4SN-1`` on a board with NS vulnerable becomes
+    ``W:50% 4SN= +620; 50% 4SN-1 -100``. Parts are scored with :func:`scoring.score`
+    on the board's vulnerability (the hand record's when ``boards`` has ``vul``),
+    once per distinct (code, board).
+
+    Returns
+    -------
+    DataFrame
+        A new frame: ``results`` with the weighted codes scored (unchanged when none).
+    """
+    adjusted = results["adjusted"].astype("string")
+    mask = adjusted.str.startswith("W:").to_numpy(dtype=bool, na_value=False)
+    if not mask.any():
+        return results
+    pairs = pd.DataFrame({"code": adjusted[mask].to_numpy(dtype=object), "board": results["board"].to_numpy()[mask]})
+    distinct = pairs.drop_duplicates(ignore_index=True)
+    parsed = {code: parse_weighted(code)["parts"] for code in distinct["code"].unique()}
+    lengths = distinct["code"].map(lambda c: len(parsed[c])).to_numpy()
+    parts = [p for code in distinct["code"] for p in parsed[code]]
+    field = {name: np.array([p[name] for p in parts]) for name in ("level", "strain", "doubled", "declarer", "tricks")}
+    played = field["level"] > 0
+    long = pd.DataFrame({
+        "board": np.repeat(distinct["board"].to_numpy(dtype=np.int64), lengths),
+        "level": pd.array(field["level"], dtype="Int8"),
+        "strain": strain_categorical(np.where(played, field["strain"], -1)),
+        "doubled": pd.array(field["doubled"], dtype="Int8"),
+        "declarer": seat_categorical(np.where(played, field["declarer"], -1)),
+        "tricks": pd.array(field["tricks"], dtype="Int8"),
+    })
+    scores = score(long, boards)["score_ns"].to_numpy(dtype=np.int64)
+    ends = np.cumsum(lengths)
+    distinct["scored"] = [weighted_code(parsed[code], scores[end - n:end])
+                          for code, n, end in zip(distinct["code"], lengths, ends)]
+    scored = pairs.merge(distinct, on=["code", "board"], how="left")["scored"].to_numpy(dtype=object)
+    new = adjusted.copy()
+    new[mask] = scored
+    return results.assign(adjusted=new)
+
+
 def validate_results(
     raw: pd.DataFrame,
     *,
@@ -198,7 +247,7 @@ def validate_results(
     ----------
     raw : DataFrame
         Text columns ``board ns ew contract`` and optionally ``section table round
-        declarer result tricks made down lead score score_ew``, plus ``source`` and
+        declarer result tricks made down lead score score_ew fouled``, plus ``source`` and
         ``line`` (see io.travellers); ``cell_<column>`` letters for spreadsheet rows.
     result_style : {"auto", "tricks", "relative"}
         How a bare number in the Result column is read (auto: as the trick count).
@@ -222,7 +271,8 @@ def validate_results(
     Returns
     -------
     Checked
-        ``results`` (schema.RESULTS_COLUMNS, with ``score_ns``) and ``notes``.
+        ``results`` (schema.RESULTS_COLUMNS, with ``score_ns``; weighted codes scored by
+        :func:`score_weighted`; plus ``fouled`` when ``raw`` has that column) and ``notes``.
 
     Raises
     ------
@@ -275,6 +325,8 @@ def validate_results(
     results["level"] = results["level"].mask(level < 0)
     results["tricks"] = results["tricks"].mask(~ok_tricks)
     results = results.astype({c: RESULTS_COLUMNS[c] for c in results.columns})
+    if "fouled" in raw:
+        results["fouled"] = fouled_labels(_text(raw, "fouled"))
 
     numbering = pair_numbering(results, pair_numbering_option)
     checks.check_pairs(results, numbering, problems)
@@ -284,7 +336,8 @@ def validate_results(
         checks.check_names(results, names, numbering, problems)
     if boards is not None:
         checks.check_boards(results, boards, problems)
-    scored = score(results, boards)
+    scored = score_weighted(score(results, boards), boards)
+    checks.check_fouled(scored, problems, notes)
     if check_scores:
         scored = written_scores.check_written_scores(raw, scored, boards, trust, problems, notes)
     if problems:
