@@ -36,19 +36,22 @@ def side_pct(code, side, conv):
     return float(table[token]) if token in table else float(token)
 
 
+def board_key(row, conv):
+    return row["board"] if conv.across_field else (row["section"], row["board"])
+
+
 def groups_of(rows, conv):
-    """{group: [row index, ...]} and the expected count N per group (slow)."""
-    groups, scope_of = {}, {}
+    """{group: [row index, ...]} (a group is a board, or a fouled group of one) and N per group (slow)."""
+    groups, scope_of, counted = {}, {}, {}
     for i, row in enumerate(rows):
-        key = row["board"] if conv.across_field else (row["section"], row["board"])
-        groups.setdefault(key, []).append(i)
-        scope_of[key] = "" if conv.across_field else row["section"]
+        board = board_key(row, conv)
+        groups.setdefault((board, row.get("fouled") or ""), []).append(i)
+        scope_of[board] = "" if conv.across_field else row["section"]
+        counted[board] = counted.get(board, 0) + (row["adjusted"] != "NP")
     most = {}
-    for key, members in groups.items():
-        counted = sum(1 for i in members if rows[i]["adjusted"] != "NP")
-        scope = scope_of[key]
-        most[scope] = max(most.get(scope, 0), counted)
-    expected = {key: conv.expected or most[scope_of[key]] for key in groups}
+    for board, number in counted.items():
+        most[scope_of[board]] = max(most.get(scope_of[board], 0), number)
+    expected = {key: conv.expected or most[scope_of[key[0]]] for key in groups}
     return groups, expected
 
 
@@ -56,38 +59,81 @@ def is_real(row):
     return row["adjusted"] is None and row["score"] is not None
 
 
+def is_weighted(row):
+    return row.get("parts") is not None
+
+
+def is_scored(row):
+    return is_real(row) or is_weighted(row)
+
+
+def distribution(row):
+    """[(score, weight)] of a real or weighted row."""
+    return [(row["score"], Fraction(1))] if is_real(row) else [(s, Fraction(str(w)) / 100) for s, w in row["parts"]]
+
+
+def versus(a, b, compare):
+    """Expected value of compare(x, y) for x drawn from row a's distribution and y from b's."""
+    return sum(p * q * compare(x, y) for x, p in distribution(a) for y, q in distribution(b))
+
+
+def mp_unit(x, y):
+    return 2 if x > y else 1 if x == y else 0
+
+
+def board_facts(rows, groups):
+    """Per group: (fouled board, results on the board, largest group of the board)."""
+    sizes = {key: sum(1 for i in members if is_scored(rows[i])) for key, members in groups.items()}
+    facts = {}
+    for key in groups:
+        same = [k for k in groups if k[0] == key[0]]
+        facts[key] = (sum(1 for k in same if sizes[k] > 0) >= 2, sum(sizes[k] for k in same),
+                      max(sizes[k] for k in same))
+    return facts
+
+
 def oracle_mp(rows, conv):
     groups, expected = groups_of(rows, conv)
+    facts = board_facts(rows, groups)
     out = [dict(mp_ns=math.nan, mp_ew=math.nan, pct_ns=math.nan, pct_ew=math.nan, top=math.nan) for _ in rows]
     for key, members in groups.items():
-        real = [i for i in members if is_real(rows[i])]
-        n, big_n = len(real), expected[key]
-        full_top = Fraction(2 * (big_n - 1)) if conv.factoring != "none" else Fraction(2 * (n - 1))
-        if conv.factoring == "average":
+        scored = [i for i in members if is_scored(rows[i])]
+        n, big_n = len(scored), expected[key]
+        fouled, on_board, largest = facts[key]
+        factoring = conv.factoring
+        if fouled:  # every group Neuberg-factored to the board's N
+            big_n = {"neuberg": big_n, "average": max(big_n, on_board), "none": on_board}[conv.factoring]
+            factoring = "neuberg"
+        full_top = Fraction(2 * (big_n - 1)) if factoring != "none" else Fraction(2 * (n - 1))
+        if factoring == "average":
             full_top = Fraction(2 * (max(big_n, n) - 1))
-        if conv.factoring == "none" and n == 0:
+        if factoring == "none" and n == 0:
             full_top = Fraction(2 * (big_n - 1))
-        for i in real:
-            raw = 0
-            for j in real:
-                if j != i:
-                    raw += 2 if rows[i]["score"] > rows[j]["score"] else 1 if rows[i]["score"] == rows[j]["score"] else 0
+        small = conv.fouled == "acbl" and fouled and (n <= 2 or (n == 3 and n < largest))
+        half = Fraction(conv.mp_scale, 2)
+        for i in scored:
+            raw = sum(versus(rows[i], rows[j], mp_unit) for j in scored if j != i)
             raw_ew = 2 * (n - 1) - raw
+            if small:
+                base = {1: 60, 2: 55, 3: 50}[n]
+                pcts = [base + 5 * raw, base + 5 * raw_ew]
+                out[i] = dict(mp_ns=float(pcts[0] * full_top * half / 100), mp_ew=float(pcts[1] * full_top * half / 100),
+                              pct_ns=float(pcts[0]), pct_ew=float(pcts[1]), top=float(full_top * half))
+                continue
             values = []
             for r in (raw, raw_ew):
-                if conv.factoring == "neuberg":
+                if factoring == "neuberg":
                     values.append((r + 1) * Fraction(big_n, n) - 1)
-                elif conv.factoring == "average":
+                elif factoring == "average":
                     values.append(r + Fraction(max(big_n, n) - n))
                 else:
                     values.append(Fraction(r))
             pcts = [v / full_top * 100 if full_top > 0 else Fraction(50) for v in values]
-            half = Fraction(conv.mp_scale, 2)
             out[i] = dict(mp_ns=float(values[0] * half), mp_ew=float(values[1] * half),
                           pct_ns=float(pcts[0]), pct_ew=float(pcts[1]), top=float(full_top * half))
         for i in members:
             code = rows[i]["adjusted"]
-            if code is None or code == "NP":
+            if code is None or code == "NP" or is_weighted(rows[i]):
                 continue
             top = full_top * Fraction(conv.mp_scale, 2)
             p_ns, p_ew = side_pct(code, 0, conv), side_pct(code, 1, conv)
@@ -100,15 +146,15 @@ def oracle_cross(rows, conv):
     groups, _ = groups_of(rows, conv)
     out = [(math.nan, math.nan, None) for _ in rows]
     for members in groups.values():
-        real = [i for i in members if is_real(rows[i])]
-        for i in real:
-            total = sum(slow_imp(rows[i]["score"] - rows[j]["score"]) for j in real if j != i)
-            out[i] = (float(total), float(-total), len(real) - 1)
+        scored = [i for i in members if is_scored(rows[i])]
+        for i in scored:
+            total = sum(versus(rows[i], rows[j], lambda x, y: slow_imp(x - y)) for j in scored if j != i)
+            out[i] = (float(total), float(-total), len(scored) - 1)
         for i in members:
             code = rows[i]["adjusted"]
-            if code is not None and code != "NP":
-                award = [(side_pct(code, s, conv) - 50) / 10 * conv.imp_ave_plus * len(real) for s in (0, 1)]
-                out[i] = (award[0], award[1], len(real))
+            if code is not None and code != "NP" and not is_weighted(rows[i]):
+                award = [(side_pct(code, s, conv) - 50) / 10 * conv.imp_ave_plus * len(scored) for s in (0, 1)]
+                out[i] = (award[0], award[1], len(scored))
     return out
 
 
@@ -140,6 +186,9 @@ def oracle_butler(rows, conv):
             code = rows[i]["adjusted"]
             if code == "NP" or (code is None and rows[i]["score"] is None):
                 out[i] = (math.nan, math.nan, datum)  # the datum belongs to the board
+            elif is_weighted(rows[i]):
+                size = sum(p * slow_imp(s - datum) for s, p in distribution(rows[i])) if datum is not None else 0
+                out[i] = (float(size), float(-size), datum)
             elif code is not None:
                 out[i] = tuple((side_pct(code, s, conv) - 50) / 10 * conv.imp_ave_plus for s in (0, 1)) + (datum,)
     return out
@@ -170,6 +219,45 @@ conv_st = st.builds(
 )
 
 
+# weighted scores (Law 12C1c): parts with weights in percent (any contract text; ranking reads the scores)
+WEIGHT_SPLITS = [(100,), (50, 50), (60, 40), (50, 30, 20), (33.33, 33.33, 33.34), (25, 25, 25, 25), (70, 30)]
+PART_SCORES = [-1430, -620, -200, -100, -50, 0, 50, 90, 110, 140, 170, 420, 450, 620, 1430]
+part_score_st = st.one_of(st.sampled_from(PART_SCORES), st.integers(10, 760).map(lambda x: x * 10),
+                          st.integers(5, 760).map(lambda x: -x * 10))
+
+
+@st.composite
+def parts_st(draw):
+    split = draw(st.sampled_from(WEIGHT_SPLITS))
+    return [(draw(part_score_st), w) for w in split]
+
+
+def weighted_code(parts):
+    return "W:" + "; ".join(f"{w:g}% 1NTN= {s:+d}" for s, w in parts)
+
+
+weighted_row_st = st.fixed_dictionaries({
+    "section": st.sampled_from(["A", "B"]),
+    "board": st.integers(1, 3),
+    "score": score_st,
+    "adjusted": st.one_of(st.none(), st.none(), st.none(), st.sampled_from(CODES)),
+    "parts": st.one_of(st.none(), st.none(), parts_st()),
+    "fouled": st.sampled_from([None, None, None, "F", "2"]),
+})
+weighted_rows_st = st.lists(weighted_row_st, min_size=1, max_size=30).map(
+    lambda rows: [dict(r, adjusted=weighted_code(r["parts"])) if r["parts"] else r for r in rows])
+weighted_conv_st = st.builds(
+    Conventions,
+    mp_scale=st.sampled_from([1, 2]),
+    factoring=st.sampled_from(["neuberg", "average", "none"]),
+    across_field=st.booleans(),
+    expected=st.one_of(st.none(), st.none(), st.integers(8, 30)),
+    datum_drop=st.integers(0, 2),
+    imp_ave_plus=st.sampled_from([3.0, 1.5]),
+    fouled=st.sampled_from(["neuberg", "acbl"]),
+)
+
+
 def frame_of(rows) -> pd.DataFrame:
     n = len(rows)
     frame = pd.DataFrame({
@@ -180,6 +268,8 @@ def frame_of(rows) -> pd.DataFrame:
         "adjusted": pd.Series([r["adjusted"] for r in rows], dtype="string"),
         "score_ns": pd.Series([None if r["adjusted"] else r["score"] for r in rows], dtype="Int64"),
     })
+    if any("fouled" in r for r in rows):
+        frame["fouled"] = pd.Series([r.get("fouled") for r in rows], dtype="string")
     # a shuffled, non-default index: results must come back aligned to it
     frame.index = pd.Index(np.arange(n)[::-1] * 3 + 7)
     return frame
@@ -322,3 +412,59 @@ def test_standings_totals_match_a_loop(rows, method, winners):
         assert value == sorted(value, reverse=True)
         numbers = [int(r.rstrip("=")) for r in part["rank"]]
         assert numbers == [1 + sum(v > x for v in value) for x in value]
+
+
+# --- weighted scores and fouled boards ------------------------------------------------
+
+@SETTINGS
+@given(weighted_rows_st, weighted_conv_st)
+def test_weighted_and_fouled_matchpoints_match_oracle(rows, conv):
+    frame = frame_of(rows)
+    before = frame.copy()
+    got = matchpoints(frame, conv)
+    pd.testing.assert_frame_equal(frame, before)
+    want = pd.DataFrame(oracle_mp(rows_for_oracle(rows), conv), index=frame.index)
+    for column in ("mp_ns", "mp_ew", "pct_ns", "pct_ew", "top"):
+        np.testing.assert_allclose(got[column].to_numpy(), want[column].to_numpy(), rtol=1e-9, atol=1e-9,
+                                   err_msg=column)
+
+
+@SETTINGS
+@given(weighted_rows_st, weighted_conv_st)
+def test_weighted_and_fouled_cross_imps_match_oracle(rows, conv):
+    frame = frame_of(rows)
+    got = cross_imps(frame, conv)
+    want = oracle_cross(rows_for_oracle(rows), conv)
+    np.testing.assert_allclose(got["ximp_ns"].to_numpy(), [w[0] for w in want], atol=1e-9)
+    np.testing.assert_allclose(got["ximp_ew"].to_numpy(), [w[1] for w in want], atol=1e-9)
+    assert got["ximp_comparisons"].tolist() == [pd.NA if w[2] is None else w[2] for w in want]
+
+
+@SETTINGS
+@given(weighted_rows_st, weighted_conv_st)
+def test_weighted_and_fouled_butler_matches_oracle(rows, conv):
+    frame = frame_of(rows)
+    got = butler(frame, conv)
+    want = oracle_butler(rows_for_oracle(rows), conv)
+    np.testing.assert_allclose(got["butler_ns"].to_numpy(), [w[0] for w in want], atol=1e-9)
+    np.testing.assert_allclose(got["butler_ew"].to_numpy(), [w[1] for w in want], atol=1e-9)
+    assert [None if pd.isna(d) else int(d) for d in got["datum"]] == [w[2] for w in want]
+
+
+@SETTINGS
+@given(st.lists(st.fixed_dictionaries({
+    "section": st.just("A"), "board": st.just(1), "score": st.sampled_from(COMMON_SCORES),
+    "adjusted": st.none(), "parts": st.one_of(st.none(), parts_st()),
+    "fouled": st.sampled_from([None, "F"])}), min_size=2, max_size=12))
+def test_weighted_board_properties(rows):
+    """With weighted rows MP_NS + MP_EW = top on every row, a full unfouled board's MPs add up
+    to n(n - 1), and cross-IMPs sum to zero within each group."""
+    rows = [dict(r, adjusted=weighted_code(r["parts"])) if r["parts"] else r for r in rows]
+    frame = frame_of(rows)
+    mp = matchpoints(frame)
+    np.testing.assert_allclose(mp["mp_ns"] + mp["mp_ew"], mp["top"])
+    fouled = len({r["fouled"] for r in rows}) > 1
+    if not fouled:
+        assert mp["mp_ns"].sum() == pytest.approx(len(rows) * (len(rows) - 1))
+    ximp = cross_imps(frame)
+    assert ximp.groupby(frame["fouled"].fillna(""))["ximp_ns"].sum().abs().max() == pytest.approx(0, abs=1e-9)
