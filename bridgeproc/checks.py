@@ -248,8 +248,9 @@ FOULED_LABEL_MAX = 12
 def check_fouled(results: pd.DataFrame, problems: Problems, notes: Problems) -> None:
     """Fouled-board groups (``fouled`` column): over-long labels are problems; each fouled board gets a note.
 
-    A board is fouled when its results (not ``NP``) carry two or more groups; the note,
-    on the board's first row, lists the groups so the director sees how it is scored.
+    A board is fouled when its played and weighted results carry two or more groups
+    (as the ranking counts them); the note, on the board's first row, lists the
+    groups so the director sees how it is scored.
     """
     if "fouled" not in results or results["fouled"].isna().all():
         return
@@ -258,7 +259,10 @@ def check_fouled(results: pd.DataFrame, problems: Problems, notes: Problems) -> 
     problems.add(long, "fouled", lambda at: [
         f"{v!r} is too long for a fouled-board group; write a short label such as F or 2, "
         "and leave the cell blank for the board as dealt" for v in label.iloc[at]])
-    counted = (results["adjusted"].astype("string") != "NP").to_numpy(dtype=bool, na_value=True) & ~problems.bad
+    adjusted = results["adjusted"].astype("string")
+    # as the ranking counts them: played results and weighted scores (artificial ones belong to no group)
+    counted = ((adjusted.isna() & results["score_ns"].notna()) | adjusted.str.startswith("W:")).to_numpy(
+        dtype=bool, na_value=False) & ~problems.bad
     frame = pd.DataFrame({"section": results["section"].astype("string").fillna(""), "board": results["board"],
                           "group": label.fillna(""), "row": np.arange(len(results))})[counted]
     sizes = frame.groupby(["section", "board", "group"], sort=True).size()

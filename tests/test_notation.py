@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgeproc.notation import (
-    contract_text, map_unique, parse_adjusted, parse_contract, parse_result, parse_seat,
+    contract_text, fouled_labels, is_weighted, map_unique, parse_adjusted, parse_contract, parse_result, parse_seat,
+    parse_weighted, weighted_code,
 )
 
 STRAIN_SPELLINGS = {
@@ -136,3 +137,58 @@ def test_contract_text_is_canonical():
     doubled = pd.Series([0, 1, 0, 2], dtype="Int8")
     adjusted = pd.Series([None, None, None, None], dtype="string")
     assert contract_text(level, strain, doubled, adjusted).tolist() == ["4S", "3NTX", "PASS", "2HXX"]
+
+
+# --- weighted scores (Law 12C1c) and fouled-board labels -----------------------------
+
+@pytest.mark.parametrize(("text", "code"), [
+    ("W 50% 4S=N; 30% 4S-1N; 20% 3NT=S", "W:50% 4SN=; 30% 4SN-1; 20% 3NTS="),
+    ("w: 50% of 4S= by N | 50% of 4SX-2 by N", "W:50% 4SN=; 50% 4SXN-2"),
+    ("Weighted 60 4♠N=; 40 4♠ N -1", "W:60% 4SN=; 40% 4SN-1"),
+    ("W 100% 3NT=S", "W:100% 3NTS="),
+    ("W 50% 4HXXE+1; 50% pass", "W:50% 4HXXE+1; 50% PASS"),
+    ("W 33.33% 1NTN=; 33,33% 1NT+1N; 33.34% 1NTN-1", "W:33.33% 1NTN=; 33.33% 1NTN+1; 33.34% 1NTN-1"),
+    ("W 50% 4SN10; 50% 4SN made", "W:50% 4SN=; 50% 4SN="),
+    # a scored code (as written to the results) reads back; the scores are recomputed when validated
+    ("W:50% 4SN= +620; 30% 4SN-1 -100; 20% 3NTS= +600", "W:50% 4SN=; 30% 4SN-1; 20% 3NTS="),
+])
+def test_weighted_scores(text, code):
+    assert parse_contract(text) == {"adjusted": code}
+    assert parse_adjusted(text) == code
+    assert parse_weighted(code)["adjusted"] == code
+
+
+def test_weighted_parts_and_scores():
+    parts = parse_weighted("W:50% 4SN= +620; 50% PASS +0")["parts"]
+    assert [(p["weight"], p["level"], p["strain"], p["declarer"], p["tricks"], p["score"]) for p in parts] == [
+        (50, 4, 3, 0, 10, 620), (50, 0, 0, 0, 0, 0)]
+    assert parse_weighted("W 50% 4S=N; 50% 4S-1N")["parts"][1]["score"] is None
+    assert weighted_code(parts, [620, 0]) == "W:50% 4SN= +620; 50% PASS +0"
+
+
+@pytest.mark.parametrize(("text", "fragment"), [
+    ("W 50% 4S=N; 40% 4S-1N", "the percentages add up to 90%, not 100%"),
+    ("W 50% 4S=N; 50% 4S-1N; 10% 3NT=S", "add up to 110%"),
+    ("W 504S=N", "part 1 '504S=N' is not 'percentage contract result declarer'"),
+    ("W 50% 4S=N; 50% 8S=N", "part 2 '50% 8S=N' is not"),
+    ("W 50% 4S; 50% 4S=N", "part 1 '50% 4S' has no result"),
+    ("W 50% 4S=; 50% 4S=N", "part 1 '50% 4S=' has no declarer"),
+    ("W 50% 7NT+1N; 50% 4S=N", "means 14 tricks, which is impossible"),
+    ("W 150% 4S=N", "has weight 150%"),
+    ("W 0.0% 4S=N; 100% 4S=N", "has weight 0%"),
+])
+def test_weighted_errors_name_the_part(text, fragment):
+    parsed = parse_contract(text)
+    assert set(parsed) == {"error"}
+    assert parsed["error"].startswith(repr(text)) and fragment in parsed["error"]
+    assert parse_adjusted(text) is None
+
+
+def test_weighted_head_is_not_a_seat_or_contract():
+    assert not is_weighted("W") and not is_weighted("West") and is_weighted("w 50% 4S=N")
+    assert "error" in parse_contract("W")
+
+
+def test_fouled_labels():
+    values = pd.Series([" f", "F", "", "-", "0", "no", "N", None, "2", "False"], dtype="string")
+    assert fouled_labels(values).tolist() == ["F", "F", pd.NA, pd.NA, pd.NA, pd.NA, pd.NA, pd.NA, "2", pd.NA]
