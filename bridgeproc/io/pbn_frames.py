@@ -7,7 +7,7 @@ import pandas as pd
 
 from ..deal import check_deal
 from ..schema import BOARDS_COLUMNS, SEATS, STRAINS
-from .pbn_model import Game, Tag
+from .pbn_model import Column, Game, Tag
 
 #: Vulnerable tag values (any case) -> schema.VULS (PBN 2.1 section 3.4.10).
 VULNERABLE = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW", "all": "All", "both": "All"}
@@ -68,18 +68,27 @@ def _dealer_vul(game: Game, board: int, problems: Problems) -> tuple[str, str]:
     return dealer, vul
 
 
-def _dd_tricks(table: Tag, problems: Problems) -> dict[str, int]:
-    names = [n.lower() for n in table.column_names]
+@lru_cache(maxsize=256)
+def _dd_layout(columns: tuple[Column, ...]) -> tuple[int, int, int, int] | None:
+    """Where Declarer, Denomination and Result are in an OptimumResultTable, and its width."""
+    names = [c.name.lower() for c in columns]
     try:
-        seat_at, denom_at, tricks_at = names.index("declarer"), names.index("denomination"), names.index("result")
+        return names.index("declarer"), names.index("denomination"), names.index("result"), len(names)
     except ValueError:
+        return None
+
+
+def _dd_tricks(table: Tag, problems: Problems) -> dict[str, int]:
+    layout = _dd_layout(table.columns or ())
+    if layout is None:
         problems.append((table.line, "OptimumResultTable needs the columns Declarer, Denomination and Result"))
         return {}
-    if (seat_at, denom_at, tricks_at) == (0, 1, 2) and table.cells is not None:
-        # the usual layout, rows still flat (see Tag.cells): checked at the end
-        cells, width = table.cells, len(names) + 1
-        out = {_DD_KEYS.get((seat, denom)): _TRICKS.get(tricks)
-               for seat, denom, tricks in zip(cells[0::width], cells[1::width], cells[2::width])}
+    seat_at, denom_at, tricks_at, width = layout
+    if table.cells is not None:
+        # rows still flat (see Tag.cells): the usual case reads in one go, checked at the end
+        cells, step = table.cells, width + 1
+        out = dict(zip(map(_DD_KEYS.get, zip(cells[seat_at::step], cells[denom_at::step])),
+                       map(_TRICKS.get, cells[tricks_at::step])))
         if None not in out and None not in out.values() and len(out) == len(table.row_lines or ()):
             return out  # type: ignore[return-value]
     rows = table.rows or []

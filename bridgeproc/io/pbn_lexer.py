@@ -108,6 +108,7 @@ class _Lexer:
             return False
         line = line0 + len(escapes)
         tags: list[Tag] = []
+        index: dict[str, Tag] = {}  # Game.tag's lookup table, built on the way
         problems: list[tuple[int, str]] = []
         section: Tag | None = None
         kinds = self.kinds
@@ -121,6 +122,7 @@ class _Lexer:
                 kind = kinds[name] = _kind(name)
             if kind == _PLAIN:
                 tags.append(tag)
+                index.setdefault(name, tag)
                 section = None
                 if data:
                     return False
@@ -131,6 +133,7 @@ class _Lexer:
                 section.notes.append(tag)
             else:
                 tags.append(tag)
+                index.setdefault(name, tag)
                 section = tag if kind == _TOKENS else None
             if data and data[-1] == "\n":
                 data = data[:-1]
@@ -172,7 +175,7 @@ class _Lexer:
             return False  # a line the pattern skipped (say, a broken tag): let the general path report it
         if escapes and not self.games:
             self.escapes.extend(escapes)
-        self.games.append(Game(tags, line0 + len(escapes)))
+        self.games.append(Game(tags, line0 + len(escapes), _index=index))
         for problem in problems:
             self.problem(*problem)
         return True

@@ -6,6 +6,7 @@ and tests share one vocabulary (PBN 2.1 chapters 3 and 5).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from ..errors import ParseError
 
@@ -106,6 +107,9 @@ class Tag:
         return [c.name for c in self.columns or ()]
 
 
+_NAME = attrgetter("name")
+
+
 @dataclass
 class Game:
     """One PBN game: its tags in file order (first occurrence wins on lookup, as in import format)."""
@@ -117,12 +121,10 @@ class Game:
 
     def tag(self, name: str) -> Tag | None:
         """The first tag called ``name``, or None."""
-        if self._index is None:
-            index: dict[str, Tag] = {}
-            for t in self.tags:
-                index.setdefault(t.name, t)
-            self._index = index
-        return self._index.get(name)
+        index = self._index
+        if index is None:  # built in one go (later tags first, so that the first of a name wins)
+            index = self._index = dict(zip(map(_NAME, reversed(self.tags)), reversed(self.tags)))
+        return index.get(name)
 
     def get(self, name: str, default: str | None = None) -> str | None:
         """Value of the first tag called ``name`` (``default`` if absent)."""

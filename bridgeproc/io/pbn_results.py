@@ -146,6 +146,8 @@ def _merge(groups: dict) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray,
 
 
 def _concat(arrays: list[np.ndarray]) -> np.ndarray:
+    if len(arrays) == 1:
+        return arrays[0]
     return np.concatenate(arrays) if arrays else np.empty(0, dtype=object)
 
 
