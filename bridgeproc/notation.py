@@ -222,8 +222,10 @@ MAIN_DEAL = frozenset({"", "-", "–", "0", "NO", "N", "FALSE"})
 
 def fouled_labels(values: pd.Series) -> pd.Series:
     """Canonical fouled-board group labels: stripped, upper case; NA for the main deal (``MAIN_DEAL``)."""
-    text = values.astype("string").str.strip().str.upper()
-    return text.mask(text.isin(MAIN_DEAL))
+    codes, uniques = pd.factorize(values.astype("string"), use_na_sentinel=True)
+    text = pd.Series(uniques, dtype="string").str.strip().str.upper()
+    labels = pd.array(list(text.mask(text.isin(MAIN_DEAL))) + [pd.NA], dtype="string")
+    return pd.Series(labels.take(np.where(codes < 0, len(uniques), codes)), index=values.index)
 
 
 def parse_contract(text: str) -> dict:

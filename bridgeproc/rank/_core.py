@@ -17,6 +17,7 @@ number of results expected (N) stays a property of the board.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 import numpy as np
 import pandas as pd
@@ -56,7 +57,8 @@ class BoardGroups:
     ``size`` of a group of that board; ``fouled``: the board has two or more groups.
     ``part_row``/``part_weight``/``part_score``: the parts of weighted rows (weight a
     fraction, summing to 1 per row); ``part_keys``: their keys, sorted (the part
-    arrays in the same order); ``part_cum``: cumulative weight, with a leading 0.
+    arrays in the same order); ``part_cum``: cumulative weight, with a leading 0;
+    ``part_start``: where each group code's parts begin (one more entry, the end).
     """
 
     group: np.ndarray
@@ -80,6 +82,7 @@ class BoardGroups:
     part_score: np.ndarray
     part_keys: np.ndarray
     part_cum: np.ndarray
+    part_start: np.ndarray
 
     def key_of(self, group: np.ndarray, score: np.ndarray) -> np.ndarray:
         # a query score beyond every real score of the field compares the same as the
@@ -95,11 +98,10 @@ class BoardGroups:
         """Number of real results of ``group`` scoring < ``score``."""
         return np.searchsorted(self.keys, self.key_of(group, score), side="left") - self.start[group]
 
-    def _weight_before(self, group: np.ndarray, key: np.ndarray, side: str) -> np.ndarray:
+    def _weight_before(self, group: np.ndarray, key: np.ndarray, side: Literal["left", "right"]) -> np.ndarray:
         if not len(self.part_keys):
             return np.zeros(len(key))
-        first = np.searchsorted(self.part_keys, group * self.span, side="left")
-        return self.part_cum[np.searchsorted(self.part_keys, key, side=side)] - self.part_cum[first]  # type: ignore[call-overload]
+        return self.part_cum[np.searchsorted(self.part_keys, key, side=side)] - self.part_cum[self.part_start[group]]
 
     def weight_below(self, group: np.ndarray, score: np.ndarray) -> np.ndarray:
         """Weight of the weighted parts of ``group`` scoring < ``score``."""
@@ -111,12 +113,22 @@ class BoardGroups:
 
     def weight_total(self, group: np.ndarray) -> np.ndarray:
         """Weight of all weighted parts of ``group`` (its number of weighted rows)."""
-        return self._weight_before(group, (group + 1) * self.span, "left")
+        return self.part_cum[self.part_start[group + 1]] - self.part_cum[self.part_start[group]]
 
     @property
     def part_group(self) -> np.ndarray:
         """Group code of every weighted part."""
         return self.group[self.part_row]
+
+
+def distinct_keys(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Distinct sorted keys, number of keys before each, and each key's distinct index."""
+    change = np.empty(len(keys), dtype=bool)
+    change[:1] = True
+    np.not_equal(keys[1:], keys[:-1], out=change[1:])
+    first = np.flatnonzero(change)
+    inverse = np.cumsum(change) - 1
+    return keys[first], first, inverse
 
 
 def group_codes(results: pd.DataFrame, across_field: bool) -> tuple[np.ndarray, np.ndarray, int]:
@@ -238,6 +250,7 @@ def prepare(results: pd.DataFrame, conv: Conventions) -> BoardGroups:
     order = np.argsort(part_keys, kind="stable")
     part_row, part_weight, part_score, part_keys = part_row[order], part_weight[order], part_score[order], part_keys[order]
     part_cum = np.concatenate([[0.0], np.cumsum(part_weight)])
+    part_start = np.concatenate([[0], np.cumsum(np.bincount(group[part_row], minlength=n_groups))]).astype(np.int64)
     size = count + np.bincount(group[weighted], minlength=n_groups)
     board_size = np.bincount(board_of, weights=size, minlength=n_boards).astype(np.int64)[board_of]
     groups_on_board = np.bincount(board_of, weights=size > 0, minlength=n_boards)[board_of]
@@ -245,7 +258,7 @@ def prepare(results: pd.DataFrame, conv: Conventions) -> BoardGroups:
     np.maximum.at(largest, board_of, size)
     return BoardGroups(group, real, artificial, keys, rows, start, count, expected, low, span, score,
                        weighted, size, board_size, largest[board_of], groups_on_board >= 2,
-                       part_row, part_weight, part_score, part_keys, part_cum)
+                       part_row, part_weight, part_score, part_keys, part_cum, part_start)
 
 
 # --- artificial scores -------------------------------------------------------------

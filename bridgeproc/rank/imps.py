@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ._core import IMP_BOUNDS, BoardGroups, artificial_imps, prepare, to_imps
+from ._core import IMP_BOUNDS, BoardGroups, artificial_imps, distinct_keys, prepare, to_imps
 from .conventions import Conventions
 
 #: Columns added by :func:`cross_imps`.
@@ -35,22 +35,12 @@ CROSS_COLUMNS = {"ximp_ns": "float64", "ximp_ew": "float64", "ximp_comparisons":
 BUTLER_COLUMNS = {"butler_ns": "float64", "butler_ew": "float64", "datum": "Int64"}
 
 
-def _distinct(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Distinct sorted keys, number of keys before each, and each key's distinct index."""
-    change = np.empty(len(keys), dtype=bool)
-    change[:1] = True
-    np.not_equal(keys[1:], keys[:-1], out=change[1:])
-    first = np.flatnonzero(change)
-    inverse = np.cumsum(change) - 1
-    return keys[first], first, inverse
-
-
 def _cross_sorted(board: BoardGroups) -> np.ndarray:
     """Sum of IMPs against every other real result of the group, per real result in sorted order."""
     keys = board.keys
     if not len(keys):
         return np.zeros(0)
-    distinct, first, inverse = _distinct(keys)
+    distinct, first, inverse = distinct_keys(keys)
     before = np.append(first, len(keys))  # keys before distinct i; before[-1] = all keys
     group = board.group[board.rows[first]]
     start = board.start[group]
@@ -104,8 +94,9 @@ def cross_imps(results: pd.DataFrame, conventions: Conventions = Conventions()) 
     ximp = np.full(n_rows, np.nan)
     ximp[board.rows] = _cross_sorted(board)
     if len(board.part_row):
-        group, score = board.group[board.rows], board.score[board.rows]
-        ximp[board.rows] += _imps_against(board, group, score, real=False)
+        _, first, inverse = distinct_keys(board.keys)  # equal (group, score) share the answer
+        rows = board.rows[first]
+        ximp[board.rows] += _imps_against(board, board.group[rows], board.score[rows], real=False)[inverse]
         each = _imps_against(board, board.part_group, board.part_score)
         ximp[weighted] = np.bincount(board.part_row, weights=board.part_weight * each, minlength=n_rows)[weighted]
     award_ns, award_ew = artificial_imps(results, conventions)

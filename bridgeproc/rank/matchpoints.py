@@ -38,7 +38,7 @@ import numpy as np
 import pandas as pd
 
 from ..movement import pair_keys, pair_numbering
-from ._core import BoardGroups, artificial_sides, prepare
+from ._core import BoardGroups, artificial_sides, distinct_keys, prepare
 from .conventions import Conventions
 
 #: Columns added by :func:`matchpoints`.
@@ -71,8 +71,9 @@ def _raw_ns(board: BoardGroups) -> np.ndarray:
     raw[board.rows] = _mp_sorted(board)
     if not len(board.part_row):
         return raw
-    group, score = board.group[board.rows], board.score[board.rows]
-    raw[board.rows] += board.weight_below(group, score) + board.weight_at_most(group, score)
+    _, first, inverse = distinct_keys(board.keys)  # equal (group, score) share the answer
+    group, score = board.group[board.rows[first]], board.score[board.rows[first]]
+    raw[board.rows] += (board.weight_below(group, score) + board.weight_at_most(group, score))[inverse]
     group, score = board.part_group, board.part_score
     each = (_mp_against(board, group, score, np.full(len(score), np.inf))
             + board.weight_below(group, score) + board.weight_at_most(group, score))
