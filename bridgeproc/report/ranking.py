@@ -19,20 +19,23 @@ def sheet_title(method: str, group: str, several_methods: bool) -> str:
 
 
 def write_ranking(wb, standings: pd.DataFrame, method: str, group: str, heading: list[str],
-                  several_methods: bool, chart: bool = True) -> None:
+                  several_methods: bool, chart: bool = True, individual: bool = False) -> None:
     """Add one ranking sheet for ``standings`` rows of one method and group."""
     ws = wb.create_sheet(sheet_title(method, group, several_methods))
     header_at = len(heading) + 2
     set_widths(ws, [7, 7, 44, 8, 9, 9])  # write-only sheets take widths, panes and print set-up before rows
     ws.freeze_panes = f"A{header_at + 1}"
     a4(ws, f"{header_at}:{header_at}")
-    title = f"{heading[0]} — {METHOD_TITLES.get(method, method)}, {GROUP_TITLES.get(group, group)}"
+    group_title = GROUP_TITLES.get(group, group)
+    if individual and group_title == GROUP_TITLES["ALL"]:
+        group_title = "All players"
+    title = f"{heading[0]} — {METHOD_TITLES.get(method, method)}, {group_title}"
     ws.append([cell(ws, title, font=TITLE)])
     for line in heading[1:]:
         ws.append([cell(ws, line, font=SUBTITLE)])
     ws.append([])
     has_pct = standings["pct"].notna().any()
-    titles = ["Rank", "Pair", "Names", "Boards", "Total"] + (["%"] if has_pct else [])
+    titles = ["Rank", "Player" if individual else "Pair", "Name" if individual else "Names", "Boards", "Total"] + (["%"] if has_pct else [])
     ws.append(header_row(ws, titles))
     total_fmt = TOTAL_FORMAT.get(method, "0.00")
     columns = [standings[c] for c in ("rank", "pair", "names", "boards", "total", "pct")]

@@ -5,6 +5,7 @@ import pandas as pd
 
 from ..movement import pair_keys
 from ..notation import contract_text
+from ..rank.standings import is_individual
 from .styles import BAND_FILL, BOLD, RED_FONT, a4, cell, header_row, is_red, set_widths
 from .travellers import block_starts, plain
 
@@ -13,7 +14,7 @@ CARD_POINTS = [("mp_ns", "mp_ew", "MP", "mp"), ("ximp_ns", "ximp_ew", "X-IMP", "
 
 
 def scorecard_table(results: pd.DataFrame, numbering: str) -> tuple[pd.DataFrame, tuple | None]:
-    """One row per pair and board from that pair's side, sorted, with ``running`` totals."""
+    """One row per pair (per player in an individual) and board from its side, sorted, with ``running`` totals."""
     points = next(((ns, ew, h, f) for ns, ew, h, f in CARD_POINTS if ns in results), None)
     ns_key, ew_key = pair_keys(results, numbering)
     contract = contract_text(results["level"], results["strain"], results["doubled"], results["adjusted"], symbols=True)
@@ -27,6 +28,11 @@ def scorecard_table(results: pd.DataFrame, numbering: str) -> tuple[pd.DataFrame
         side["points"] = results[points[col]] if points else pd.NA
         sides.append(side)
     cards = pd.concat(sides, ignore_index=True)
+    if is_individual(results):
+        # One card per player: each side "north+south" is two players who share its score.
+        cards = cards.assign(partner=cards["pair"]).assign(pair=cards["pair"].str.split("+")).explode("pair", ignore_index=True)
+        cards["key"] = cards["section"] + ":" + cards["pair"]
+        cards["opponents"] = cards["opponents"].str.replace("+", " & ", regex=False)
     order = cards.assign(_dir=cards["direction"] == "EW", _num=pd.to_numeric(cards["pair"], errors="coerce"))
     if numbering != "per-direction":
         order["_dir"] = False
@@ -49,8 +55,9 @@ def write_scorecards(wb, results: pd.DataFrame, numbering: str, names: dict[str,
     starts = block_starts(cards["key"])
     heads = cards.iloc[starts]
     direction_note = heads["direction"].map(lambda d: f" ({d})") if numbering == "per-direction" else ""
-    labels = ("Pair " + heads["pair"].astype(str) + direction_note).where(
-        heads["section"] == "", "Section " + heads["section"].astype(str) + " · Pair " + heads["pair"].astype(str) + direction_note)
+    who = "Player " if is_individual(results) else "Pair "
+    labels = (who + heads["pair"].astype(str) + direction_note).where(
+        heads["section"] == "", "Section " + heads["section"].astype(str) + " · " + who + heads["pair"].astype(str) + direction_note)
     labels = [f"{label}  {names.get(key, '')}".rstrip() for label, key in zip(labels, heads["key"])]
     label_at = dict(zip(starts, labels))
     columns = [plain(cards[c]) for c in ("board", "direction", "opponents", "contract", "declarer", "tricks", "score", "points", "running")]

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from openpyxl import Workbook
 
 from ..io.atomic import atomic_path
+from ..rank.standings import is_individual
 from .handrecords import write_handrecords
 from .ranking import write_ranking
 from .scorecards import write_scorecards
@@ -82,7 +83,8 @@ def write_workbook(session: "Session", path: str | os.PathLike) -> None:
             groups = dict.fromkeys(standings.loc[standings["method"] == method, "group"])
             for group in sorted(groups, key=_group_order):
                 rows = standings[(standings["method"] == method) & (standings["group"] == group)]
-                write_ranking(wb, rows, method, group, heading, several_methods=len(methods) > 1)
+                write_ranking(wb, rows, method, group, heading, several_methods=len(methods) > 1,
+                              individual=is_individual(session.results))
     write_travellers(wb, session.results, session.boards)
     write_scorecards(wb, session.results, session.numbering, session.pair_names)
     if session.boards is not None and len(session.boards) and session.boards["deal"].notna().any():
