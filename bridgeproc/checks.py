@@ -282,7 +282,7 @@ def check_fouled(results: pd.DataFrame, problems: Problems, notes: Problems) -> 
             parts = [f"{n} result{'s' if n != 1 else ''} " + ("as dealt" if g == "" else f"in group {g}")
                      for g, n in groups.items()]
             out.append(f"board {key[1]} is fouled: scored as {len(groups)} groups ({', '.join(parts)}), "
-                       "each matchpointed on its own and factored to the board's full top (IMPs within the group)")
+                       "each scored on its own against the board's full top (IMPs within the group)")
         return out
 
     notes.add(mask, "fouled", messages)

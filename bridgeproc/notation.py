@@ -30,6 +30,9 @@ Accepted forms (case-insensitive, spaces ignored):
   ``50% 4SN=; 30% 4SN-1; 20% 3NTS=``; once scored (``validate``) each part carries
   its NS score on the board's vulnerability: ``W:50% 4SN= +420; 30% 4SN-1 -50;
   20% 3NTS= +400``. A score after a part (``+420``, at least 50 or 0) is read back.
+* fouled-board group labels (a ``Fouled`` column, see ``fouled_labels``): any short
+  text names a group of tables that played a different deal (``F``, ``2``); blank,
+  ``-``, ``0``, ``N``, ``No``, ``False`` mean the board as dealt.
 """
 from __future__ import annotations
 

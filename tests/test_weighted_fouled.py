@@ -293,7 +293,7 @@ def test_fouled_column_is_carried_and_each_fouled_board_noted():
     assert checked.results["fouled"].tolist() == [pd.NA, "F", "F", pd.NA, "X"]
     assert checked.notes["message"].tolist() == [
         "board 3 is fouled: scored as 2 groups (2 results as dealt, 2 results in group F), "
-        "each matchpointed on its own and factored to the board's full top (IMPs within the group)"]
+        "each scored on its own against the board's full top (IMPs within the group)"]
     assert checked.notes["line"].tolist() == ["2"]
 
 

@@ -23,7 +23,8 @@ of the board's other weighted rows, and the row's MPs are the weighted sum; ever
 other result counts a part as p_k of a result (beating a 50 % part is half a beat).
 So n counts real and weighted rows alike, MP_NS + MP_EW = top on every row, and a
 board's MPs add up as usual. (A row's own parts weigh exactly 1 against themselves,
-the "- 1" of a real result's own tie.)
+the "- 1" of a real result's own tie.) Weighted rows count as played boards for the
+session rule (``adjusted_mode="session"``).
 
 Fouled boards (a ``fouled`` group label, reference 7.3): each group of a board is
 matchpointed on its own and Neuberg-factored to the board's N (with ``factoring``
@@ -50,7 +51,8 @@ def _mp_against(board: BoardGroups, group: np.ndarray, score: np.ndarray, own: n
     """Raw 2/1 matchpoints of ``score`` against the real results of ``group``, without the row's ``own`` score.
 
     Split and weighted scores query scores that are not the row's own result; the
-    row's own result is in the sorted set and is taken out here.
+    row's own result is in the sorted set and is taken out here. A row that is not a
+    real result (a weighted row) passes ``own = inf``, which matches nothing.
     """
     below = board.below(group, score) - (own < score)
     equal = board.at_most(group, score) - board.below(group, score) - (own == score)
