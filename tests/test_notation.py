@@ -192,3 +192,26 @@ def test_weighted_head_is_not_a_seat_or_contract():
 def test_fouled_labels():
     values = pd.Series([" f", "F", "", "-", "0", "no", "N", None, "2", "False"], dtype="string")
     assert fouled_labels(values).tolist() == ["F", "F", pd.NA, pd.NA, pd.NA, pd.NA, pd.NA, pd.NA, "2", pd.NA]
+
+
+part_st = st.tuples(st.integers(1, 7), st.integers(0, 4), st.integers(0, 2), st.integers(0, 3), st.integers(0, 13),
+                    st.sampled_from(["result-first", "declarer-first", "by"]))
+
+
+@given(st.lists(part_st, min_size=1, max_size=4), st.sampled_from([";", " | "]))
+def test_weighted_parts_survive_any_order_of_result_and_declarer(parts, separator):
+    weights = [100 // len(parts)] * len(parts)
+    weights[0] += 100 - sum(weights)
+    texts = []
+    for weight, (level, strain, doubled, seat, tricks, style) in zip(weights, parts):
+        contract = f"{level}{['C', 'D', 'H', 'S', 'NT'][strain]}{'X' * doubled}"
+        over = tricks - level - 6
+        result = "=" if over == 0 else f"{over:+d}"
+        declarer = "NESW"[seat]
+        body = {"result-first": f"{contract}{result}{declarer}", "declarer-first": f"{contract}{declarer}{result}",
+                "by": f"{contract} {result} by {declarer}"}[style]
+        texts.append(f"{weight}% {body}")
+    parsed = parse_weighted("W " + separator.join(texts))
+    assert [(p["weight"], p["level"], p["strain"], p["doubled"], p["declarer"], p["tricks"]) for p in parsed["parts"]] \
+        == [(w, lv, s, d, seat, t) for w, (lv, s, d, seat, t, _) in zip(weights, parts)]
+    assert parse_weighted(parsed["adjusted"])["adjusted"] == parsed["adjusted"]

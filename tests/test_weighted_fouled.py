@@ -315,3 +315,13 @@ def test_fouled_convention_default_profiles_and_validation():
     assert profile("acbl").fouled == "acbl" and profile("ebu").fouled == "neuberg"
     with pytest.raises(ValueError, match="fouled='asc'; expected one of neuberg, acbl"):
         Conventions(fouled="asc")  # type: ignore[arg-type]
+
+
+def test_weighted_board_counts_for_the_session_percentage_rule():
+    # pair 1 (NS): board 1 played, 620 v 170 -> 100 %; board 2 weighted 50% 620 / 50% -100 v 170 -> 50 %;
+    # board 3 A+ -> max(60, own 75) = 75 % of the top.
+    frame = pd.concat([board([620, 170], board_no=1), board([None, 170], adjusted=["W:50% 4SN= +620; 50% 4SN-1 -100", None],
+                                                           board_no=2),
+                       board([None, 170], adjusted=["A+/A-", None], board_no=3)], ignore_index=True)
+    got = matchpoints(frame, Conventions(adjusted_mode="session", pair_numbering="per-direction"))
+    assert got["pct_ns"].tolist() == [100, 0, 50, 50, 75, 50]  # the lone 170 on board 3: (0 + 1) x 2/1 - 1 = 1 of 2
