@@ -1,8 +1,10 @@
 """Games -> the boards frame of a PBN file (deal checks, dealer/vulnerability, double dummy)."""
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
+import numpy as np
 import pandas as pd
 
 from ..deal import check_deal
@@ -27,6 +29,12 @@ BOARD_TAGS = frozenset({
 _DD_KEYS = {(seat, denom): f"dd_{seat}_{strain}" for seat in SEATS
             for denom, strain in (("NT", "NT"), ("N", "NT"), ("S", "S"), ("H", "H"), ("D", "D"), ("C", "C"))}
 _TRICKS = {str(n): n for n in range(14)} | {f"0{n}": n for n in range(10)}
+_HAND = r"[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*"
+#: A deal of four hands written in full (its length then says 52 cards).
+_FULL_DEAL = re.compile(rf"[NESW]:{_HAND} {_HAND} {_HAND} {_HAND}")
+#: Byte -> bit of its rank (A is bit 12 ... 2 is bit 0); 0 for anything else.
+_RANK_BITS = np.zeros(256, dtype=np.int64)
+_RANK_BITS[list(b"23456789TJQKA")] = 1 << np.arange(13)
 
 Problems = list[tuple[int, str]]
 
@@ -34,6 +42,21 @@ Problems = list[tuple[int, str]]
 @lru_cache(maxsize=4096)
 def _deal_problem(deal: str) -> str | None:
     return check_deal(deal)
+
+
+def _complete_deals(deals: list[str]) -> set[str]:
+    """The deals that hold 52 distinct cards, 13 a hand, checked all at once (the rest go to check_deal)."""
+    full = [d for d in deals if len(d) == 69 and _FULL_DEAL.fullmatch(d)]
+    if not full:
+        return set()
+    chars = np.frombuffer("".join(full).encode("ascii"), dtype=np.uint8).reshape(len(full), 69)[:, 2:]
+    # suit of each card: dots seen so far in its hand (hands are 3 dots and a space apart)
+    suit = np.cumsum(chars == ord("."), axis=1) - 3 * np.cumsum(chars == ord(" "), axis=1)
+    owner = np.arange(len(full))[:, None] * 4 + suit
+    per_suit = np.bincount(owner.ravel(), weights=_RANK_BITS[chars].ravel(), minlength=4 * len(full))
+    # 52 cards whose rank bits add up to all 13 bits in every suit: no card twice
+    valid = (per_suit.reshape(-1, 4) == (1 << 13) - 1).all(axis=1)
+    return {deal for deal, ok in zip(full, valid) if ok}
 
 
 def _board_number(game: Game, problems: Problems) -> int | None:
@@ -78,6 +101,13 @@ def _dd_layout(columns: tuple[Column, ...]) -> tuple[int, int, int, int] | None:
         return None
 
 
+@lru_cache(maxsize=256)
+def _dd_columns(seats: tuple[str, ...], denominations: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The dd columns of an OptimumResultTable's rows; None unless each is a known, distinct one."""
+    columns = tuple(_DD_KEYS.get(key) for key in zip(seats, denominations))
+    return columns if None not in columns and len(set(columns)) == len(columns) else None
+
+
 def _dd_tricks(table: Tag, problems: Problems) -> dict[str, int]:
     layout = _dd_layout(table.columns or ())
     if layout is None:
@@ -85,12 +115,12 @@ def _dd_tricks(table: Tag, problems: Problems) -> dict[str, int]:
         return {}
     seat_at, denom_at, tricks_at, width = layout
     if table.cells is not None:
-        # rows still flat (see Tag.cells): the usual case reads in one go, checked at the end
+        # rows still flat (see Tag.cells): every game lists the same seats and strains, looked up once
         cells, step = table.cells, width + 1
-        out = dict(zip(map(_DD_KEYS.get, zip(cells[seat_at::step], cells[denom_at::step])),
-                       map(_TRICKS.get, cells[tricks_at::step])))
-        if None not in out and None not in out.values() and len(out) == len(table.row_lines or ()):
-            return out  # type: ignore[return-value]
+        columns = _dd_columns(tuple(cells[seat_at::step]), tuple(cells[denom_at::step]))
+        tricks = list(map(_TRICKS.get, cells[tricks_at::step]))
+        if columns is not None and None not in tricks:
+            return dict(zip(columns, tricks))  # type: ignore[arg-type]
     rows = table.rows or []
     out = {}
     for row, line in zip(rows, table.row_lines or ()):
@@ -107,15 +137,16 @@ def _dd_tricks(table: Tag, problems: Problems) -> dict[str, int]:
 def board_rows(games: list[Game], has_results: list[bool], problems: Problems) -> list[dict]:
     """One dict per board (first game with the board number wins; a later Deal may fill a blank one)."""
     boards: dict[int, dict] = {}
-    for game, results in zip(games, has_results):
-        deal_tag = game.tag("Deal")
-        deal = deal_tag.value.strip() if deal_tag is not None else ""
+    deal_tags = [game.tag("Deal") for game in games]
+    deals = [tag.value.strip() if tag is not None else "" for tag in deal_tags]
+    complete = _complete_deals(deals)
+    for game, results, deal_tag, deal in zip(games, has_results, deal_tags, deals):
         if not deal and not results:
             continue
         board = _board_number(game, problems)
         if board is None:
             continue
-        if deal:
+        if deal and deal not in complete:
             problem = _deal_problem(deal)
             if problem:
                 problems.append((deal_tag.line, f"bad Deal: {problem}"))  # type: ignore[union-attr]

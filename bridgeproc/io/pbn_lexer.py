@@ -19,10 +19,11 @@ _STRING = r'[^"\\]*(?:\\.[^"\\]*)*'
 _FAST_TAG = re.compile(rf'\[([A-Za-z][A-Za-z0-9_]*) "({_STRING})"\]\s*$')
 _TAG_AT = re.compile(rf'\[\s*([A-Za-z][A-Za-z0-9_]*)\s*"({_STRING})"\s*\]')
 _TOKEN = re.compile(rf'\s*(?:(\[)|"({_STRING})"|(;)|(\{{)|([^\s"\[\]{{}};]+)|(\S))')
-#: An export-format tag line and the data lines after it (up to the next line starting with "[").
+#: An export-format tag line and the data lines after it (up to the next line starting with "[", after
+#: any blanks; no look-ahead: in a game every line has something besides blanks).
 _TAG_AND_DATA = re.compile(
     r'^\[([A-Za-z][A-Za-z0-9_]*) "([^"\\\n]*(?:\\.[^"\\\n]*)*)"\][ \t]*(?:\n|\Z)'
-    r'((?:(?![ \t]*\[)[^\n]*(?:\n|\Z))*)', re.M)
+    r'((?:(?:[^\[ \t\n]|[ \t]+[^\[ \t\n])[^\n]*(?:\n|\Z))*)', re.M)
 #: A game: a run of lines that each hold something other than white space.
 _GAME_CHUNK = re.compile(r"(?:[ \t]*[^\s][^\n]*(?:\n|\Z))+")
 #: A data line the fast path does not handle (a tag, escape or comment line).
