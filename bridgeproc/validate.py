@@ -200,6 +200,11 @@ def score_weighted(results: pd.DataFrame, boards: pd.DataFrame | None = None) ->
     -------
     DataFrame
         A new frame: ``results`` with the weighted codes scored (unchanged when none).
+
+    Raises
+    ------
+    ValueError
+        When a ``W:`` code does not parse (validation reports such cells first).
     """
     adjusted = results["adjusted"].astype("string")
     mask = adjusted.str.startswith("W:").to_numpy(dtype=bool, na_value=False)
@@ -207,7 +212,12 @@ def score_weighted(results: pd.DataFrame, boards: pd.DataFrame | None = None) ->
         return results
     pairs = pd.DataFrame({"code": adjusted[mask].to_numpy(dtype=object), "board": results["board"].to_numpy()[mask]})
     distinct = pairs.drop_duplicates(ignore_index=True)
-    parsed = {code: parse_weighted(code)["parts"] for code in distinct["code"].unique()}
+    parsed = {}
+    for code in distinct["code"].unique():
+        answer = parse_weighted(code)
+        if "error" in answer:
+            raise ValueError(answer["error"])
+        parsed[code] = answer["parts"]
     lengths = distinct["code"].map(lambda c: len(parsed[c])).to_numpy()
     parts = [p for code in distinct["code"] for p in parsed[code]]
     field = {name: np.array([p[name] for p in parts]) for name in ("level", "strain", "doubled", "declarer", "tricks")}

@@ -83,6 +83,8 @@ def test_score_weighted_scores_each_code_per_board():
     assert got["adjusted"].tolist()[:2] == ["W:50% 4SN= +420; 50% PASS +0", "W:50% 4SN= +620; 50% PASS +0"]
     assert pd.isna(got["adjusted"].iloc[2])
     assert frame["adjusted"].iloc[0] == "W:50% 4SN=; 50% PASS"  # input untouched
+    with pytest.raises(ValueError, match="the percentages add up to 50%"):
+        score_weighted(frame.assign(adjusted=pd.Series(["W:50% 4SN=", None, None], dtype="string")))
 
 
 @pytest.mark.parametrize("cell, message", [
