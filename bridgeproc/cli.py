@@ -105,7 +105,7 @@ def cli() -> None:
 @_input_options
 @_ranking_options
 @click.option("-o", "--output", "outputs", multiple=True, required=True, type=click.Path(dir_okay=False),
-              help="Output file; the format follows the extension (.xlsx, .pbn, .csv). Repeat for several.")
+              help="Output file; the format follows the extension (.xlsx, .pbn, .xml, .csv). Repeat for several.")
 @click.option("--no-dd", is_flag=True, help="Skip the double-dummy analysis of the hand records.")
 @click.option("--no-archive", is_flag=True, help="Do not store the session in the archive.")
 @click.option("--archive", "archive_url", envvar="BRIDGEPROC_ARCHIVE", default=None,
@@ -137,7 +137,7 @@ def score(outputs, inputs, no_archive, archive_url, event, date, session_id, com
 
     try:
         session = process_session(list(inputs), list(outputs), options, progress=progress)
-    except (BridgeprocError, ValueError) as exc:
+    except BridgeprocError as exc:
         raise click.ClickException(str(exc)) from None
     finally:
         for bar in bars:

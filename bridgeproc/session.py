@@ -12,36 +12,10 @@ from .errors import BridgeprocError, ParseError, ValidationError, format_problem
 from .movement import PairNumbering, pair_keys, pair_numbering
 from .notation import ResultStyle
 from .rank.conventions import CONVENTION_HELP
+from .inputs import Inputs, read_inputs, suffix
+from .options import Options
 from .rank import Conventions, parse_scoring_tag, rank_results, standings, winner_groups
-from .schema import BOARDS_COLUMNS, empty
 from .validate import validate_results
-
-
-@dataclass(frozen=True)
-class Options:
-    """Switches of one run that are not ranking conventions (each has a documented default).
-
-    ``conventions`` None means: what the input PBN's ``Scoring`` tag says, else the
-    defaults of :class:`bridgeproc.rank.Conventions`; ``overrides`` are then applied
-    (the command line's ``--factoring`` etc.).
-    """
-
-    result_style: ResultStyle = "auto"
-    check_scores: bool = True
-    trust: str = "contract"
-    encoding: str | None = None
-    pair_numbering: PairNumbering = "auto"
-    conventions: Conventions | None = None
-    overrides: dict = field(default_factory=dict)
-    names: tuple[str, ...] = ()
-    dd: bool = True
-    tables: int | None = None
-    movement_check: bool = True
-    #: Store the scored session in the archive (the command line does unless --no-archive).
-    archive: bool = False
-    archive_url: str | None = None
-    #: Identity overrides for the archive: event, date, session_id, comment.
-    archive_as: dict = field(default_factory=dict)
 
 
 @dataclass
@@ -49,7 +23,7 @@ class Session:
     """Everything a run produced, for the writers, the archive and library users.
 
     results   one row per result: schema.RESULTS_COLUMNS plus the method's columns
-    boards    one row per board: schema.BOARDS_COLUMNS (+ dd_<seat>_<strain>, par_score, par_contract)
+    boards    one row per board: schema.BOARDS_COLUMNS (+ dd_<seat>_<strain>, par_score, par_contracts)
     standings one row per pair and winner group: ``method`` + schema.STANDINGS_COLUMNS
     names     section, pair, direction, names (as read from a names list; may be empty)
     meta      event, site, date, scoring ... from the input PBN (may be empty)
@@ -92,181 +66,6 @@ def describe_conventions(conventions: Conventions) -> list[tuple[str, object, st
             for name, value in conventions.describe().items()]
 
 
-def _suffix(path) -> str:
-    return Path(path).suffix.lower()
-
-
-@dataclass
-class _Inputs:
-    raws: list[pd.DataFrame] = field(default_factory=list)
-    boards: list[pd.DataFrame] = field(default_factory=list)
-    names: list[pd.DataFrame] = field(default_factory=list)
-    meta: dict = field(default_factory=dict)
-    #: Auction and play problems of PBN games (fatal for ``check``, notes for ``score``).
-    rules: list[pd.DataFrame] = field(default_factory=list)
-    #: Problems found while reading that are as fatal as validation's (e.g. a BWS movement check).
-    fatal: list[pd.DataFrame] = field(default_factory=list)
-    #: Results from PBN ScoreTables; used unless traveller sheets (or USEBIO/BWS) are given too.
-    pbn_raws: list[pd.DataFrame] = field(default_factory=list)
-    notes: list[dict] = field(default_factory=list)
-    #: Names from a PBN's published TotalScoreTable: used only when no names list is given,
-    #: and then for the standings only (a published table is no list to check pairs against).
-    fallback_names: list[pd.DataFrame] = field(default_factory=list)
-    published_names: list[pd.DataFrame] = field(default_factory=list)
-    #: A board's single PBN ScoreTable held several sections: it was scored across the field.
-    across_field: bool = False
-
-    def settle(self) -> None:
-        """Decide which results count: traveller sheets win over a PBN's own ScoreTables.
-
-        A re-run on last night's output PBN (deals, cached double dummy, old results) plus
-        corrected travellers must not count every result twice; the PBN results left out
-        are named in a note, so nothing is dropped silently.
-        """
-        if self.raws:
-            for frame in self.pbn_raws:
-                self.notes.append({"source": str(frame["source"].iloc[0]), "line": "", "column": "",
-                                   "value": "", "message": f"its {len(frame)} ScoreTable results are not used: "
-                                   "traveller sheets were given too, and they are the results scored"})
-        else:
-            self.raws.extend(self.pbn_raws)
-        self.pbn_raws = []
-        if not self.names:
-            self.published_names = self.fallback_names
-
-    def reading_notes(self) -> pd.DataFrame | None:
-        from .schema import problems_frame
-
-        return problems_frame(self.notes) if self.notes else None
-
-    def frames(self) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
-        """Raw results, boards (one row per board) and names (the lists given, else the
-        published ones), concatenated."""
-        raw = pd.concat(self.raws, ignore_index=True)
-        boards = (pd.concat(self.boards, ignore_index=True).drop_duplicates(subset=["board"])
-                  if self.boards else empty(BOARDS_COLUMNS))
-        lists = self.names or self.published_names
-        names = (pd.concat(lists, ignore_index=True) if lists
-                 else pd.DataFrame(columns=["section", "pair", "direction", "names"]))
-        return raw, boards, names
-
-    def rule_problems(self) -> pd.DataFrame | None:
-        frames = [f for f in self.rules if len(f)]
-        return pd.concat(frames, ignore_index=True) if frames else None
-
-
-def _read_csv(path, options: Options, inputs: _Inputs) -> None:
-    from .io.names import read_names
-    from .io.travellers import read_travellers
-
-    try:
-        inputs.raws.append(read_travellers(path, options.encoding))
-    except ParseError as traveller_error:
-        try:
-            inputs.names.append(read_names(path))
-        except ParseError:
-            raise traveller_error from None
-
-
-def _read_xlsx(path, options: Options, inputs: _Inputs) -> None:
-    """Travellers (with the names sheet, if the workbook has one), or a names-only workbook."""
-    from .io.names import read_names, workbook_names
-    from .io.xlsx_travellers import read_travellers_xlsx
-
-    try:
-        inputs.raws.append(read_travellers_xlsx(path))
-    except ParseError as traveller_error:
-        try:
-            inputs.names.append(read_names(path))
-        except ParseError:
-            raise traveller_error from None
-        return
-    names = workbook_names(path)
-    if names is not None:
-        inputs.names.append(names)
-
-
-#: TotalScoreTable directions as written by Ruter, Magic Contest, FFB (N-S, E-W, Ö-V ...).
-_DIRECTION = {"N": "NS", "E": "EW", "Ö": "EW", "O": "EW", "Ø": "EW"}
-
-
-def _published_names(totals: pd.DataFrame) -> pd.DataFrame | None:
-    """Pair (or player) names from a PBN's TotalScoreTable, as a names list."""
-    pair = next((c for c in ("pairid", "playerid") if c in totals), None)
-    names = next((c for c in ("names", "name") if c in totals), None)
-    if pair is None or names is None or not len(totals):
-        return None
-    direction = (totals["direction"].astype("string").str.strip().str[:1].str.upper().map(_DIRECTION)
-                 if "direction" in totals and pair == "pairid" else pd.NA)
-    return pd.DataFrame({
-        "section": totals["section"].astype("string") if "section" in totals else pd.NA,
-        "pair": totals[pair].astype("string"),
-        "direction": direction,
-        "names": totals[names].astype("string"),
-    }).astype("string")
-
-
-def _scored_across_field(pbn) -> bool:
-    """True when a board has one game whose ScoreTable holds several sections: the program
-    that wrote it compared the board across the field, so bridgeproc does too (unless told)."""
-    results = pbn.results
-    if not len(results) or "section" not in results or results["section"].nunique() < 2:
-        return False
-    games = pd.Series([g.get("Board") for g in pbn.games], dtype="string").value_counts()
-    single = set(games[games == 1].index)
-    sections = results.groupby("board")["section"].nunique()
-    return bool((sections[sections.index.isin(single)] > 1).any())
-
-
-def _read_pbn(path, options: Options, inputs: _Inputs) -> None:
-    from .io.pbn import read_pbn
-
-    from .rules import check_games
-
-    pbn = read_pbn(path, options.encoding)
-    inputs.rules.append(check_games(pbn))
-    published = _published_names(pbn.totals)
-    if published is not None:
-        inputs.fallback_names.append(published)
-    inputs.across_field |= _scored_across_field(pbn)
-    if len(pbn.results):
-        inputs.pbn_raws.append(pbn.results)
-    inputs.boards.append(pbn.boards)
-    for key, value in pbn.meta.items():
-        inputs.meta.setdefault(key.lower(), value)
-
-
-def _read_usebio(path, options: Options, inputs: _Inputs) -> None:
-    from .io.usebio import read_usebio
-
-    _add_file(read_usebio(path), inputs)
-
-
-def _read_bws(path, options: Options, inputs: _Inputs) -> None:
-    from .io.bws import check_movement, read_bws
-
-    bws = read_bws(path)
-    if options.movement_check:
-        inputs.fatal.append(check_movement(bws.results, bws.movement))
-    _add_file(bws, inputs)
-
-
-def _add_file(read, inputs: _Inputs) -> None:
-    """Add a reader's results, boards, names and meta (USEBIO and BWS files carry all four)."""
-    if len(read.results):
-        inputs.raws.append(read.results)
-    if len(read.boards):
-        inputs.boards.append(read.boards)
-    if len(read.names):
-        inputs.names.append(read.names)
-    for key, value in read.meta.items():
-        inputs.meta.setdefault(key.lower(), value)
-
-
-READERS: dict[str, Callable] = {".xml": _read_usebio, ".bws": _read_bws,".csv": _read_csv, ".txt": _read_csv, ".tsv": _read_csv,
-                                 ".xlsx": _read_xlsx, ".xlsm": _read_xlsx, ".pbn": _read_pbn}
-
-
 def _write_csv(session: Session, path) -> None:
     from .io.scored_csv import write_scored_csv
 
@@ -294,27 +93,10 @@ def _write_usebio(session: Session, path) -> None:
 WRITERS: dict[str, Callable] = {".csv": _write_csv, ".xlsx": _write_xlsx, ".pbn": _write_pbn, ".xml": _write_usebio}
 
 
-def read_inputs(paths: list, options: Options = Options()) -> _Inputs:
-    """Read every input file by its extension (names lists given with ``options.names`` too)."""
-    inputs = _Inputs()
-    for path in paths:
-        reader = READERS.get(_suffix(path))
-        if reader is None:
-            raise BridgeprocError(f"{Path(path).name}: cannot read {_suffix(path) or 'files without an extension'}; "
-                                  f"give one of {', '.join(READERS)}")
-        reader(path, options, inputs)
-    inputs.settle()
-    if options.names:
-        from .io.names import read_names
-
-        inputs.names.extend(read_names(p) for p in options.names)
-    return inputs
-
-
 def _conventions(options: Options, meta: dict, across_field: bool = False) -> Conventions:
-    """Profile (or defaults), then what the PBN (``Scoring`` tag, one ScoreTable over several
-    sections) says, then single options."""
-    conventions = options.conventions or Conventions()
+    """What the PBN says (``Scoring`` tag, one ScoreTable over several sections), then the
+    profile the director chose (it keeps the file's method), then single options."""
+    conventions = Conventions()
     if across_field:
         conventions = conventions.replace(across_field=True)
     scoring = meta.get("scoring")
@@ -323,6 +105,9 @@ def _conventions(options: Options, meta: dict, across_field: bool = False) -> Co
             conventions = parse_scoring_tag(scoring, conventions)
         except ValueError:
             pass  # a teams or rubber tag: the pairs defaults stand
+    if options.conventions is not None:
+        # A profile the director chose beats the file's conventions; the file still names the method.
+        conventions = options.conventions.replace(method=conventions.method, across_field=conventions.across_field)
     changes = {k: v for k, v in options.overrides.items() if v is not None}
     if options.pair_numbering != "auto":
         changes["pair_numbering"] = options.pair_numbering
@@ -340,7 +125,7 @@ def _movement(results: pd.DataFrame, conventions: Conventions, numbering: str) -
     return f"Movement: {where}{tables} tables, {boards} boards, {kind}; pairs numbered {numbering}"
 
 
-def _check(read: _Inputs, options: Options, numbering: PairNumbering, strict_rules: bool):
+def _check(read: Inputs, options: Options, numbering: PairNumbering, strict_rules: bool):
     """Validate the read inputs; reading problems and (if ``strict_rules``) auction/play
     problems are listed together with validation's, so every problem is shown at once."""
     raw, boards, names = read.frames()
@@ -369,9 +154,7 @@ def process_session(inputs: list, outputs: list = (), options: Options = Options
     Nothing is written unless every input is clean (ValidationError lists all problems),
     and each output is written atomically.
     """
-    for out in outputs:
-        if _suffix(out) not in WRITERS:
-            raise BridgeprocError(f"{out}: unknown output type; use one of {', '.join(WRITERS)}")
+    _check_outputs(list(inputs), list(outputs))
     read = read_inputs(list(inputs), options)
     if not read.raws:
         raise BridgeprocError("no results in the inputs; give traveller sheets or a PBN with results")
@@ -389,13 +172,47 @@ def process_session(inputs: list, outputs: list = (), options: Options = Options
                       conventions=conventions, numbering=numbering,
                       movement=_movement(results, conventions, numbering),
                       notes=pd.concat(notes, ignore_index=True) if notes else None, options=options)
-    for out in outputs:
-        WRITERS[_suffix(out)](session, out)
-    if options.archive:
-        from .archive import archive_session
-
-        session.archived = archive_session(session, options.archive_url, **options.archive_as)
+    _write_outputs(session, outputs, options)
     return session
+
+
+def _check_outputs(inputs: list, outputs: list) -> None:
+    """Refuse, before any work, outputs we cannot write or that would replace an input."""
+    for out in outputs:
+        if suffix(out) not in WRITERS:
+            raise BridgeprocError(f"{out}: unknown output type; use one of {', '.join(WRITERS)}")
+        target = Path(out)
+        if any(target.exists() and Path(i).exists() and os.path.samefile(target, i) for i in inputs):
+            raise BridgeprocError(f"{out}: this is one of the inputs; write the output to another file")
+        parent = next((p for p in [target.parent, *target.parent.parents] if p.exists()), None)
+        if parent is not None and not parent.is_dir():
+            raise BridgeprocError(f"{out}: cannot write there, {parent} is a file, not a folder")
+    resolved = [Path(o).resolve() for o in outputs]
+    if len(set(resolved)) < len(resolved):
+        raise BridgeprocError("the same output file is given twice")
+    for path in resolved:
+        if any(path in other.parents for other in resolved):
+            raise BridgeprocError(f"{path.name}: another output is inside it; give files in a folder")
+
+
+def _write_outputs(session: Session, outputs: list, options: Options) -> None:
+    """Write every output to a temporary file, archive, and only then rename them all:
+    a failure anywhere (a full disk, an unreachable archive) leaves no output written."""
+    from contextlib import ExitStack
+
+    from .io.atomic import atomic_path
+
+    try:
+        with ExitStack() as stack:
+            for out in outputs:
+                WRITERS[suffix(out)](session, stack.enter_context(atomic_path(out)))
+            if options.archive:
+                from .archive import archive_session
+
+                session.archived = archive_session(session, options.archive_url, **options.archive_as)
+    except OSError as exc:
+        raise BridgeprocError(f"cannot write {exc.filename or 'an output'}: {exc.strerror or exc}; "
+                              "nothing was written") from None
 
 
 def _with_double_dummy(boards: pd.DataFrame, progress) -> pd.DataFrame:

@@ -92,3 +92,29 @@ def test_pbn_alone_is_rescored_with_its_published_names_and_across_field(runner,
     assert session.conventions.across_field is True     # one ScoreTable per board over all sections
     top = session.standings.iloc[0]
     assert (top["pair"], top["names"], top["total"]) == ("523", "Aron Thorfinsson - Gumundur Snorrason", 2261)
+
+
+def test_outputs_are_all_or_nothing(runner, tmp_path):
+    src = SAMPLE / "club-evening-travellers.csv"
+    bad_archive = runner.invoke(cli, ["score", str(src), "-o", str(tmp_path / "a.csv"), "-o", str(tmp_path / "a.xlsx"),
+                                      "--archive", "foo://bar"])
+    assert bad_archive.exit_code == 1 and "not an archive URL" in bad_archive.output
+    nested = runner.invoke(cli, ["score", str(src), "-o", str(tmp_path / "a.csv"), "-o", str(tmp_path / "a.csv" / "b.pbn")])
+    assert nested.exit_code == 1 and "another output is inside it" in nested.output
+    (tmp_path / "t.csv").write_bytes(src.read_bytes())
+    same = runner.invoke(cli, ["score", str(tmp_path / "t.csv"), "-o", str(tmp_path / "t.csv")])
+    assert same.exit_code == 1 and "this is one of the inputs" in same.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.csv"]
+    assert (tmp_path / "t.csv").read_bytes() == src.read_bytes()
+
+
+def test_two_hand_records_that_disagree_are_a_problem(runner, tmp_path):
+    text = (SAMPLE / "club-evening.pbn").read_text(encoding="utf-8")
+    first = text.split('[Deal "')[1].split('"')[0]
+    hands = first[2:].split()
+    swapped = first[:2] + " ".join([hands[1], hands[0], hands[2], hands[3]])
+    (tmp_path / "other.pbn").write_text(text.replace(first, swapped, 1), encoding="utf-8")
+    result = runner.invoke(cli, ["check", str(SAMPLE / "club-evening.pbn"), str(tmp_path / "other.pbn"),
+                                 str(SAMPLE / "club-evening-travellers.csv")])
+    assert result.exit_code == 1
+    assert "other.pbn:15: deal: board 1 is dealt differently in club-evening.pbn (line 15); give one hand record" in result.output

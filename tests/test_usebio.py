@@ -4,8 +4,7 @@ Round trips run on the sample evening and on real pairs files (realdata/README.m
 the session is written as USEBIO, read back, validated and compared result by result
 (contract, declarer, tricks, lead, score) and pair by pair (place, percentage or total
 as written); then re-scored through ``process_session`` with the same conventions, which
-must give the same standings. ``session.READERS``/``WRITERS`` are patched here with the
-adapters the lead is asked to add (see ``_read_usebio``), so the wiring is tested too.
+must give the same standings, through the session's own .xml reader and writer.
 """
 from __future__ import annotations
 
@@ -20,7 +19,7 @@ from bridgeproc import session as session_module
 from bridgeproc.deal import parse_deal
 from bridgeproc.errors import ParseError
 from bridgeproc.io.usebio import hand_text, parse_usebio, read_usebio
-from bridgeproc.io.usebio_writer import usebio_text, write_usebio
+from bridgeproc.io.usebio_writer import usebio_text, write_usebio  # noqa: F401
 from bridgeproc.session import Options, process_session
 from bridgeproc.validate import validate_results
 
@@ -30,23 +29,10 @@ SAMPLE = ROOT / "sample_data"
 REALDATA = ROOT.parent / "shared" / "realdata"
 
 
-def _read_usebio(path, options, inputs):
-    """The reader adapter proposed for session.READERS[".xml"]."""
-    usebio = read_usebio(path)
-    if len(usebio.results):
-        inputs.raws.append(usebio.results)
-    if len(usebio.boards):
-        inputs.boards.append(usebio.boards)
-    if len(usebio.names):
-        inputs.names.append(usebio.names)
-    for key, value in usebio.meta.items():
-        inputs.meta.setdefault(key, value)
-
-
 @pytest.fixture
-def wired(monkeypatch):
-    monkeypatch.setitem(session_module.READERS, ".xml", _read_usebio)
-    monkeypatch.setitem(session_module.WRITERS, ".xml", write_usebio)
+def wired():
+    """The real wiring: process_session reads and writes .xml through bridgeproc.inputs/session."""
+    assert ".xml" in session_module.WRITERS
 
 
 def _values(frame: pd.DataFrame, column: str) -> list:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, select, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import ArgumentError, OperationalError
 
 from ..errors import BridgeprocError
 from .tables import SCHEMA_VERSION, archive_info, metadata
@@ -87,7 +87,11 @@ def engine_for(url: str | os.PathLike | None = None) -> Engine:
         engine = _engines.get(key)
         if engine is not None:
             return engine
-        parsed = make_url(key)
+        try:
+            parsed = make_url(key)
+        except ArgumentError as error:
+            raise ArchiveError(f"{key}: not an archive URL ({error}); give an SQLite file path, "
+                               "sqlite:////path/archive.sqlite or postgresql://user@host/db") from None
         if parsed.get_backend_name() == "sqlite":
             if not parsed.database or parsed.database == ":memory:":
                 raise ArchiveError("the archive must be a file or a server, not an in-memory SQLite database")
@@ -103,6 +107,9 @@ def engine_for(url: str | os.PathLike | None = None) -> Engine:
                 engine = create_engine(key, pool_pre_ping=True)
             except ImportError as error:  # the driver is an optional dependency
                 raise ArchiveError(f"{error}; install it with: pip install 'bridgeproc[postgres]'") from None
+            except ArgumentError as error:  # an unknown dialect such as foo://
+                raise ArchiveError(f"{key}: not an archive URL ({error}); give an SQLite file path, "
+                                   "sqlite:////path/archive.sqlite or postgresql://user@host/db") from None
         try:
             _create_schema(engine)
         except ArchiveError:

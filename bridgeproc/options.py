@@ -1,0 +1,35 @@
+"""Switches of one run (the command line's options), kept apart so every module can import them."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .movement import PairNumbering
+from .notation import ResultStyle
+from .rank import Conventions
+
+
+@dataclass(frozen=True)
+class Options:
+    """Switches of one run that are not ranking conventions (each has a documented default).
+
+    ``conventions`` None means: what the input PBN's ``Scoring`` tag says, else the
+    defaults of :class:`bridgeproc.rank.Conventions`; ``overrides`` are then applied
+    (the command line's ``--factoring`` etc.).
+    """
+
+    result_style: ResultStyle = "auto"
+    check_scores: bool = True
+    trust: str = "contract"
+    encoding: str | None = None
+    pair_numbering: PairNumbering = "auto"
+    conventions: Conventions | None = None
+    overrides: dict = field(default_factory=dict)
+    names: tuple[str, ...] = ()
+    dd: bool = True
+    tables: int | None = None
+    movement_check: bool = True
+    #: Store the scored session in the archive (the command line does unless --no-archive).
+    archive: bool = False
+    archive_url: str | None = None
+    #: Identity overrides for the archive: event, date, session_id, comment.
+    archive_as: dict = field(default_factory=dict)
