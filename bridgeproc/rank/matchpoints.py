@@ -168,9 +168,9 @@ def matchpoints(results: pd.DataFrame, conventions: Conventions = Conventions())
     DataFrame
         A new frame: ``results`` plus ``mp_ns``, ``mp_ew`` (float64, on ``mp_scale``,
         rounded and centred if asked), ``pct_ns``, ``pct_ew`` (0-100 of the top), ``top`` (the
-        board's full top on ``mp_scale``) and ``mp_factor`` (N/n for Neuberg, else 1;
-        NaN on artificial rows and ACBL small fouled groups). Rows with ``NP`` or no
-        score have NaN everywhere.
+        board's full top on ``mp_scale``) and ``mp_factor`` (N/n for Neuberg and for
+        every fouled group, else 1; NaN on artificial rows and ACBL small fouled
+        groups). Rows with ``NP`` or no score have NaN everywhere.
     """
     conv = conventions
     board = prepare(results, conv)
