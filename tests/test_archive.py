@@ -208,11 +208,11 @@ def test_history_returns_the_right_rows(archive_url):
             expected.append([session.meta["date"], session.meta["event"], r["pair"], partner, r["rank"], r["pct"]])
     assert got[["date", "event", "pair", "partner", "rank", "pct"]].values.tolist() == expected
     assert list(got.dtypes.astype(str))[:4] == ["string", "string", "string", "int64"]
-    if len(got):
-        pair = got["names"].iloc[0]
-        a, b = split_names(pair)
-        both = history(archive_url, f"{b} & {a}")
-        assert len(both) >= 1 and set(both["names"]) == {pair} | set(both["names"])
+    assert len(got) > 0
+    pair = got["names"].iloc[0]
+    a, b = split_names(pair)
+    both = history(archive_url, f"{b} & {a}")  # a partnership, named in the other order
+    assert len(both) >= 1 and pair in set(both["names"])
     assert history(archive_url, "Nobody Here").empty
 
 

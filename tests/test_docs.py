@@ -19,7 +19,10 @@ def _commands(group, prefix=""):
 @pytest.mark.parametrize(("name", "command"), list(_commands(cli)))
 def test_every_command_has_help_and_is_in_the_readme(name, command):
     assert command.help and len(command.help.strip()) > 20
-    assert f"bridgeproc {name.split()[0]}" in README
+    top, *sub = name.split()
+    assert f"bridgeproc {top}" in README
+    for word in sub:
+        assert f"{word}" in README.split(f"bridgeproc {top}", 1)[1].split("\n", 1)[0], f"{name} missing from README"
 
 
 def test_readme_opens_with_the_two_commands():

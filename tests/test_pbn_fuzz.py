@@ -12,7 +12,7 @@ from bridgeproc.errors import ParseError
 from bridgeproc.io.pbn import parse_pbn
 from bridgeproc.io.text import decode
 
-REALDATA = Path("/work/shared/realdata")
+REALDATA = Path(__file__).resolve().parents[2] / "shared" / "realdata"
 SOURCES = [p for p in sorted(REALDATA.glob("*.pbn")) if p.stat().st_size < 40_000] + [
     Path(__file__).parent / "data" / "pbn" / "features.pbn"]
 #: A slice of each file around its first results (keeps every example fast).

@@ -193,7 +193,7 @@ def test_fast_rows_equal_regex_rows(rows):
 @pytest.mark.parametrize("name", ["ffb-dn1-open2-s1-2022.pbn", "ebl-2021-online-qual-open-r2-teams.pbn",
                                   "fin-salo-joukkue-2013-09-15-teams-vp.pbn", "features.pbn"])
 def test_general_path_reads_what_the_fast_path_reads(name, monkeypatch):
-    path = FEATURES if name == "features.pbn" else Path("/work/shared/realdata") / name
+    path = FEATURES if name == "features.pbn" else Path(__file__).resolve().parents[2] / "shared" / "realdata" / name
     if not path.exists():
         pytest.skip("no realdata folder")
     fast = read_pbn(path)

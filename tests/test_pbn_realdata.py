@@ -12,7 +12,7 @@ import pytest
 
 from bridgeproc.io.pbn import read_pbn
 
-REALDATA = Path("/work/shared/realdata")
+REALDATA = Path(__file__).resolve().parents[2] / "shared" / "realdata"
 FILES = sorted(REALDATA.glob("*.pbn"))
 pytestmark = pytest.mark.skipif(not FILES, reason="no realdata folder")
 

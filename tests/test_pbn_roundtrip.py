@@ -12,7 +12,7 @@ from bridgeproc.io.pbn import format_pbn, parse_pbn, read_pbn, write_pbn
 from bridgeproc.io.pbn_writer import quote
 from bridgeproc.schema import SEAT, STRAIN, VUL
 
-REALDATA = Path("/work/shared/realdata")
+REALDATA = Path(__file__).resolve().parents[2] / "shared" / "realdata"
 FILES = sorted(REALDATA.glob("*.pbn"))
 
 

@@ -49,8 +49,8 @@ def write_csv(session: "TeamsSession", path: str | os.PathLike) -> None:
 
 
 def write_xlsx(session: "TeamsSession", path: str | os.PathLike) -> None:
-    """Write the teams workbook (see :mod:`bridgeproc.teams.report`)."""
-    from .report import write_teams_workbook
+    """Write the teams workbook (see :mod:`bridgeproc.report.teams`)."""
+    from ..report.teams import write_teams_workbook
 
     write_teams_workbook(session, path)
 

@@ -12,11 +12,11 @@ from openpyxl import Workbook
 
 from ..io.atomic import atomic_path
 from ..notation import contract_text
-from ..report.styles import BAND_FILL, BOLD, RED_FONT, SUBTITLE, TITLE, a4, cell, header_row, is_red, set_widths
-from ..report.travellers import write_travellers
+from .styles import BAND_FILL, BOLD, RED_FONT, SUBTITLE, TITLE, a4, cell, header_row, is_red, set_widths
+from .travellers import write_travellers
 
 if TYPE_CHECKING:
-    from .session import TeamsSession
+    from ..teams.session import TeamsSession
 
 _STATUS_TEXT = {"played": "", "adjusted": "artificial score", "one room": "one room only: 0 IMPs",
                 "not played": "not played"}
