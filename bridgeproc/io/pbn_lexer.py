@@ -44,7 +44,7 @@ class _Lexer:
         self.start = 0
         self.escapes: list[str] = []
         self.problems: list[tuple[int, str]] = []
-        self.kinds: dict[str, int] = {}
+        self.kinds = _Kinds()
         self.cells = CellCache()
 
     # -- building games -------------------------------------------------
@@ -116,18 +116,18 @@ class _Lexer:
         for name, value, data in found:
             if "\\" in value:
                 value = unescape(value)
-            tag = Tag(name, value, line)
-            line += 1
-            kind = kinds.get(name)
-            if kind is None:
-                kind = kinds[name] = _kind(name)
-            if kind == _PLAIN:
+            kind = kinds[name]
+            if kind == _PLAIN:  # most tags: kept as short as can be
+                if data:
+                    return False
+                tag = Tag(name, value, line)
+                line += 1
                 tags.append(tag)
                 index.setdefault(name, tag)
                 section = None
-                if data:
-                    return False
                 continue
+            tag = Tag(name, value, line)
+            line += 1
             if kind == _NOTE and section is not None:
                 if section.notes is None:
                     section.notes = []
@@ -136,8 +136,6 @@ class _Lexer:
                 tags.append(tag)
                 index.setdefault(name, tag)
                 section = tag if kind == _TOKENS else None
-            if data and data[-1] == "\n":
-                data = data[:-1]
             if kind == _TABLE:
                 tag.columns, bad = parse_columns(value)
                 problems.extend((tag.line, b) for b in bad)
@@ -147,8 +145,10 @@ class _Lexer:
                 if ("%" in data or ";" in data) and _BAD_DATA.search(data):
                     return False
                 ncols = len(tag.columns)
-                cells = table_cells(data, ncols, self.cells)
+                cells = table_cells(data, ncols, self.cells)  # data may end with a newline: no copy without it
                 if cells is None:
+                    if data[-1] == "\n":
+                        data = data[:-1]
                     tag.rows, tag.row_lines, bad_rows = split_rows(data, line, ncols, name, self.cells)
                     problems.extend(bad_rows)
                     line += data.count("\n") + 1
@@ -161,6 +161,8 @@ class _Lexer:
                 tag.tokens, tag.token_lines = [], []
                 if not data:
                     continue
+                if data[-1] == "\n":
+                    data = data[:-1]
                 if ("%" in data or ";" in data) and _BAD_DATA.search(data):
                     return False
                 block = data.split("\n")
@@ -321,12 +323,18 @@ class _Lexer:
             self.problem(line, message)
 
 
-def _kind(name: str) -> int:
-    if name == "Note":
-        return _NOTE
-    if name in TOKEN_SECTIONS:
-        return _TOKENS
-    return _TABLE if is_table(name) else _PLAIN
+class _Kinds(dict):
+    """Tag name -> _PLAIN, _NOTE, _TOKENS or _TABLE, worked out once per name."""
+
+    def __missing__(self, name: str) -> int:
+        if name == "Note":
+            kind = _NOTE
+        elif name in TOKEN_SECTIONS:
+            kind = _TOKENS
+        else:
+            kind = _TABLE if is_table(name) else _PLAIN
+        self[name] = kind
+        return kind
 
 
 def lex(text: str, source: str) -> tuple[list[Game], list[str], list[tuple[int, str]]]:

@@ -167,7 +167,7 @@ def _frame(columns: dict[str, np.ndarray], lines: np.ndarray, source: str, order
     data = {name: pd.array(columns[name], dtype="string") for name in order}
     data["source"] = pd.array(np.full(len(lines), source, dtype=object), dtype="string")
     data["line"] = pd.array(lines, dtype="Int64")
-    frame = pd.DataFrame(data)
+    frame = pd.DataFrame(data, copy=False)  # the arrays are new: no need for another copy
     if not frame["line"].is_monotonic_increasing:
         frame = frame.sort_values("line", kind="stable").reset_index(drop=True)
     return frame

@@ -104,16 +104,18 @@ class CellCache(dict):
 
 
 def table_cells(text: str, ncols: int, cache: CellCache) -> list[str] | None:
-    """Cells of a block of rows (lines joined by newlines), each row followed by ``ROW_END``.
+    """Cells of a block of rows (lines joined by newlines, maybe one at the end), each row followed by ``ROW_END``.
 
     None when the fast path does not apply: a token needs the regex, or a row does
     not have ``ncols`` cells (``split_rows`` then finds the problems).
     """
     if ROW_END in text:
         return None
+    if text[-1:] != "\n":
+        text += "\n"
     cache.failed = False
-    cells = list(map(cache.__getitem__, (text + "\n").replace("\n", " \x00 ").split()))
-    rows = text.count("\n") + 1
+    cells = list(map(cache.__getitem__, text.replace("\n", " \x00 ").split()))
+    rows = text.count("\n")
     # every row has ncols cells exactly when the cell count is right and each row end sits after ncols cells
     if cache.failed or len(cells) != rows * (ncols + 1) or cells[ncols::ncols + 1].count(ROW_END) != rows:
         return None
