@@ -57,6 +57,9 @@ def _ranking_options(command):
         click.option("--across-field/--within-sections", default=None,
                      help="Compare each board across all sections, or within each [default: within, unless a "
                           "PBN input scored a board's sections in one ScoreTable]."),
+        click.option("--fouled", type=click.Choice(["neuberg", "acbl"]), default=None,
+                     help="Fouled boards: every group Neuberg-factored to the full top, or ACBL's 60 / 65-55 / "
+                          "70-60-50 % for groups of 1-3 [default: neuberg]."),
         click.option("--centred", is_flag=True, default=None, help="Show matchpoints centred on zero (Norway)."),
         click.option("--mp-decimals", type=click.IntRange(0, 6), default=None,
                      help="Round board matchpoints to this many decimals before totalling [default: exact]."),
@@ -84,7 +87,7 @@ def _options(params: dict, **extra) -> Options:
         "centred": params.get("centred") or None, "mp_decimals": params.get("mp_decimals"),
         "expected": params.get("expected"), "datum_drop_share": params.get("datum_drop_share"),
         "imp_ave_plus": params.get("imp_ave_plus"), "sitout": params.get("sitout"),
-        "imp_per_board": params.get("imp_per_board") or None,
+        "imp_per_board": params.get("imp_per_board") or None, "fouled": params.get("fouled"),
     }
     return Options(
         result_style=params["result_style"], encoding=params["encoding"], check_scores=not params["no_score_check"],

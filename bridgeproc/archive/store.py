@@ -159,13 +159,19 @@ class Prepared:
     digest: str
 
 
+#: Conventions added after archives existed: hashed only when not at their default, so an
+#: unchanged session archived by an older bridgeproc is still recognised as unchanged.
+_LATER_CONVENTIONS = {"fouled": "neuberg"}
+
+
 def prepare(session: Session, event: str | None = None, date: str | None = None,
             session_id: str | None = None) -> Prepared:
     """Encode ``session`` and compute its content hash (what :func:`archive_session` compares)."""
     sid, event_name, day = session_identity(session, event, date, session_id)
     frames_in = _frames_of(session)
     encoded = [encode(name, frame, FRAME_TABLES[name]) for name, frame in frames_in.items()]
-    header = {"session_id": sid, "event": event_name, "date": day, "conventions": session.conventions.describe(),
+    conventions = {k: v for k, v in session.conventions.describe().items() if _LATER_CONVENTIONS.get(k, object()) != v}
+    header = {"session_id": sid, "event": event_name, "date": day, "conventions": conventions,
               "meta": {str(k): v for k, v in (session.meta or {}).items()},
               "numbering": session.numbering, "movement": session.movement}
     return Prepared(sid, event_name, day, header, frames_in, encoded, content_hash(encoded, header))

@@ -54,7 +54,8 @@ def _score_cells(results: pd.DataFrame) -> tuple[list[str], list[str]]:
     ns_cells, ew_cells = [], []
     for score, code in zip(scores, adjusted):
         if code is not None:
-            ns, ew = _artificial(code)
+            # A weighted score's code carries every part: keep it whole, once.
+            ns, ew = (code, "-") if code.startswith("W:") else _artificial(code)
         elif score is None:
             ns, ew = "-", "-"
         else:

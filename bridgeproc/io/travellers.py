@@ -41,6 +41,7 @@ HEADER_ALIASES: dict[str, tuple[str, ...]] = {
     "made": ("Made", "Made level", "Level made"),
     "down": ("Down", "Off", "Undertricks"),
     "lead": ("Lead", "Lead card", "Opening lead", "Ld", "Ausspiel", "Entame"),
+    "fouled": ("Fouled", "Foul", "Fouled group", "Group", "Deal group"),
     "score": ("Score", "NS score", "Score NS", "Points", "NS points", "Points NS", "NS+", "NS plus", "Plus", "Score+",
               "Score plus", "Punkte"),
     "score_ew": ("EW score", "Score EW", "EW points", "Points EW", "EW+", "EW plus", "NS-", "NS minus", "Minus",

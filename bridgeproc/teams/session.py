@@ -77,6 +77,16 @@ def score_rooms(raw: pd.DataFrame, boards: pd.DataFrame | None = None, **validat
                    section=("R" + raw["round"].astype("string")).astype("string")),
         pair_numbering_option="shared", boards=boards, **validate_options,
     ).results
+    weighted = checked["adjusted"].fillna("").str.startswith("W:").to_numpy()
+    if weighted.any():
+        from ..errors import ValidationError
+        from ..schema import problems_frame
+
+        raise ValidationError(problems_frame([
+            {"source": s, "line": str(n), "column": "contract", "value": v,
+             "message": "a weighted score is not scored in team matches; give the board an artificial score "
+                        "(A+/A-, 60/40) or one result"}
+            for s, n, v in zip(checked["source"][weighted], checked["line"][weighted], checked["adjusted"][weighted])]))
     extra = {c: raw[c] for c in (*TEAM_COLUMNS, *_KEEP) if c in raw}
     extra["ns_pair"] = raw["ns"] if "ns" in raw else pd.array([pd.NA] * len(raw), dtype="string")
     extra["ew_pair"] = raw["ew"] if "ew" in raw else pd.array([pd.NA] * len(raw), dtype="string")
