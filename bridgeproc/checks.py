@@ -12,7 +12,6 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
-from .errors import ValidationError
 from .movement import pair_keys
 from .problems import Problems
 
@@ -101,32 +100,87 @@ def check_rare_pairs(results: pd.DataFrame, numbering: Literal["shared", "per-di
             for p in results[s].iloc[at]])
 
 
-def _tables_by_section(raw: pd.DataFrame, results: pd.DataFrame, tables: int | None) -> tuple[pd.Series, str]:
+def _tables_by_section(raw: pd.DataFrame, results: pd.DataFrame, tables: int | None,
+                       numbering: Literal["shared", "per-direction"]) -> tuple[pd.Series, str, bool]:
+    """Tables per section, how that was found, and whether it was given (option or Table column)."""
     sections = results["section"].fillna("")
     if tables is not None:
-        return pd.Series(tables, index=sections.unique()), "as given"
+        return pd.Series(tables, index=sections.unique()), "as given", True
     if "table" in raw and raw["table"].fillna("").str.strip().ne("").any():
         table = raw["table"].astype("string").str.strip()
         distinct = pd.DataFrame({"section": sections, "table": table}).dropna().query("table != ''")
-        return distinct.groupby("section")["table"].nunique(), "from the Table column"
-    counts = results.assign(section=sections).groupby(["section", "board"]).size()
-    modes = counts.groupby(level="section").agg(lambda c: c.value_counts().sort_index(ascending=False).idxmax())
-    return modes, "the most common number of results per board"
+        return distinct.groupby("section")["table"].nunique(), "from the Table column", True
+    # Inferred: every result seats two different pairs, so a section of p pairs has at most
+    # ceil(p/2) tables (shared numbering) or as many tables as NS pairs (per direction).
+    ns_key, ew_key = pair_keys(results, numbering)
+    if numbering == "per-direction":
+        keys = pd.DataFrame({"section": sections, "key": ns_key})
+        limit = keys.dropna().groupby("section")["key"].nunique()
+        how = "one per NS pair"
+    else:
+        keys = pd.DataFrame({"section": pd.concat([sections, sections], ignore_index=True),
+                             "key": pd.concat([ns_key, ew_key], ignore_index=True)})
+        limit = (keys.dropna().groupby("section")["key"].nunique() + 1) // 2
+        how = "half the number of pairs"
+    return limit, how, False
 
 
-def check_tables(raw: pd.DataFrame, results: pd.DataFrame, tables: int | None, problems: Problems) -> None:
-    """Boards with results from more tables than exist; the same table/round twice (when given)."""
+def check_tables(raw: pd.DataFrame, results: pd.DataFrame, tables: int | None, problems: Problems,
+                 notes: Problems | None = None, numbering: Literal["shared", "per-direction"] = "shared") -> None:
+    """Boards with results from more tables than exist; the same table/round twice (when given).
+
+    The number of tables comes from ``tables`` or the Table column; else it is inferred
+    from the pairs (see ``_tables_by_section``) and a board with more results than most
+    boards of its section is only a note (a 3-table Howell may play most boards twice).
+    """
     _check_table_rounds(raw, results, problems)
     section = results["section"].fillna("")
-    limit, how = _tables_by_section(raw, results, tables)
-    order = results.assign(section=section).groupby(["section", "board"]).cumcount().to_numpy() + 1
+    limit, how, given = _tables_by_section(raw, results, tables, numbering)
+    by_board = results.assign(section=section).groupby(["section", "board"])
+    order = by_board.cumcount().to_numpy() + 1
     allowed = section.map(limit).fillna(np.inf).to_numpy(dtype=float)
-    count = results.assign(section=section).groupby(["section", "board"])["board"].transform("size").to_numpy()
-    excess = (order == np.floor(allowed) + 1) & (results["board"].to_numpy() > 0) & ~problems.bad
+    count = by_board["board"].transform("size").to_numpy()
+    on_board = results["board"].to_numpy() > 0
+    excess = (order == np.floor(allowed) + 1) & on_board & ~problems.bad
     problems.add(excess, "board", lambda at: [
         f"board {b} has {c} results but {('section ' + s) if s else 'the session'} has {int(a)} table{'s' if a != 1 else ''} ({how}); "
         "look for a duplicate result or a wrong board number"
         for b, c, s, a in zip(results["board"].iloc[at], count[at], section.iloc[at], allowed[at])])
+    if not given and notes is not None:
+        _note_uncommon_counts(results, section, count, on_board & ~problems.bad, notes)
+
+
+def _note_uncommon_counts(results: pd.DataFrame, section: pd.Series, count: np.ndarray, usable: np.ndarray,
+                          notes: Problems) -> None:
+    """One note per section whose boards have more results than most (the mode) of its boards."""
+    frame = pd.DataFrame({"section": section.to_numpy(dtype=object), "board": results["board"].to_numpy(),
+                          "count": count, "row": np.arange(len(results))})[usable]
+    if frame.empty:
+        return
+    per_board = frame.drop_duplicates(["section", "board"])
+    mode = per_board.groupby("section")["count"].agg(
+        lambda c: c.value_counts().sort_index(ascending=False).idxmax())
+    above = per_board[per_board["count"].to_numpy() > per_board["section"].map(mode).to_numpy()]
+    if above.empty:
+        return
+    mask = np.zeros(len(results), dtype=bool)
+    firsts = above.groupby("section", sort=False)["row"].min()
+    mask[firsts.to_numpy()] = True
+
+    def messages(at: np.ndarray) -> list[str]:
+        out = []
+        for row in at:
+            s = section.iat[row]
+            mine = above[above["section"] == s].sort_values("board")
+            boards = [str(b) for b in mine["board"]]
+            listed = (f"board {boards[0]} has" if len(boards) == 1
+                      else f"boards {', '.join(boards[:-1])} and {boards[-1]} have")
+            where = f"section {s}" if s else "the session"
+            out.append(f"{listed} more results than most boards, which have {mode[s]}; if {where} has {mode[s]} tables, "
+                       "look for a duplicate result or a wrong board number (give --tables to check it)")
+        return out
+
+    notes.add(mask, "board", messages)
 
 
 def _table_key(ns: pd.Series, ew: pd.Series) -> pd.Series:
@@ -205,7 +259,7 @@ def check_names(results: pd.DataFrame, names: pd.DataFrame, numbering: Literal["
             for sc, p in zip(results["section"].iloc[at].fillna(""), results[s].iloc[at])])
 
 
-def board_problems(results: pd.DataFrame, boards: pd.DataFrame, problems: Problems) -> None:
+def check_boards(results: pd.DataFrame, boards: pd.DataFrame, problems: Problems) -> None:
     """Add a problem for each result on a board the hand record lacks (or has no deal for)."""
     deal = boards["deal"].astype("string").str.strip() if "deal" in boards else pd.Series("x", index=boards.index)
     dealt = (deal.notna() & (deal != "")).to_numpy()
@@ -217,28 +271,6 @@ def board_problems(results: pd.DataFrame, boards: pd.DataFrame, problems: Proble
         f"board {b} is not in the hand record; correct the board number or give the hand record that has it"
         for b in results["board"].iloc[at]])
 
-
-check_boards = board_problems
-
-
-def check_against_boards(results: pd.DataFrame, boards: pd.DataFrame) -> pd.DataFrame:
-    """Results on boards that the hand record (``board``, ``deal``) lacks.
-
-    Returns
-    -------
-    DataFrame
-        The problems (schema.PROBLEM_COLUMNS), empty when every board is there.
-    """
-    problems = Problems(results.reset_index(drop=True))
-    board_problems(results.reset_index(drop=True), boards, problems)
-    return problems.frame()
-
-
-def raise_against_boards(results: pd.DataFrame, boards: pd.DataFrame) -> None:
-    """``check_against_boards``, raising ValidationError when there are problems."""
-    found = check_against_boards(results, boards)
-    if len(found):
-        raise ValidationError(found)
 
 
 #: Longest fouled-board group label; longer text is more likely a note typed in the wrong column.

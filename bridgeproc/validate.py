@@ -72,13 +72,21 @@ def _blank_dashes(text: pd.Series) -> pd.Series:
     return text.mask(text.isin(_DASHES))
 
 
+#: Highest board number accepted; larger numbers are typos (and would overflow the scoring tables' int32).
+MAX_BOARD = 9999
+
+
 def _boards(raw: pd.DataFrame, problems: Problems) -> np.ndarray:
     text = _text(raw, "board")
-    number = pd.to_numeric(text, errors="coerce")
-    bad = (number.isna() | (number < 1) | (number % 1 != 0)).to_numpy()
+    # digits only (a spreadsheet may add ".0"): 1e30, 0x10, 12.5 and -3 are not board numbers
+    digits = text.str.extract(r"^(\d+)(?:\.0+)?$", expand=False)
+    number = pd.to_numeric(digits.where(digits.str.len() <= 9), errors="coerce")
+    too_big = ((digits.str.len() > 9) | (number > MAX_BOARD)).to_numpy(dtype=bool, na_value=False)
+    bad = (number.isna() | (number < 1) | (number > MAX_BOARD)).to_numpy(dtype=bool, na_value=True)
     problems.add(bad, "board", lambda at: [
         "no board number; write the board number on every row" if pd.isna(v) or v == ""
-        else f"{v!r} is not a board number; write a whole number from 1 up" for v in text.iloc[at]])
+        else f"{v!r} is too large for a board number; write a whole number from 1 to {MAX_BOARD}" if big
+        else f"{v!r} is not a board number; write a whole number from 1 up" for v, big in zip(text.iloc[at], too_big[at])])
     return number.where(~bad, 0).to_numpy(dtype=np.int64)
 
 
@@ -340,7 +348,7 @@ def validate_results(
 
     numbering = pair_numbering(results, pair_numbering_option)
     checks.check_pairs(results, numbering, problems)
-    checks.check_tables(raw, results, tables, problems)
+    checks.check_tables(raw, results, tables, problems, notes, numbering)
     checks.check_rare_pairs(results, numbering, problems)
     if names is not None:
         checks.check_names(results, names, numbering, problems)

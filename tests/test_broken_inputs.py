@@ -132,9 +132,14 @@ CASES = [
     ("pairs-in-two-sections", "twosect.csv", H + "1,A1,B2,4S,N,=,S2\n", {},
      "1 problem(s) in the input:\ntwosect.csv:2: ew: NS pair A1 and EW pair B2 are in different sections; correct the section letter"),
     ("too-many-tables", "tables.csv", H + "".join(f"{b},{p},{p + 10},3NT,N,=,S2\n" for b in (1, 2, 3) for p in (1, 2, 3))
-     + "1,4,14,3NT,N,=,S2\n", {},
-     "1 problem(s) in the input:\ntables.csv:11: board: board 1 has 4 results but the session has 3 tables (the most "
-     "common number of results per board); look for a duplicate result or a wrong board number"),
+     + "1,4,14,3NT,N,=,S2\n", {"tables": 3},
+     "1 problem(s) in the input:\ntables.csv:11: board: board 1 has 4 results but the session has 3 tables (as "
+     "given); look for a duplicate result or a wrong board number"),
+    ("board-overflow", "bigboard.csv", H + "1e30,1,2,4S,N,=,S2\n99999999999,1,2,4S,N,=,S2\n10000,1,2,4S,N,=,S2\n"
+     "12.0,3,4,4S,N,=,S2\n", {},
+     "3 problem(s) in the input:\nbigboard.csv:2: board: '1e30' is not a board number; write a whole number from 1 up\n"
+     "bigboard.csv:3: board: '99999999999' is too large for a board number; write a whole number from 1 to 9999\n"
+     "bigboard.csv:4: board: '10000' is too large for a board number; write a whole number from 1 to 9999"),
     ("same-table-round-twice", "tblrnd.csv", "Table,Round,Board,NS,EW,Contract,Declarer,Result\n1,1,1,1,2,3NT,N,=\n"
      "2,1,1,3,4,3NT,N,=\n1,1,1,5,6,3NT,N,=\n", {},
      "1 problem(s) in the input:\ntblrnd.csv:4: table: table 1 round 1 already has a result on board 1 (line 2); "

@@ -6,7 +6,6 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from bridgeproc.checks import check_against_boards
 from bridgeproc.errors import ValidationError
 from bridgeproc.io.names import parse_names_csv
 from bridgeproc.io.travellers import parse_travellers_csv, read_travellers
@@ -99,10 +98,55 @@ def test_tables_option_overrides_inference():
 
 
 def test_tables_counted_per_section():
-    text = "Section,Board,NS,EW,Contract,By,Result\n" + "".join(
-        f"{s},{b},{p},{p + 10},3NT,N,=\n" for s, n in (("A", 3), ("B", 2)) for b in (1, 2, 3) for p in range(1, n + 1))
+    text = "Section,Table,Board,NS,EW,Contract,By,Result\n" + "".join(
+        f"{s},{p},{b},{p},{p + 10},3NT,N,=\n" for s, n in (("A", 3), ("B", 2)) for b in (1, 2, 3) for p in range(1, n + 1))
     assert len(validate_results(raw(text)).results) == 15
-    assert "section B has 2 tables" in messages(text + "B,1,9,19,3NT,N,=\n")[0]
+    assert messages(text + "B,,1,9,19,3NT,N,=\n") == [
+        "board 1 has 3 results but section B has 2 tables (from the Table column); look for a duplicate result or a "
+        "wrong board number"]
+
+
+def test_howell_with_most_boards_played_twice_is_not_fatal():
+    """3 tables (6 pairs, shared numbers), boards 1-2 played three times, boards 3-8 twice: a note, no problem."""
+    rows = [(1, 1, 2), (1, 3, 4), (1, 5, 6), (2, 1, 2), (2, 3, 4), (2, 5, 6)]
+    rows += [(b, p, p + 1) for b in range(3, 9) for p in ((1, 3) if b % 2 else (3, 5))]
+    text = H + "".join(f"{b},{ns},{ew},3NT,N,=,S2\n" for b, ns, ew in rows)
+    checked = validate_results(raw(text), pair_numbering_option="shared")
+    assert len(checked.results) == 18
+    assert checked.notes[["line", "column", "message"]].values.tolist() == [
+        ["2", "board", "boards 1 and 2 have more results than most boards, which have 2; if the session has 2 "
+         "tables, look for a duplicate result or a wrong board number (give --tables to check it)"]]
+    assert messages(text, pair_numbering_option="shared", tables=2) == [
+        "board 1 has 3 results but the session has 2 tables (as given); look for a duplicate result or a wrong "
+        "board number",
+        "board 2 has 3 results but the session has 2 tables (as given); look for a duplicate result or a wrong "
+        "board number"]
+
+
+def test_table_column_limit_stays_fatal():
+    text = "Table,Board,NS,EW,Contract,Declarer,Result\n1,1,1,2,3NT,N,=\n2,1,3,4,3NT,N,=\n1,1,5,6,3NT,N,=\n"
+    assert messages(text, pair_numbering_option="shared") == [
+        "board 1 has 3 results but the session has 2 tables (from the Table column); look for a duplicate result or "
+        "a wrong board number"]
+
+
+def test_inferred_tables_limit_from_pairs():
+    from bridgeproc.checks import check_tables
+    from bridgeproc.problems import Problems
+
+    frame = raw(H + "".join(f"1,{p},{p + 1},3NT,N,=,S2\n" for p in (1, 3, 5)))
+    results = validate_results(frame, pair_numbering_option="shared").results
+    # a row another check already flagged is skipped; here the pair count itself is the limit (4 pairs: 2 tables)
+    problems = Problems(frame)
+    check_tables(frame, results.assign(ns=["1", "3", "1"], ew=["2", "4", "2"]), None, problems, Problems(frame), "shared")
+    assert [r["message"] for r in problems.rows] == [
+        "board 1 has 3 results but the session has 2 tables (half the number of pairs); look for a duplicate result "
+        "or a wrong board number"]
+    problems = Problems(frame)
+    check_tables(frame, results.assign(ns=["1", "1", "2"], ew=["1", "2", "1"]), None, problems, None, "per-direction")
+    assert [r["message"] for r in problems.rows] == [
+        "board 1 has 3 results but the session has 2 tables (one per NS pair); look for a duplicate result or a "
+        "wrong board number"]
 
 
 def test_same_table_round_with_other_pairs():
@@ -130,14 +174,12 @@ def test_names_with_sections():
     assert messages(text, names=names) == ["pair B3 is not in names.csv; correct the pair number or add the pair there"]
 
 
-def test_check_against_boards():
-    results = validate_results(raw(H + "1,1,2,4S,N,=,S2\n3,1,2,4S,N,=,S2\n4,1,2,4S,N,=,S2\n")).results
-    boards = pd.DataFrame({"board": [1, 2, 3], "deal": ["N:... - - -", "N:... - - -", pd.NA]}).astype({"deal": "string"})
-    found = check_against_boards(results, boards)
-    assert found["line"].tolist() == ["3", "4"]
-    assert found["message"].iat[1] == ("board 4 is not in the hand record; correct the board number or give the hand "
-                                       "record that has it")
-    assert check_against_boards(results.iloc[:1], boards).empty
+def test_check_boards_results_missing_from_hand_record():
+    boards = pd.DataFrame({"board": [1, 2, 3], "deal": ["N:... - - -", "N:... - - -", pd.NA]}).astype(
+        {"board": "int64", "deal": "string"})
+    found = messages(H + "1,1,2,4S,N,=,S2\n3,1,2,4S,N,=,S2\n4,1,2,4S,N,=,S2\n", boards=boards)
+    assert found == ["board 3 is not in the hand record; correct the board number or give the hand record that has it",
+                     "board 4 is not in the hand record; correct the board number or give the hand record that has it"]
 
 
 def test_hand_record_vulnerability_is_used_for_the_score_check():
