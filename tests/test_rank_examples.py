@@ -260,3 +260,15 @@ def test_mp_against_scores_beyond_the_field():
     group = prepared.group[[0, 0, 5]]
     got = _mp_against(prepared, group, np.array([9990, -9990, 9990]), prepared.score[[0, 0, 5]])
     assert got.tolist() == [8, 0, 2]
+
+
+def test_cross_imps_artificial_on_a_board_without_played_results():
+    """A board of only A+/A- and A/A rows in a 3-result section: N - 1 = 2 comparisons, as MPs and Butler award it."""
+    frame = pd.concat([board([620, 170, -100]), board([None, None], adjusted=["A+/A-", "A/A"], board_no=2)],
+                      ignore_index=True)
+    got = cross_imps(frame)
+    assert got["ximp_ns"].tolist()[3:] == [6.0, 0.0]
+    assert got["ximp_ew"].tolist()[3:] == [-6.0, 0.0]
+    assert got["ximp_comparisons"].tolist() == [2, 2, 2, 2, 2]
+    assert butler(frame)["butler_ns"].iloc[3] == 3.0
+    assert matchpoints(frame)["pct_ns"].iloc[3] == 60

@@ -143,18 +143,20 @@ def oracle_mp(rows, conv):
 
 
 def oracle_cross(rows, conv):
-    groups, _ = groups_of(rows, conv)
+    groups, expected = groups_of(rows, conv)
     out = [(math.nan, math.nan, None) for _ in rows]
-    for members in groups.values():
+    for key, members in groups.items():
         scored = [i for i in members if is_scored(rows[i])]
+        # an artificial row is compared with the played results, or as a played one would be (N - 1)
+        comparisons = len(scored) if scored else max(expected[key] - 1, 0)
         for i in scored:
             total = sum(versus(rows[i], rows[j], lambda x, y: slow_imp(x - y)) for j in scored if j != i)
             out[i] = (float(total), float(-total), len(scored) - 1)
         for i in members:
             code = rows[i]["adjusted"]
             if code is not None and code != "NP" and not is_weighted(rows[i]):
-                award = [(side_pct(code, s, conv) - 50) / 10 * conv.imp_ave_plus * len(scored) for s in (0, 1)]
-                out[i] = (award[0], award[1], len(scored))
+                award = [(side_pct(code, s, conv) - 50) / 10 * conv.imp_ave_plus * comparisons for s in (0, 1)]
+                out[i] = (award[0], award[1], comparisons)
     return out
 
 

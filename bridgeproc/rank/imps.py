@@ -2,7 +2,9 @@
 
 Reference section 8. Both compare a board group's real results; artificial rows are
 left out of the comparison and get ``Conventions.imp_ave_plus`` per comparison (A+),
-its negative (A-) or 0 (A), each side its own; ``NP`` rows get nothing.
+its negative (A-) or 0 (A), each side its own; ``NP`` rows get nothing. On a board
+group with no played result the comparisons are those a played result would have
+had (N - 1), not none.
 
 Cross-IMPs without a loop over pairs of results: with the real results sorted by
 (group, score), the IMPs of s against every other result t of its group are
@@ -82,7 +84,8 @@ def cross_imps(results: pd.DataFrame, conventions: Conventions = Conventions()) 
         of IMP(score_ns - t) (PBN ``Cross``; float64), ``ximp_ew`` (its negative, or
         EW's own award on an artificial row) and ``ximp_comparisons`` (Int64: n - 1 for
         a real or weighted result, n for an artificial one, where n is the group's real
-        and weighted results).
+        and weighted results; N - 1 for an artificial row of a group with none, N being
+        the results expected on the board as in matchpoints).
         The per-comparison figure (PBN ``Cross2``) is ``ximp_ns / ximp_comparisons``;
         :func:`bridgeproc.rank.standings` forms totals per ``Conventions.cross_imp``.
     """
@@ -100,9 +103,13 @@ def cross_imps(results: pd.DataFrame, conventions: Conventions = Conventions()) 
         each = _imps_against(board, board.part_group, board.part_score)
         ximp[weighted] = np.bincount(board.part_row, weights=board.part_weight * each, minlength=n_rows)[weighted]
     award_ns, award_ew = artificial_imps(results, conventions)
-    ximp_ns = np.where(art, award_ns * n, ximp)
-    ximp_ew = np.where(art, award_ew * n, -ximp)
-    comparisons = pd.array(np.where(played, n - 1, n), dtype="Int64")
+    # An artificial row is compared with the group's n real and weighted results; on a board
+    # with none (only artificial rows) it takes the comparisons a played result of the board
+    # would have had, N - 1 (N as in matchpoints), so A+ still wins what Butler and MPs give it.
+    n_art = np.where(n > 0, n, np.maximum(board.expected[board.group] - 1, 0))
+    ximp_ns = np.where(art, award_ns * n_art, ximp)
+    ximp_ew = np.where(art, award_ew * n_art, -ximp)
+    comparisons = pd.array(np.where(played, n - 1, n_art), dtype="Int64")
     comparisons[~(played | art)] = pd.NA
     index = results.index
     return results.assign(
