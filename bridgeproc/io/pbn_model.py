@@ -21,11 +21,16 @@ TOKEN_SECTIONS = ("Auction", "Play")
 
 #: Ends each row in a flat list of table cells (``Tag.cells``); never a cell itself.
 ROW_END = "\x00"
+#: Stands in a flat cell list for an empty cell (``""``), as None does for ``-``: the frame
+#: builders find both ("no value") in one vectorised ``pandas.isna``. A NaN, found by identity.
+EMPTY = float("nan")
+_TEXTS = {None: "-", EMPTY: ""}
 
 
-def cell_rows(cells: list[str], ncols: int) -> list[list[str]]:
-    """The rows of a flat cell list in which each row of ``ncols`` cells is followed by ``ROW_END``."""
-    return [cells[i:i + ncols] for i in range(0, len(cells), ncols + 1)]
+def cell_rows(cells: list, ncols: int) -> list[list[str]]:
+    """The rows of a flat cell list (each row of ``ncols`` cells followed by ``ROW_END``), as text."""
+    texts = list(map(_TEXTS.get, cells, cells))
+    return [texts[i:i + ncols] for i in range(0, len(texts), ncols + 1)]
 
 
 def is_table(name: str) -> bool:
@@ -68,8 +73,9 @@ class Tag:
     row_lines: list[int] | None = None
     inherited: bool = False
     #: Rows read by the fast path, kept flat until asked for: the cells of each row
-    #: (unquoted) followed by ``ROW_END``. See :attr:`rows`.
-    cells: list[str] | None = None
+    #: (unquoted; None for ``-``, ``EMPTY`` for an empty cell) followed by ``ROW_END``.
+    #: See :attr:`rows`.
+    cells: list | None = None
     _rows: list[list[str]] | None = None
 
     def __init__(self, name: str, value: str, line: int, inherited: bool = False) -> None:

@@ -47,13 +47,13 @@ def is_results_table(table: Tag) -> bool:
 
 
 class _Group:
-    """Rows of every table with one header, in file order: flat cells, each row ended by ``ROW_END``."""
+    """Rows of every table with one header, in file order: flat cells as in ``Tag.cells``."""
 
     __slots__ = ("names", "cells", "lines", "boards", "sections", "counts")
 
     def __init__(self, names: tuple[str, ...]) -> None:
         self.names = names
-        self.cells: list[str] = []
+        self.cells: list = []
         self.lines: list[int] = []
         self.boards: list[str | None] = []
         self.sections: list[str] = []
@@ -62,10 +62,10 @@ class _Group:
     def add(self, tag_or_rows, lines, board=None, section="") -> None:
         if isinstance(tag_or_rows, Tag) and tag_or_rows.cells is not None:
             self.cells.extend(tag_or_rows.cells)
-        else:
+        else:  # rows as text (read by the regex, or made from tags): "-" and "" stand for no value
             rows = tag_or_rows.rows if isinstance(tag_or_rows, Tag) else tag_or_rows
             for row in rows:
-                self.cells.extend(row)
+                self.cells.extend([None if cell in ("-", "") else cell for cell in row])
                 self.cells.append(ROW_END)
         self.lines.extend(lines)
         self.boards.append(board)
@@ -73,11 +73,13 @@ class _Group:
         self.counts.append(len(lines))
 
     def columns(self) -> dict[str, np.ndarray]:
-        """One object array per column (views into one block); ``-`` and empty cells are None."""
+        """One object array per column (views into one block): text, or a missing value (None or NaN).
+
+        ``-`` and empty cells are already None and ``pbn_model.EMPTY`` (a NaN) in ``Tag.cells``:
+        ``pandas.isna`` and the string arrays take both as missing, so no pass over the cells here.
+        """
         width = len(self.names)
         cells = np.fromiter(self.cells, dtype=object, count=len(self.cells)).reshape(-1, width + 1)[:, :width]
-        # the cells are a few hundred distinct strings (see pbn_tables.CellCache): comparing them is cheap
-        cells[(cells == "-") | (cells == "")] = None
         return {name: cells[:, i] for i, name in enumerate(self.names)}
 
     def per_row(self, values: list) -> np.ndarray:
@@ -204,7 +206,7 @@ def results_frames(groups: dict, source: str) -> tuple[pd.DataFrame, pd.DataFram
     _scores(columns, n)
     rest = [c for c in columns if c not in RESULT_FIRST]
     frame = _frame(columns, lines, source, RESULT_FIRST + rest)
-    if not any(v is not None and v.upper() == "BYE" for v in pd.unique(columns["score"])):
+    if not any(isinstance(v, str) and v.upper() == "BYE" for v in pd.unique(columns["score"])):
         return frame, frame.iloc[:0]
     bye = (frame["score"].str.upper() == "BYE").fillna(False).to_numpy()
     return frame[~bye].reset_index(drop=True), frame[bye].reset_index(drop=True)
@@ -222,7 +224,7 @@ def _scores(columns: dict[str, np.ndarray], n: int) -> None:
     nothing = np.full(n, None, dtype=object)
     ns, ew = columns.pop("score_ns", nothing), columns.pop("score_ew", nothing)
     has_ns = ~pd.isna(ns)
-    distinct = [v for v in pd.unique(np.concatenate([ns, ew])) if v is not None]
+    distinct = [v for v in pd.unique(np.concatenate([ns, ew])) if isinstance(v, str)]
     if not "\x00".join(distinct).translate(_NUMBER_CHARS):
         columns["score"] = np.where(has_ns, ns, _map(ew, _negate))
         return

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .pbn_model import ROW_END, Column, cell_rows
+from .pbn_model import EMPTY, ROW_END, Column, cell_rows
 
 _COLUMN = re.compile(r"^([+-]?)([A-Za-z][A-Za-z0-9_]*)(?:\\(\d+)([LR]?))?$")
 #: A cell: a quoted string (with \" and \\ escapes) or a bare token; ``;`` ends the row text.
@@ -80,10 +80,11 @@ _SPECIAL = re.compile(r'[\\;{}\[\]\x00]')
 
 
 class CellCache(dict):
-    """Token as written -> cell text, filled on first sight; one string object per distinct cell.
+    """Token as written -> cell, filled on first sight; one string object per distinct cell.
 
-    A token the fast path cannot take (``"Jean`` of ``"Jean Luc"``, ``a;b``, ``x\\"``)
-    is not stored: each sight sets ``failed``, and the block goes through the regex.
+    Cells are as in ``Tag.cells``: text, or None for ``-`` and ``EMPTY`` for ``""``. A
+    token the fast path cannot take (``"Jean`` of ``"Jean Luc"``, ``a;b``, ``x\\"``) is
+    not stored: each sight sets ``failed``, and the block goes through the regex.
     """
 
     failed = False
@@ -91,19 +92,22 @@ class CellCache(dict):
     def __init__(self) -> None:
         super().__init__({ROW_END: ROW_END})
 
-    def __missing__(self, token: str) -> str:
+    def __missing__(self, token: str) -> str | float | None:
         if _SPECIAL.search(token) is None:
             if '"' not in token:
-                self[token] = token
+                cell = token
+            elif len(token) >= 2 and token[0] == token[-1] == '"' and token.count('"') == 2:
+                cell = token[1:-1]
+            else:
+                self.failed = True
                 return token
-            if len(token) >= 2 and token[0] == token[-1] == '"' and token.count('"') == 2:
-                cell = self[token] = token[1:-1]
-                return cell
+            value = self[token] = None if cell == "-" else EMPTY if cell == "" else cell
+            return value
         self.failed = True
         return token
 
 
-def table_cells(text: str, ncols: int, cache: CellCache) -> list[str] | None:
+def table_cells(text: str, ncols: int, cache: CellCache) -> list | None:
     """Cells of a block of rows (lines joined by newlines, maybe one at the end), each row followed by ``ROW_END``.
 
     None when the fast path does not apply: a token needs the regex, or a row does
