@@ -12,6 +12,7 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
+from .boards import dealer_of, vul_of
 from .movement import pair_keys
 from .problems import Problems
 
@@ -271,6 +272,44 @@ def check_boards(results: pd.DataFrame, boards: pd.DataFrame, problems: Problems
         f"board {b} is not in the hand record; correct the board number or give the hand record that has it"
         for b in results["board"].iloc[at]])
 
+
+
+_VUL_WORDS = {"None": "nobody vulnerable", "NS": "NS vulnerable", "EW": "EW vulnerable", "All": "both sides vulnerable"}
+
+
+def check_hand_record_cycle(results: pd.DataFrame, boards: pd.DataFrame, notes: Problems) -> None:
+    """A note per played board whose hand-record vulnerability or dealer is not the 16-board cycle's.
+
+    Scoring uses the hand record's vulnerability (see scoring.score); a dealing program set
+    to the wrong board numbers is a common slip, so the director should see it. The note
+    points at the hand record's line.
+    """
+    if "vul" not in boards and "dealer" not in boards:
+        return
+    numbers = boards["board"].to_numpy(dtype=np.int64)
+    used = np.isin(numbers, results["board"].to_numpy()) & (numbers > 0)
+    vul = boards["vul"].astype("string") if "vul" in boards else pd.Series(pd.NA, index=boards.index, dtype="string")
+    dealer = (boards["dealer"].astype("string") if "dealer" in boards
+              else pd.Series(pd.NA, index=boards.index, dtype="string"))
+    cycle_vul = pd.Series(vul_of(np.where(used, numbers, 1)), index=boards.index).astype("string")
+    cycle_dealer = pd.Series(dealer_of(np.where(used, numbers, 1)), index=boards.index).astype("string")
+    vul_differs = (vul.notna() & (vul != cycle_vul)).to_numpy(dtype=bool, na_value=False) & used
+    dealer_differs = (dealer.notna() & (dealer != cycle_dealer)).to_numpy(dtype=bool, na_value=False) & used
+    source = boards["source"] if "source" in boards else pd.Series("the hand record", index=boards.index)
+    line = boards["line"] if "line" in boards else pd.Series(pd.NA, index=boards.index)
+    for i in np.flatnonzero(vul_differs | dealer_differs):
+        said, says = [], []
+        if vul_differs[i]:
+            said.append(_VUL_WORDS[vul.iat[i]])
+            says.append(_VUL_WORDS[cycle_vul.iat[i]])
+        if dealer_differs[i]:
+            said.append(f"dealer {dealer.iat[i]}")
+            says.append(f"dealer {cycle_dealer.iat[i]}")
+        effect = "scored as the hand record says" if vul_differs[i] else "kept as the hand record says"
+        notes.add_at(source.iat[i], line.iat[i], "vul" if vul_differs[i] else "dealer",
+                     vul.iat[i] if vul_differs[i] else dealer.iat[i],
+                     f"board {numbers[i]}: the hand record says {' and '.join(said)}, the board number says "
+                     f"{' and '.join(says)}; {effect}")
 
 
 #: Longest fouled-board group label; longer text is more likely a note typed in the wrong column.

@@ -89,6 +89,12 @@ class Problems:
                               "value": "" if pd.isna(value) else str(value), "message": message})
             self._order.append((str(source), -1 if pd.isna(line) else int(line)))
 
+    def add_at(self, source, line, column: str, value, message: str) -> None:
+        """Add one problem about a row that is not in ``raw`` (e.g. a hand-record line)."""
+        self.rows.append({"source": source, "line": "" if pd.isna(line) else str(line), "column": column,
+                          "value": "" if pd.isna(value) else str(value), "message": message})
+        self._order.append((str(source), -1 if pd.isna(line) else int(line)))
+
     def add_uncached_formulas(self) -> None:
         """Report ``formula_<column>`` (formulas with no saved value) and ``error_<column>``
         (Excel errors such as ``#REF!``) cells of the raw frame."""

@@ -354,6 +354,7 @@ def validate_results(
         checks.check_names(results, names, numbering, problems)
     if boards is not None:
         checks.check_boards(results, boards, problems)
+        checks.check_hand_record_cycle(results, boards, notes)
     scored = score_weighted(score(results, boards), boards)
     checks.check_fouled(scored, problems, notes)
     if check_scores:

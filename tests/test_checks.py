@@ -216,3 +216,18 @@ def test_problems_listed_by_file_in_input_order_then_line():
     with pytest.raises(ValidationError) as info:
         validate_results(pd.concat([first, second], ignore_index=True))
     assert info.value.problems[["source", "line"]].values.tolist() == [["z.csv", "3"], ["a.csv", "2"]]
+
+
+def test_hand_record_off_the_board_cycle_is_a_note():
+    from bridgeproc.schema import SEAT
+
+    boards = pd.DataFrame({"board": [1, 2, 3], "dealer": ["N", "E", "N"], "vul": ["None", "EW", "EW"],
+                           "deal": ["N:... - - -"] * 3, "source": ["deals.pbn"] * 3, "line": [5, 12, 19]}).astype(
+        {"board": "int64", "dealer": SEAT, "vul": VUL, "deal": "string", "source": "string", "line": "Int64"})
+    checked = validate_results(raw(H + "1,1,2,4S,N,=,S2\n2,1,2,4S,N,=,S2\n3,1,2,4S,N,=,S2\n"), boards=boards)
+    assert checked.results["score_ns"].tolist() == [420, 420, 420]  # board 2 as the hand record says: NS not vul
+    assert checked.notes[["source", "line", "column", "value", "message"]].values.tolist() == [
+        ["deals.pbn", "12", "vul", "EW", "board 2: the hand record says EW vulnerable, the board number says NS "
+                                        "vulnerable; scored as the hand record says"],
+        ["deals.pbn", "19", "dealer", "N", "board 3: the hand record says dealer N, the board number says dealer S; "
+                                           "kept as the hand record says"]]
