@@ -155,7 +155,7 @@ def score_text(board, contract, declarer, result, result_style="auto") -> np.nda
     """NS scores straight from text columns; raises ValueError if any row is not a result.
 
     The fast path for clean data (benchmarks, scripts); files go through
-    ``validate.build_results`` instead, which reports every bad cell.
+    ``validate.validate_results`` instead, which reports every bad cell.
     """
     from .notation import parse_results_text
 
