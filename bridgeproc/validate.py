@@ -126,6 +126,27 @@ def _sections_and_pairs(raw: pd.DataFrame, problems: Problems) -> tuple[pd.Serie
     return section, pairs
 
 
+def _stray_cells(raw: pd.DataFrame, passed_out: np.ndarray, artificial: np.ndarray, problems: Problems,
+                 notes: Problems) -> None:
+    """A declarer or result on a passed-out or artificial row: the director meant something else.
+
+    A problem in a file the director typed; a note for a Bridgemate database (``.bws``),
+    whose cells are the scoring device's and cannot be cleared, and which may record a
+    declarer for a passed-out board.
+    """
+    contract = _text(raw, "contract")
+    machine = raw["source"].astype("string").str.contains(r"\.bws\b", case=False).to_numpy(dtype=bool, na_value=False)
+    for column, what in (("declarer", "declarer"), ("result", "result"), ("tricks", "result"), ("made", "result"),
+                         ("down", "result")):
+        if column not in raw:
+            continue
+        filled = _blank_dashes(_text(raw, column)).notna().to_numpy()
+        for rows, where, hint in ((~machine, problems, "clear the cell"), (machine, notes, "ignored")):
+            where.add(filled & passed_out & rows, column, f"a passed-out board has no {what}; {hint}")
+            where.add(filled & artificial & rows, column, lambda at, w=what, h=hint: [
+                f"an artificial score ({c}) has no {w}; {h}" for c in contract.iloc[at]])
+
+
 def _parse_made(text: str) -> dict:
     if text.isdigit():
         n = int(text)
@@ -320,6 +341,7 @@ def validate_results(
     problems.add(played & (declarer < 0) & seat["error"].isna().to_numpy(), "declarer",
                  "no declarer for a played contract; write N, E, S or W")
 
+    _stray_cells(raw, level == 0, contract["adjusted"].notna().to_numpy(), problems, notes)
     may_infer = np.zeros(len(raw), dtype=bool)
     if trust == "score" and check_scores and ("score" in raw or "score_ew" in raw):
         may_infer = written_scores.written_scores(raw)[0].notna().to_numpy()

@@ -74,6 +74,11 @@ CASES = [
      "1 problem(s) in the input:\nnodecl.csv:2: declarer: no declarer for a played contract; write N, E, S or W"),
     ("bad-seat", "seat.csv", H + "1,1,2,4S,Q,=,S2\n", {},
      "1 problem(s) in the input:\nseat.csv:2: declarer: 'Q' is not a seat; write N, E, S or W"),
+    ("passed-out-with-declarer", "passdecl.csv", H + "1,1,2,PASS,N,=,\n1,3,4,PASS,-,-,\n", {},
+     "2 problem(s) in the input:\npassdecl.csv:2: declarer: a passed-out board has no declarer; clear the cell\n"
+     "passdecl.csv:2: result: a passed-out board has no result; clear the cell"),
+    ("artificial-with-result", "avedecl.csv", H + "1,1,2,AVE+,,+1,\n1,3,4,A60/40,,,\n", {},
+     "1 problem(s) in the input:\navedecl.csv:2: result: an artificial score (AVE+) has no result; clear the cell"),
     ("negative-board", "negboard.csv", H + "-3,1,2,4S,N,=,S2\n", {},
      "1 problem(s) in the input:\nnegboard.csv:2: board: '-3' is not a board number; write a whole number from 1 up"),
     ("pair-zero", "badpair.csv", H + "1,0,2,4S,N,=,S2\n", {},

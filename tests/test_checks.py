@@ -231,3 +231,13 @@ def test_hand_record_off_the_board_cycle_is_a_note():
                                         "vulnerable; scored as the hand record says"],
         ["deals.pbn", "19", "dealer", "N", "board 3: the hand record says dealer N, the board number says dealer S; "
                                            "kept as the hand record says"]]
+
+
+def test_declarer_on_a_passed_out_bridgemate_row_is_a_note():
+    text = H + "1,1,2,PASS,S,,\n1,3,4,AVE+,,+1,\n"
+    checked = validate_results(raw(text, source="club.bws!ReceivedData"))
+    assert checked.notes[["line", "column", "message"]].values.tolist() == [
+        ["2", "declarer", "a passed-out board has no declarer; ignored"],
+        ["3", "result", "an artificial score (AVE+) has no result; ignored"]]
+    assert messages(text) == ["a passed-out board has no declarer; clear the cell",
+                              "an artificial score (AVE+) has no result; clear the cell"]
