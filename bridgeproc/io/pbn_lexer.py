@@ -110,6 +110,7 @@ class _Lexer:
         line = line0 + len(escapes)
         tags: list[Tag] = []
         index: dict[str, Tag] = {}  # Game.tag's lookup table, built on the way
+        tables: list[Tag] = []  # and Game.table_tags
         problems: list[tuple[int, str]] = []
         section: Tag | None = None
         kinds = self.kinds
@@ -137,6 +138,7 @@ class _Lexer:
                 index.setdefault(name, tag)
                 section = tag if kind == _TOKENS else None
             if kind == _TABLE:
+                tables.append(tag)
                 tag.columns, bad = parse_columns(value)
                 problems.extend((tag.line, b) for b in bad)
                 if not data:
@@ -178,7 +180,7 @@ class _Lexer:
             return False  # a line the pattern skipped (say, a broken tag): let the general path report it
         if escapes and not self.games:
             self.escapes.extend(escapes)
-        self.games.append(Game(tags, line0 + len(escapes), _index=index))
+        self.games.append(Game(tags, line0 + len(escapes), _index=index, _tables=tables))
         for problem in problems:
             self.problem(*problem)
         return True

@@ -124,6 +124,7 @@ class Game:
     line: int
     comments: list[str] = field(default_factory=list)
     _index: dict[str, Tag] | None = field(default=None, repr=False, compare=False)
+    _tables: list[Tag] | None = field(default=None, repr=False, compare=False)
 
     def tag(self, name: str) -> Tag | None:
         """The first tag called ``name``, or None."""
@@ -137,9 +138,15 @@ class Game:
         t = self.tag(name)
         return default if t is None else t.value
 
+    def table_tags(self) -> list[Tag]:
+        """Every table tag of this game, in file order."""
+        if self._tables is None:
+            self._tables = [t for t in self.tags if t.columns is not None]
+        return self._tables
+
     def tables(self, name: str) -> list[Tag]:
         """Every table tag called ``name`` in this game, in file order."""
-        return [t for t in self.tags if t.name == name and t.columns is not None]
+        return [t for t in self.table_tags() if t.name == name]
 
 
 #: At most this many problems are listed in one ParseError.

@@ -96,7 +96,7 @@ def collect(games: list[Game]) -> tuple[dict, dict, dict, list[bool]]:
     uses_score_tags = any(g.tag("Score") is not None for g in games)
     for game in games:
         found = False
-        for tag in game.tags:
+        for tag in game.table_tags():
             if tag.name not in ("ScoreTable", "TotalScoreTable") or not tag.row_lines:
                 continue
             names = lower_names(tag.value)
@@ -139,7 +139,7 @@ def _merge(groups: dict) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray,
     """Columns of every group, one object array per column name (None where a layout lacks it)."""
     parts = [(group, group.columns()) for group in groups.values()]
     names = dict.fromkeys(name for group, _ in parts for name in group.names)
-    columns = {name: _concat([cols[name] if name in cols else np.full(len(group.lines), None, dtype=object)
+    columns = {name: _concat([cols[name] if name in cols else _nones(len(group.lines))
                               for group, cols in parts]) for name in names}
     lines = np.array([n for group, _ in parts for n in group.lines], dtype="int64")
     boards = _concat([group.per_row(group.boards) for group, _ in parts])
@@ -151,6 +151,10 @@ def _concat(arrays: list[np.ndarray]) -> np.ndarray:
     if len(arrays) == 1:
         return arrays[0]
     return np.concatenate(arrays) if arrays else np.empty(0, dtype=object)
+
+
+def _nones(n: int) -> np.ndarray:
+    return np.empty(n, dtype=object)  # an object array starts out all None
 
 
 def _objects(values: list) -> np.ndarray:
@@ -198,7 +202,7 @@ def results_frames(groups: dict, source: str) -> tuple[pd.DataFrame, pd.DataFram
         columns["ew"] = _pair(columns["playerid_east"], columns["playerid_west"])
     for name in RESULT_FIRST:
         if name not in columns:
-            columns[name] = np.full(n, None, dtype=object)
+            columns[name] = _nones(n)
     for name in ROOM_TAGS:  # room games: keep only the tags some game has
         values = columns.get(name.lower())
         if values is not None and pd.isna(values).all():
@@ -221,7 +225,7 @@ def _scores(columns: dict[str, np.ndarray], n: int) -> None:
     """Set ``score`` (NS view) from Score_NS/Score_EW; artificial scores fill an empty contract."""
     if "score_ns" not in columns and "score_ew" not in columns and "score" in columns:
         return  # a table with a single Score column: kept as written
-    nothing = np.full(n, None, dtype=object)
+    nothing = _nones(n)
     ns, ew = columns.pop("score_ns", nothing), columns.pop("score_ew", nothing)
     has_ns = ~pd.isna(ns)
     distinct = [v for v in pd.unique(np.concatenate([ns, ew])) if isinstance(v, str)]

@@ -52,7 +52,7 @@ def inherit(games: list[Game], problems: list[tuple[int, str]]) -> None:
         for name, value in lasting.items():
             if name not in present:
                 game.tags.append(Tag(name, value, game.line, inherited=True))
-        game._index = None
+        game._index = game._tables = None
         previous = {}
         for tag in reversed(game.tags):
             previous[tag.name] = tag.value
