@@ -49,6 +49,8 @@ class Problems:
         self.bad = np.zeros(len(raw), dtype=bool)
         #: Column -> rows already reported for that column: one problem per cell, the first wins.
         self.reported: dict[str, np.ndarray] = {}
+        #: Rows that are not results at all (a junk or repeated header line): one message, no more.
+        self.silenced = np.zeros(len(raw), dtype=bool)
 
     def __bool__(self) -> bool:
         return bool(self.rows)
@@ -62,7 +64,7 @@ class Problems:
         """
         mask = np.asarray(mask, dtype=bool)
         seen = self.reported.setdefault(column, np.zeros(len(self.raw), dtype=bool))
-        positions = np.flatnonzero(mask & ~seen)
+        positions = np.flatnonzero(mask & ~seen & ~self.silenced)
         if not len(positions):
             return
         seen[positions] = True
@@ -88,6 +90,12 @@ class Problems:
             self.rows.append({"source": source, "line": label, "column": column,
                               "value": "" if pd.isna(value) else str(value), "message": message})
             self._order.append((str(source), -1 if pd.isna(line) else int(line)))
+
+    def add_line(self, mask: np.ndarray, column: str, messages: Messages) -> None:
+        """One problem for each masked row as a whole (``column`` names the cell shown); no other problem
+        is added for those rows."""
+        self.add(mask, column, messages)
+        self.silenced |= np.asarray(mask, dtype=bool)
 
     def add_at(self, source, line, column: str, value, message: str) -> None:
         """Add one problem about a row that is not in ``raw`` (e.g. a hand-record line)."""

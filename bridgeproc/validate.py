@@ -33,6 +33,7 @@ import pandas as pd
 
 from . import checks, written_scores
 from .errors import ValidationError
+from .io.travellers import canonical_header
 from .movement import PairNumbering, pair_numbering
 from .notation import (
     ResultStyle, fouled_labels, int_codes, map_unique, parse_contract, parse_result, parse_seat, parse_weighted,
@@ -88,6 +89,41 @@ def _boards(raw: pd.DataFrame, problems: Problems) -> np.ndarray:
         else f"{v!r} is too large for a board number; write a whole number from 1 to {MAX_BOARD}" if big
         else f"{v!r} is not a board number; write a whole number from 1 up" for v, big in zip(text.iloc[at], too_big[at])])
     return number.where(~bad, 0).to_numpy(dtype=np.int64)
+
+
+#: Raw columns that say where a row came from or how its cells looked, not what was played.
+_META_PREFIXES = ("cell_", "formula_", "error_", "merged_")
+
+
+def _junk_lines(raw: pd.DataFrame, problems: Problems) -> None:
+    """A header line repeated inside the data, or a line with only a word where the board
+    number goes (``Total``): one message for the line, not one per empty cell."""
+    if "board" not in raw or not len(raw):
+        return
+    board = _text(raw, "board")
+    distinct = pd.Series(board.dropna().unique(), dtype="string")
+    words = distinct[~distinct.str.fullmatch(r"[\d.,\s\-]*")]
+    if words.empty:
+        return
+    header_words = {w for w in words if canonical_header(w) == "board"}
+    data = [c for c in raw.columns if c not in ("source", "line", "board") and not c.startswith(_META_PREFIXES)]
+    as_header = np.zeros(len(raw), dtype=bool)
+    if header_words:
+        as_header = np.array(board.isin(header_words).to_numpy(dtype=bool, na_value=False))
+        own = np.zeros(len(raw), dtype=bool)
+        for column in data:
+            text = _text(raw, column)
+            names = {v for v in text[as_header].dropna().unique() if canonical_header(v) == column}
+            own |= text.isin(names).to_numpy(dtype=bool, na_value=False)
+        as_header = as_header & own
+    problems.add_line(as_header, "board", "a header line repeated inside the data; delete it")
+    empty = np.ones(len(raw), dtype=bool)
+    for column in data:
+        empty &= _blank_dashes(_text(raw, column)).isna().to_numpy()
+    alone = board.isin(set(words)).to_numpy(dtype=bool, na_value=False) & empty & ~as_header
+    problems.add_line(alone, "board", lambda at: [
+        f"{v!r} and nothing else on the line is not a result; delete the line (or write the result on it)"
+        for v in board.iloc[at]])
 
 
 def _pair_parts(text: pd.Series) -> pd.DataFrame:
@@ -321,6 +357,7 @@ def validate_results(
     raw = raw.reset_index(drop=True)
     problems, notes = Problems(raw), Problems(raw)
     problems.add_uncached_formulas()
+    _junk_lines(raw, problems)
     board = _boards(raw, problems)
     section, pairs = _sections_and_pairs(raw, problems)
 

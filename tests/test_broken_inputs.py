@@ -79,6 +79,11 @@ CASES = [
      "passdecl.csv:2: result: a passed-out board has no result; clear the cell"),
     ("artificial-with-result", "avedecl.csv", H + "1,1,2,AVE+,,+1,\n1,3,4,A60/40,,,\n", {},
      "1 problem(s) in the input:\navedecl.csv:2: result: an artificial score (AVE+) has no result; clear the cell"),
+    ("junk-line", "junk.csv", H + ROW + "Total,,,,,,\n", {},
+     "1 problem(s) in the input:\njunk.csv:3: board: 'Total' and nothing else on the line is not a result; delete the "
+     "line (or write the result on it)"),
+    ("repeated-header", "rehead.csv", H + ROW + H + "2,1,2,3NT,S,=,C2\n", {},
+     "1 problem(s) in the input:\nrehead.csv:3: board: a header line repeated inside the data; delete it"),
     ("negative-board", "negboard.csv", H + "-3,1,2,4S,N,=,S2\n", {},
      "1 problem(s) in the input:\nnegboard.csv:2: board: '-3' is not a board number; write a whole number from 1 up"),
     ("pair-zero", "badpair.csv", H + "1,0,2,4S,N,=,S2\n", {},
