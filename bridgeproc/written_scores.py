@@ -82,23 +82,32 @@ def check_written_scores(raw: pd.DataFrame, scored: pd.DataFrame, boards: pd.Dat
     declarer = scored["declarer"].cat.codes.to_numpy()
     decl_vul = declarer_vulnerable(vul, declarer)
 
+    def said(i: int) -> str:
+        """The written score as written: the EW column's own value (EW's side) when that was filled."""
+        if from_ew[i]:
+            return f"written EW score {-written.iat[i] + 0.0:g}"
+        return f"written score {written.iat[i]:g}"
+
+    def scores(i: int) -> str:
+        return f"{-computed.iat[i]} for EW" if from_ew[i] else f"{computed.iat[i]} for NS"
+
     def describe(at: np.ndarray) -> list[str]:
         out = []
         for i in at:
             if scored["level"].iat[i] == 0:
-                out.append(f"written score {written.iat[i]:g} but the board was passed out: it should be 0; "
+                out.append(f"{said(i)} but the board was passed out: it should be 0; "
                            "correct the score or the contract")
                 continue
             vul_text = "vulnerable" if decl_vul[i] else "not vulnerable"
             played_by = f"{text.iat[i]} by {scored['declarer'].iat[i]} ({vul_text})"
             if no_tricks[i]:
-                out.append(f"no result written for {played_by}; the written score {written.iat[i]:g} fits "
+                out.append(f"no result written for {played_by}; the {said(i)} fits "
                            f"{fixed_tricks[i]} tricks only: used that" if fixed[i] else
                            f"no result for a played contract, and no single trick count of {played_by} gives the "
-                           f"written score {written.iat[i]:g}; write =, +1, -2 or the tricks taken")
+                           f"{said(i)}; write =, +1, -2 or the tricks taken")
                 continue
-            head = (f"written score {written.iat[i]:g} disagrees with {played_by} taking {scored['tricks'].iat[i]} "
-                    f"tricks, which scores {computed.iat[i]} for NS")
+            head = (f"{said(i)} disagrees with {played_by} taking {scored['tricks'].iat[i]} "
+                    f"tricks, which scores {scores(i)}")
             if fixed[i]:
                 out.append(f"{head}; trusted the written score: corrected to {fixed_tricks[i]} tricks")
             elif trust == "score":

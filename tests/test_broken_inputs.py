@@ -120,6 +120,10 @@ CASES = [
     ("score-passed-out", "pass.csv", "Board,NS,EW,Contract,By,Result,Score\n1,1,2,PASS,,,50\n", {},
      "1 problem(s) in the input:\npass.csv:2: score: written score 50 but the board was passed out: it should be 0; "
      "correct the score or the contract"),
+    ("ew-score-mismatch", "ewscore.csv", "Board,NS,EW,Contract,By,Tricks,NS score,EW score\n1,1,2,4S,N,10,,-50\n", {},
+     "1 problem(s) in the input:\newscore.csv:2: score: written EW score -50 disagrees with 4S by N (not vulnerable) "
+     "taking 10 tricks, which scores -420 for EW; correct the score or the contract/result (or use --trust score to "
+     "take the tricks from the score)"),
     ("score-not-a-number", "scoretext.csv", "Board,NS,EW,Contract,By,Tricks,Score\n1,1,2,4S,N,10,four\n", {},
      "1 problem(s) in the input:\nscoretext.csv:2: score: not a score, or NS and EW scores that disagree; write the NS "
      "score as a whole number (or fill only one of the NS/EW score columns)"),
@@ -198,8 +202,8 @@ CASES = [
     ("xlsx-score-mismatch-per-board", "boards.xlsx", {"Board 3": [["NS", "EW", "Contract", "By", "Tricks", "NS score", "EW score"],
                                                                  [1, 2, "3NT", "S", 9, 400, None],
                                                                  [3, 4, "3NT", "S", 9, None, 600]]}, {},
-     "1 problem(s) in the input:\nboards.xlsx!Board 3:G3: score: written score -600 disagrees with 3NT by S (not "
-     "vulnerable) taking 9 tricks, which scores 400 for NS; correct the score or the contract/result (or use "
+     "1 problem(s) in the input:\nboards.xlsx!Board 3:G3: score: written EW score 600 disagrees with 3NT by S (not "
+     "vulnerable) taking 9 tricks, which scores -400 for EW; correct the score or the contract/result (or use "
      "--trust score to take the tricks from the score)"),
 ]
 
