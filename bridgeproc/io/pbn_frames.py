@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from operator import itemgetter
 
 import numpy as np
 import pandas as pd
@@ -25,6 +26,7 @@ BOARD_TAGS = frozenset({
     "Result", "Auction", "Play", "Note", "Score", "ScoreIMP", "ScoreMP", "ScorePercentage", "Table",
     "Room", "HomeTeam", "VisitTeam", "DoubleDummyTricks", "OptimumScore", "OptimumContract", "BCFlags",
 })
+_DD_VALUES = itemgetter(*DD_COLUMNS)
 #: (seat, denomination) as written in OptimumResultTable -> dd column.
 _DD_KEYS = {(seat, denom): f"dd_{seat}_{strain}" for seat in SEATS
             for denom, strain in (("NT", "NT"), ("N", "NT"), ("S", "S"), ("H", "H"), ("D", "D"), ("C", "C"))}
@@ -182,7 +184,11 @@ def boards_frame(rows: list[dict], source: str) -> pd.DataFrame:
         if any(column in r for r in rows):
             data[column] = pd.array([r.get(column) for r in rows], dtype="string")
     if any("dd_N_NT" in r or "dd_S_NT" in r for r in rows):
-        for column in DD_COLUMNS:
-            data[column] = pd.array([r.get(column) for r in rows], dtype="Int8")
+        try:  # the usual case, every board with all 20 values: one block, read row by row in C
+            tricks = np.array(list(map(_DD_VALUES, rows)), dtype=np.int8)
+            data.update({column: pd.array(tricks[:, i], dtype="Int8") for i, column in enumerate(DD_COLUMNS)})
+        except KeyError:
+            for column in DD_COLUMNS:
+                data[column] = pd.array([r.get(column) for r in rows], dtype="Int8")
     frame = pd.DataFrame({k: (v.to_numpy() if isinstance(v, pd.Series) else v) for k, v in data.items()})
     return frame.astype({k: v for k, v in BOARDS_COLUMNS.items()})
