@@ -159,8 +159,10 @@ def _note_uncommon_counts(results: pd.DataFrame, section: pd.Series, count: np.n
     if frame.empty:
         return
     per_board = frame.drop_duplicates(["section", "board"])
-    mode = per_board.groupby("section")["count"].agg(
-        lambda c: c.value_counts().sort_index(ascending=False).idxmax())
+    # the most common count per section; on a tie the larger count
+    frequency = per_board.groupby(["section", "count"]).size().rename("n").reset_index()
+    mode = (frequency.sort_values(["section", "n", "count"], ascending=[True, False, False])
+            .drop_duplicates("section").set_index("section")["count"])
     above = per_board[per_board["count"].to_numpy() > per_board["section"].map(mode).to_numpy()]
     if above.empty:
         return

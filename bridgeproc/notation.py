@@ -304,6 +304,10 @@ class Parsed:
         table = [fn(a) if "error" not in a and "empty" not in a else default for a in self.answers]
         return np.array(table + [default], dtype=np.int32).take(self.codes)
 
+    def floats(self, name: str) -> np.ndarray:
+        """Per-row float64 values of field ``name`` (NaN where absent or missing)."""
+        return self._table(name, np.nan, np.float64).take(self.codes)
+
     def has(self, name: str) -> np.ndarray:
         """Per-row bool: the field ``name`` is present (e.g. ``has("error")``)."""
         return np.array([name in a for a in self.answers] + [name == "empty"], dtype=bool).take(self.codes)
@@ -326,30 +330,6 @@ def parse_unique(values, parse_one: Callable[[str], dict]) -> Parsed:
         text = str(u).strip()
         answers.append(parse_one(text) if text else {"empty": True})
     return Parsed(np.where(codes < 0, len(answers), codes), answers)
-
-
-def map_unique(values: pd.Series, parse_one: Callable[[str], dict], fields: list[str]) -> pd.DataFrame:
-    """Apply ``parse_one`` to each distinct non-empty string of ``values`` and broadcast.
-
-    Returns a frame aligned with ``values`` with one object/float column per name in
-    ``fields`` plus ``error`` and ``empty`` (True where the cell was blank or missing).
-    """
-    text = values.astype("string").str.strip()
-    codes, uniques = pd.factorize(text, use_na_sentinel=True)
-    parsed = [parse_one(u) if u != "" else {"empty": True} for u in uniques]
-    columns: dict[str, np.ndarray] = {}
-    for name in [*fields, "error", "empty"]:
-        table = np.array([p.get(name) for p in parsed] + [True if name == "empty" else None], dtype=object)
-        columns[name] = table.take(codes)  # code -1 (missing) takes the sentinel at the end
-    return pd.DataFrame(columns, index=values.index)
-
-
-def int_codes(column: np.ndarray, default: int = -1) -> np.ndarray:
-    """Object array of ints/None -> int64 array with ``default`` for None."""
-    out = np.full(len(column), default, dtype=np.int64)
-    mask = np.array([v is not None for v in column], dtype=bool) if len(column) else np.zeros(0, bool)
-    out[mask] = column[mask].astype(np.int64)
-    return out
 
 
 def seat_categorical(codes: np.ndarray) -> pd.Categorical:

@@ -121,17 +121,3 @@ class Problems:
         key = [(first_seen.get(source, len(first_seen)), line) for source, line in self._order]
         order = sorted(range(len(key)), key=lambda i: key[i])
         return frame.iloc[order].reset_index(drop=True)
-
-
-def per_unique(values: pd.Series, transform: Callable[[pd.Series], pd.DataFrame | pd.Series]):
-    """Apply a vectorised ``transform`` to the distinct values only, then broadcast back.
-
-    Traveller columns repeat a few dozen spellings over thousands of rows, so string
-    work (regexes, number parsing) is done once per spelling.
-    """
-    codes, uniques = pd.factorize(values, use_na_sentinel=True)
-    done = transform(pd.Series(uniques, dtype=values.dtype))
-    missing = transform(pd.Series(pd.array([pd.NA], dtype=values.dtype)))
-    table = pd.concat([done, missing], ignore_index=True)
-    out = table.take(np.where(codes < 0, len(uniques), codes))
-    return out.set_axis(values.index)

@@ -25,6 +25,7 @@ board as dealt); ``checks.check_fouled`` notes each fouled board.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -36,10 +37,10 @@ from .errors import ValidationError
 from .io.travellers import canonical_header
 from .movement import PairNumbering, pair_numbering
 from .notation import (
-    ResultStyle, fouled_labels, int_codes, map_unique, parse_contract, parse_result, parse_seat, parse_weighted,
+    ResultStyle, fouled_labels, parse_contract, parse_result, parse_seat, parse_unique, parse_weighted,
     seat_categorical, strain_categorical, weighted_code,
 )
-from .problems import Problems, per_unique
+from .problems import Problems
 from .schema import RESULTS_COLUMNS
 from .scoring import score
 
@@ -48,7 +49,9 @@ _NONE = -99
 _DASHES = ("-", "–", "—", "")
 #: A pair number, optionally with a section letter prefix (``A3``, ``B-12``); other pair ids
 #: (names of an online event's pair, ``12+14`` in an individual) are kept as written.
-_PAIR_RE = r"^(?P<section>[A-Za-z]{1,2})?\s*-?\s*(?P<number>\d{1,6})(?:\.0+)?$"
+_PAIR_MATCH = re.compile(r"^(?P<section>[A-Za-z]{1,2})?\s*-?\s*(?P<number>\d{1,6})(?:\.0+)?$")
+#: Pair cells that look like numbers but are not pair numbers: decimals (``3.5``) and negatives.
+_BAD_PAIR = re.compile(r"-?\d+[.,]\d*[1-9]\d*|-\d+")
 
 
 @dataclass(frozen=True)
@@ -64,9 +67,12 @@ class Checked:
 
 
 def _text(raw: pd.DataFrame, column: str) -> pd.Series:
-    if column in raw:
-        return raw[column].astype("string").str.strip()
-    return pd.Series(pd.array([pd.NA] * len(raw), dtype="string"), index=raw.index)
+    if column not in raw:
+        return pd.Series(pd.array([pd.NA] * len(raw), dtype="string"), index=raw.index)
+    # strip each distinct spelling once: a column repeats a few dozen spellings over thousands of rows
+    codes, uniques = pd.factorize(raw[column].astype("string"), use_na_sentinel=True)
+    stripped = pd.array(list(pd.Series(uniques, dtype="string").str.strip()) + [pd.NA], dtype="string")
+    return pd.Series(stripped.take(np.where(codes < 0, len(uniques), codes)), index=raw.index)
 
 
 def _blank_dashes(text: pd.Series) -> pd.Series:
@@ -77,18 +83,25 @@ def _blank_dashes(text: pd.Series) -> pd.Series:
 MAX_BOARD = 9999
 
 
-def _boards(raw: pd.DataFrame, problems: Problems) -> np.ndarray:
-    text = _text(raw, "board")
+def _board_number(text: str) -> dict:
     # digits only (a spreadsheet may add ".0"): 1e30, 0x10, 12.5 and -3 are not board numbers
-    digits = text.str.extract(r"^(\d+)(?:\.0+)?$", expand=False)
-    number = pd.to_numeric(digits.where(digits.str.len() <= 9), errors="coerce")
-    too_big = ((digits.str.len() > 9) | (number > MAX_BOARD)).to_numpy(dtype=bool, na_value=False)
-    bad = (number.isna() | (number < 1) | (number > MAX_BOARD)).to_numpy(dtype=bool, na_value=True)
-    problems.add(bad, "board", lambda at: [
-        "no board number; write the board number on every row" if pd.isna(v) or v == ""
-        else f"{v!r} is too large for a board number; write a whole number from 1 to {MAX_BOARD}" if big
-        else f"{v!r} is not a board number; write a whole number from 1 up" for v, big in zip(text.iloc[at], too_big[at])])
-    return number.where(~bad, 0).to_numpy(dtype=np.int64)
+    m = re.fullmatch(r"(\d+)(?:\.0+)?", text)
+    if m is None:
+        return {"error": f"{text!r} is not a board number; write a whole number from 1 up"}
+    number = int(m.group(1))
+    if number > MAX_BOARD:
+        return {"error": f"{text!r} is too large for a board number; write a whole number from 1 to {MAX_BOARD}"}
+    if number < 1:
+        return {"error": f"{text!r} is not a board number; write a whole number from 1 up"}
+    return {"board": number}
+
+
+def _boards(raw: pd.DataFrame, problems: Problems) -> np.ndarray:
+    parsed = parse_unique(_text(raw, "board"), _board_number)
+    errors = parsed.texts("error")
+    problems.add(parsed.has("error"), "board", lambda at: list(errors[at]))
+    problems.add(parsed.has("empty"), "board", "no board number; write the board number on every row")
+    return parsed.ints("board", 0).astype(np.int64)
 
 
 #: Raw columns that say where a row came from or how its cells looked, not what was played.
@@ -126,12 +139,15 @@ def _junk_lines(raw: pd.DataFrame, problems: Problems) -> None:
         for v in board.iloc[at]])
 
 
-def _pair_parts(text: pd.Series) -> pd.DataFrame:
-    parts = text.str.extract(_PAIR_RE)
-    number = pd.to_numeric(parts["number"], errors="coerce")
-    canonical = number.astype("Int64").astype("string").where(number.notna(), text)
-    return pd.DataFrame({"section": parts["section"].astype("string").str.upper(), "pair": canonical,
-                         "bad": (number.notna() & (number < 1)) | text.str.fullmatch(r"-?\d+[.,]\d*[1-9]\d*|-\d+")})
+def _pair_part(text: str) -> dict:
+    """One pair cell: its section prefix, the canonical pair id (``A03`` -> ``3``), and whether it is bad."""
+    m = _PAIR_MATCH.match(text)
+    bad = bool(_BAD_PAIR.fullmatch(text))
+    if m is None:
+        return {"pair": text, "bad": bad}
+    number = int(m.group("number"))
+    section = m.group("section")
+    return {"section": section.upper() if section else None, "pair": str(number), "bad": bad or number < 1}
 
 
 def _sections_and_pairs(raw: pd.DataFrame, problems: Problems) -> tuple[pd.Series, dict[str, pd.Series]]:
@@ -141,12 +157,12 @@ def _sections_and_pairs(raw: pd.DataFrame, problems: Problems) -> tuple[pd.Serie
         text = _text(raw, side)
         missing = (text.isna() | (text == "")).to_numpy()
         problems.add(missing, side, f"no {side.upper()} pair number; every result needs both pairs")
-        parts = per_unique(text, _pair_parts)
-        problems.add(parts["bad"].fillna(False).to_numpy(dtype=bool) & ~missing, side, lambda at, t=text: [
+        parts = parse_unique(text, _pair_part)
+        problems.add(parts.ints("bad", 0).astype(bool) & ~missing, side, lambda at, t=text: [
             f"{v!r} is not a pair number; pair numbers are whole numbers from 1 up (A7 for pair 7 of section A)"
             for v in t.iloc[at]])
-        prefixes[side] = parts["section"]
-        pairs[side] = parts["pair"].where(~pd.Series(missing, index=text.index))
+        prefixes[side] = pd.Series(parts.texts("section"), index=text.index, dtype="string")
+        pairs[side] = pd.Series(parts.texts("pair"), index=text.index, dtype="string")
     ns_p, ew_p = prefixes["ns"], prefixes["ew"]
     differ = (ns_p.notna() & ew_p.notna() & (ns_p != ew_p)).fillna(False).to_numpy()
     problems.add(differ, "ew", lambda at: [
@@ -170,17 +186,23 @@ def _stray_cells(raw: pd.DataFrame, passed_out: np.ndarray, artificial: np.ndarr
     whose cells are the scoring device's and cannot be cleared, and which may record a
     declarer for a passed-out board.
     """
-    contract = _text(raw, "contract")
-    machine = raw["source"].astype("string").str.contains(r"\.bws\b", case=False).to_numpy(dtype=bool, na_value=False)
+    rows = np.flatnonzero(passed_out | artificial)
+    if not len(rows):
+        return
+    few = raw.iloc[rows]  # such rows are few: look only at them
+    machine = np.zeros(len(raw), dtype=bool)
+    machine[rows] = few["source"].astype("string").str.contains(r"\.bws\b", case=False).to_numpy(
+        dtype=bool, na_value=False)
     for column, what in (("declarer", "declarer"), ("result", "result"), ("tricks", "result"), ("made", "result"),
                          ("down", "result")):
         if column not in raw:
             continue
-        filled = _blank_dashes(_text(raw, column)).notna().to_numpy()
-        for rows, where, hint in ((~machine, problems, "clear the cell"), (machine, notes, "ignored")):
-            where.add(filled & passed_out & rows, column, f"a passed-out board has no {what}; {hint}")
-            where.add(filled & artificial & rows, column, lambda at, w=what, h=hint: [
-                f"an artificial score ({c}) has no {w}; {h}" for c in contract.iloc[at]])
+        filled = np.zeros(len(raw), dtype=bool)
+        filled[rows] = _blank_dashes(_text(few, column)).notna().to_numpy()
+        for where, mine, hint in ((problems, ~machine, "clear the cell"), (notes, machine, "ignored")):
+            where.add(filled & passed_out & mine, column, f"a passed-out board has no {what}; {hint}")
+            where.add(filled & artificial & mine, column, lambda at, w=what, h=hint: [
+                f"an artificial score ({str(c).strip()}) has no {w}; {h}" for c in raw["contract"].iloc[at]])
 
 
 def _parse_made(text: str) -> dict:
@@ -211,7 +233,7 @@ def _tricks(raw: pd.DataFrame, contract: pd.DataFrame, level: np.ndarray, played
         "down": _parse_down,
     }
     sources: list[tuple[str, np.ndarray, pd.Series]] = []
-    embedded = pd.Series(contract["result"], index=raw.index, dtype="string")
+    embedded = pd.Series(contract.texts("result"), index=raw.index, dtype="string")
     if embedded.notna().any():
         sources.append(("contract", *_parse_tricks(embedded, lambda t: parse_result(t, "auto"), level)))
     for column, parser in parsers.items():
@@ -246,11 +268,11 @@ def _tricks(raw: pd.DataFrame, contract: pd.DataFrame, level: np.ndarray, played
 
 
 def _parse_tricks(text: pd.Series, parser, level: np.ndarray) -> tuple[np.ndarray, pd.Series]:
-    parsed = map_unique(text, parser, ["relative", "tricks"])
-    relative = int_codes(parsed["relative"].to_numpy(), default=_NONE)
-    tricks = int_codes(parsed["tricks"].to_numpy(), default=_NONE)
+    parsed = parse_unique(text, parser)
+    relative = parsed.ints("relative", _NONE)
+    tricks = parsed.ints("tricks", _NONE)
     tricks = np.where(relative != _NONE, level + 6 + relative, tricks)
-    return tricks, pd.Series(parsed["error"], index=text.index, dtype="string")
+    return tricks, pd.Series(parsed.texts("error"), index=text.index, dtype="string")
 
 
 def score_weighted(results: pd.DataFrame, boards: pd.DataFrame | None = None) -> pd.DataFrame:
@@ -361,24 +383,27 @@ def validate_results(
     board = _boards(raw, problems)
     section, pairs = _sections_and_pairs(raw, problems)
 
-    contract = map_unique(_text(raw, "contract"), parse_contract, ["level", "strain", "doubled", "declarer", "result", "adjusted"])
-    problems.add(contract["error"].notna().to_numpy(), "contract", list(contract["error"].fillna("")))
-    problems.add(contract["empty"].astype(bool).to_numpy(), "contract",
+    contract = parse_unique(_text(raw, "contract"), parse_contract)
+    contract_errors = contract.texts("error")
+    problems.add(contract.has("error"), "contract", lambda at: list(contract_errors[at]))
+    problems.add(contract.has("empty"), "contract",
                  "no contract; write the contract, PASS for a passed-out board, or an artificial score such as AVE+")
-    level = int_codes(contract["level"].to_numpy())
+    level = contract.ints("level")
     played = level > 0
 
-    seat = map_unique(_text(raw, "declarer"), parse_seat, ["seat"])
-    seat_code = int_codes(seat["seat"].to_numpy())
-    embedded_seat = int_codes(contract["declarer"].to_numpy())
+    seat = parse_unique(_text(raw, "declarer"), parse_seat)
+    seat_code = seat.ints("seat")
+    embedded_seat = contract.ints("declarer")
+    seat_errors = seat.texts("error")
     problems.add((seat_code >= 0) & (embedded_seat >= 0) & (seat_code != embedded_seat), "declarer",
                  "the declarer differs from the one written with the contract; keep one")
     declarer = np.where(seat_code >= 0, seat_code, embedded_seat)
-    problems.add(seat["error"].notna().to_numpy() & played, "declarer", list(seat["error"].fillna("")))
-    problems.add(played & (declarer < 0) & seat["error"].isna().to_numpy(), "declarer",
+    problems.add(seat.has("error") & played, "declarer", lambda at: list(seat_errors[at]))
+    problems.add(played & (declarer < 0) & ~seat.has("error"), "declarer",
                  "no declarer for a played contract; write N, E, S or W")
 
-    _stray_cells(raw, level == 0, contract["adjusted"].notna().to_numpy(), problems, notes)
+    adjusted = contract.texts("adjusted")
+    _stray_cells(raw, level == 0, adjusted != None, problems, notes)  # noqa: E711 - elementwise
     may_infer = np.zeros(len(raw), dtype=bool)
     if trust == "score" and check_scores and ("score" in raw or "score_ew" in raw):
         may_infer = written_scores.written_scores(raw)[0].notna().to_numpy()
@@ -390,12 +415,12 @@ def validate_results(
         "ns": pairs["ns"],
         "ew": pairs["ew"],
         "level": pd.array(np.where(level >= 0, level, 0), dtype="Int8"),
-        "strain": strain_categorical(np.where(played, int_codes(contract["strain"].to_numpy()), -1)),
-        "doubled": pd.array(np.where(played, int_codes(contract["doubled"].to_numpy(), 0), 0), dtype="Int8"),
+        "strain": strain_categorical(np.where(played, contract.ints("strain"), -1)),
+        "doubled": pd.array(np.where(played, contract.ints("doubled", 0), 0), dtype="Int8"),
         "declarer": seat_categorical(np.where(played & (declarer >= 0), declarer, -1)),
         "tricks": pd.array(np.where(ok_tricks, tricks, 0), dtype="Int8"),
         "lead": _text(raw, "lead"),
-        "adjusted": pd.Series(contract["adjusted"], dtype="string"),
+        "adjusted": pd.Series(adjusted, dtype="string"),
         "source": raw["source"].astype("string"),
         "line": raw["line"].astype("Int64"),
     })

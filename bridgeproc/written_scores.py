@@ -9,12 +9,14 @@ is filled in the same way.
 """
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pandas as pd
 
 from .boards import declarer_vulnerable, vul_codes
-from .notation import contract_text
-from .problems import Problems, per_unique
+from .notation import contract_text, parse_unique
+from .problems import Problems
 from .scoring import score
 
 _SCORE_DASHES = ("-", "–", "—", "")
@@ -29,7 +31,7 @@ def written_scores(raw: pd.DataFrame) -> tuple[pd.Series, pd.Series, pd.Series, 
             return pd.Series(np.nan, index=raw.index), empty
         text = raw[column].astype("string").str.strip()
         text = text.mask(text.isin(_SCORE_DASHES))
-        return per_unique(text, _score_number), text
+        return pd.Series(parse_unique(text, _score_number).floats("value"), index=raw.index), text
 
     ns, ns_text = parse("score")
     ew, ew_text = parse("score_ew")
@@ -42,12 +44,13 @@ def written_scores(raw: pd.DataFrame) -> tuple[pd.Series, pd.Series, pd.Series, 
     return written.where(~bad_text), shown, bad_text | both, from_ew
 
 
-def _score_number(text: pd.Series) -> pd.Series:
-    """Written score text -> number: ``+420``, ``−50``, ``420,0`` (decimal comma), ``1.430``/``1,430`` (thousands)."""
-    clean = (text.str.replace("−", "-", regex=False).str.replace(r"^\+", "", regex=True)
-             .str.replace(r"^(-?\d+),(\d{1,2})$", r"\1.\2", regex=True)
-             .str.replace(r"^(-?\d{1,2})[,.' ](\d{3})$", r"\1\2", regex=True))
-    return pd.to_numeric(clean, errors="coerce").astype("float64")
+def _score_number(text: str) -> dict:
+    """Written score text -> ``{"value": number}`` (none if not a number): ``+420``, ``−50``, ``420,0``
+    (decimal comma), ``1.430``/``1,430`` (thousands)."""
+    clean = re.sub(r"^\+", "", text.replace("−", "-"))
+    clean = re.sub(r"^(-?\d+),(\d{1,2})$", r"\1.\2", clean)
+    clean = re.sub(r"^(-?\d{1,2})[,.' ](\d{3})$", r"\1\2", clean)
+    return {"value": float(clean)} if re.fullmatch(r"-?\d+(?:\.\d*)?", clean) else {}
 
 
 def check_written_scores(raw: pd.DataFrame, scored: pd.DataFrame, boards: pd.DataFrame | None, trust: str,

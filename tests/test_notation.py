@@ -1,13 +1,14 @@
 """Notation: every canonical contract survives format -> parse in each club notation."""
 import re
 
+import numpy as np
 import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgeproc.notation import (
-    contract_text, fouled_labels, is_weighted, map_unique, parse_adjusted, parse_contract, parse_result, parse_seat,
+    contract_text, fouled_labels, is_weighted, parse_adjusted, parse_contract, parse_result, parse_seat,
     parse_weighted, weighted_code,
 )
 
@@ -116,7 +117,9 @@ def test_bad_results(text, style):
     assert "error" in parse_result(text, style)
 
 
-def test_map_unique_parses_each_distinct_value_once():
+def test_parse_unique_parses_each_distinct_value_once():
+    from bridgeproc.notation import parse_unique
+
     calls = []
 
     def parse(text):
@@ -124,11 +127,13 @@ def test_map_unique_parses_each_distinct_value_once():
         return parse_contract(text)
 
     values = pd.Series(["4S", "4S", None, "3NT", "4S", " ", "8NT"], dtype="string")
-    out = map_unique(values, parse, ["level", "strain"])
+    out = parse_unique(values, parse)
     assert sorted(calls) == ["3NT", "4S", "8NT"]
-    assert out["level"].tolist() == [4, 4, None, 3, 4, None, None]
-    assert out["empty"].tolist() == [None, None, True, None, None, True, None]
-    assert out["error"].notna().tolist() == [False] * 6 + [True]
+    assert out.ints("level").tolist() == [4, 4, -1, 3, 4, -1, -1]
+    assert out.has("empty").tolist() == [False, False, True, False, False, True, False]
+    assert out.has("error").tolist() == [False] * 6 + [True]
+    assert out.texts("error")[6].startswith("'8NT' is not a contract")
+    assert out.floats("level")[[0, 2]].tolist()[0] == 4.0 and np.isnan(out.floats("level")[2])
 
 
 def test_contract_text_is_canonical():
