@@ -308,8 +308,3 @@ def artificial_imps(results: pd.DataFrame, conv: Conventions) -> tuple[np.ndarra
     ns_pct, _, ew_pct, _ = artificial_sides(results, conv)
     scale = conv.imp_ave_plus / 10.0
     return (ns_pct - 50.0) * scale, (ew_pct - 50.0) * scale
-
-
-def as_float_column(values: np.ndarray, mask: np.ndarray) -> np.ndarray:
-    """``values`` where ``mask``, NaN elsewhere."""
-    return np.where(mask, values, np.nan)
