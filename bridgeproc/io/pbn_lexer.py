@@ -157,7 +157,7 @@ class _Lexer:
                 else:
                     tag.cells = cells
                     rows = len(cells) // (ncols + 1)
-                    tag.row_lines = list(range(line, line + rows))
+                    tag.row_span = (line, rows)
                     line += rows
             elif kind == _TOKENS:
                 tag.tokens, tag.token_lines = [], []

@@ -70,7 +70,10 @@ class Tag:
     token_lines: list[int] | None = None
     notes: list["Tag"] | None = None
     columns: tuple[Column, ...] | None = None
-    row_lines: list[int] | None = None
+    #: ``(first line, count)`` of rows on consecutive lines (the fast path): ``row_lines``
+    #: is made from it when asked for.
+    row_span: tuple[int, int] | None = None
+    _row_lines: list[int] | None = None
     inherited: bool = False
     #: Rows read by the fast path, kept flat until asked for: the cells of each row
     #: (unquoted; None for ``-``, ``EMPTY`` for an empty cell) followed by ``ROW_END``.
@@ -86,7 +89,7 @@ class Tag:
             self.inherited = True
 
     def __repr__(self) -> str:
-        extra = f", {len(self.row_lines or ())} rows" if self.columns is not None else ""
+        extra = f", {self.row_count} rows" if self.columns is not None else ""
         extra += f", {len(self.tokens)} tokens" if self.tokens is not None else ""
         return f"Tag({self.name!r}, {self.value!r}, line={self.line}{extra})"
 
@@ -101,6 +104,23 @@ class Tag:
     @rows.setter
     def rows(self, value: list[list[str]] | None) -> None:
         self._rows, self.cells = value, None
+
+    @property
+    def row_lines(self) -> list[int] | None:
+        """The file line of each row (None for a tag that is not a table)."""
+        if self._row_lines is None and self.row_span is not None:
+            first, count = self.row_span
+            self._row_lines, self.row_span = list(range(first, first + count)), None
+        return self._row_lines
+
+    @row_lines.setter
+    def row_lines(self, value: list[int] | None) -> None:
+        self._row_lines, self.row_span = value, None
+
+    @property
+    def row_count(self) -> int:
+        """How many rows the table has (0 for a tag that is not a table)."""
+        return self.row_span[1] if self.row_span is not None else len(self._row_lines or ())
 
     @property
     def is_table(self) -> bool:

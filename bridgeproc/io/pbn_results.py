@@ -54,7 +54,7 @@ class _Group:
     def __init__(self, names: tuple[str, ...]) -> None:
         self.names = names
         self.cells: list = []
-        self.lines: list[int] = []
+        self.lines: list[tuple[int, int] | list[int]] = []  # per table: Tag.row_span or the lines
         self.boards: list[str | None] = []
         self.sections: list[str] = []
         self.counts: list[int] = []
@@ -67,10 +67,10 @@ class _Group:
             for row in rows:
                 self.cells.extend([None if cell in ("-", "") else cell for cell in row])
                 self.cells.append(ROW_END)
-        self.lines.extend(lines)
+        self.lines.append(lines)
         self.boards.append(board)
         self.sections.append(section)
-        self.counts.append(len(lines))
+        self.counts.append(lines[1] if isinstance(lines, tuple) else len(lines))
 
     def columns(self) -> dict[str, np.ndarray]:
         """One object array per column (views into one block): text, or a missing value (None or NaN).
@@ -81,6 +81,15 @@ class _Group:
         width = len(self.names)
         cells = np.fromiter(self.cells, dtype=object, count=len(self.cells)).reshape(-1, width + 1)[:, :width]
         return {name: cells[:, i] for i, name in enumerate(self.names)}
+
+    def line_numbers(self) -> np.ndarray:
+        """The file line of every row."""
+        counts = np.array(self.counts, dtype=np.int64)
+        if all(isinstance(part, tuple) for part in self.lines):  # consecutive lines: no list per table
+            firsts = np.array([first for first, _ in self.lines], dtype=np.int64)  # type: ignore[misc]
+            return np.repeat(firsts - (np.cumsum(counts) - counts), counts) + np.arange(counts.sum())
+        return np.concatenate([np.arange(part[0], part[0] + part[1]) if isinstance(part, tuple)
+                               else np.array(part, dtype=np.int64) for part in self.lines])
 
     def per_row(self, values: list) -> np.ndarray:
         """A value per table (board, section) repeated for each of its rows."""
@@ -97,7 +106,7 @@ def collect(games: list[Game]) -> tuple[dict, dict, dict, list[bool]]:
     for game in games:
         found = False
         for tag in game.table_tags():
-            if tag.name not in ("ScoreTable", "TotalScoreTable") or not tag.row_lines:
+            if tag.name not in ("ScoreTable", "TotalScoreTable") or not tag.row_count:
                 continue
             names = lower_names(tag.value)
             if tag.name == "TotalScoreTable":
@@ -107,7 +116,7 @@ def collect(games: list[Game]) -> tuple[dict, dict, dict, list[bool]]:
             else:
                 target = matches
             group = target.get(names) or target.setdefault(names, _Group(names))
-            group.add(tag, tag.row_lines, game.get("Board"), game.get("Section", "") or "")
+            group.add(tag, tag.row_span or tag.row_lines, game.get("Board"), game.get("Section", "") or "")
         if not found and game.tag("ScoreTable") is None and (game.get("Contract") or "").strip() not in ("", "?"):
             found = True
             _room_row(game, results, uses_score_tags)
@@ -139,9 +148,9 @@ def _merge(groups: dict) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray,
     """Columns of every group, one object array per column name (None where a layout lacks it)."""
     parts = [(group, group.columns()) for group in groups.values()]
     names = dict.fromkeys(name for group, _ in parts for name in group.names)
-    columns = {name: _concat([cols[name] if name in cols else _nones(len(group.lines))
+    columns = {name: _concat([cols[name] if name in cols else _nones(sum(group.counts))
                               for group, cols in parts]) for name in names}
-    lines = np.array([n for group, _ in parts for n in group.lines], dtype="int64")
+    lines = np.concatenate([group.line_numbers() for group, _ in parts] or [np.empty(0, dtype=np.int64)])
     boards = _concat([group.per_row(group.boards) for group, _ in parts])
     sections = _concat([group.per_row(group.sections) for group, _ in parts])
     return columns, lines, boards, sections
