@@ -17,19 +17,7 @@ Accepted forms (case-insensitive, spaces ignored):
   relative to the contract; an unsigned number is the trick count (0-13). The
   ``result_style`` option forces ``tricks`` or ``relative`` reading of bare numbers.
 * artificial scores (see ``ADJUSTED_HELP``).
-* weighted scores (Law 12C1c), typed in the contract cell: ``W`` (or ``W:``,
-  ``Weighted``), then parts separated by ``;`` (or ``|``), each a percentage and a
-  contract with its result and declarer in either order, ``by`` and ``of`` allowed::
-
-      W 50% 4S=N; 30% 4S-1N; 20% 3NT=S
-      W: 50% of 4S= by N | 50% of 4SX-2 by N
-      W 100% 3NT=S                      (an assigned score: one part)
-
-  The percentages must add up to 100 (thirds: 33.33, 33.33, 33.34); a part may be
-  ``PASS``. The canonical code (the ``adjusted`` column) is ``W:`` and the parts as
-  ``50% 4SN=; 30% 4SN-1; 20% 3NTS=``; once scored (``validate``) each part carries
-  its NS score on the board's vulnerability: ``W:50% 4SN= +420; 30% 4SN-1 -50;
-  20% 3NTS= +400``. A score after a part (``+420``, at least 50 or 0) is read back.
+* weighted scores (Law 12C1c, ``W 50% 4S=N; 50% 4S-1N``): see ``weighted``.
 * fouled-board group labels (a ``Fouled`` column, see ``fouled_labels``): any short
   text names a group of tables that played a different deal (``F``, ``2``); blank,
   ``-``, ``0``, ``N``, ``No``, ``False`` mean the board as dealt.
@@ -42,36 +30,37 @@ from typing import Callable, Literal
 import numpy as np
 import pandas as pd
 
-from .schema import SEAT, SEATS, STRAIN, STRAINS
+from .schema import SEAT, STRAIN, STRAINS
 
 ResultStyle = Literal["auto", "tricks", "relative"]
 
-_SUIT_SYMBOLS = str.maketrans({"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C"})
-_STRAIN_ALIASES = {
+SUIT_SYMBOLS = str.maketrans({"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C"})
+STRAIN_ALIASES = {
     "NT": 4, "N": 4, "SA": 4, "BA": 4, "БК": 4, "NOTRUMP": 4, "NOTRUMPS": 4,
     "S": 3, "H": 2, "D": 1, "C": 0,
     "П": 3, "Ч": 2, "Б": 1, "Т": 0,
 }
-_DOUBLING_ALIASES = {"": 0, "X": 1, "*": 1, "D": 1, "DBL": 1, "XX": 2, "**": 2, "R": 2, "RDBL": 2}
-_SEAT_ALIASES = {
+DOUBLING_ALIASES = {"": 0, "X": 1, "*": 1, "D": 1, "DBL": 1, "XX": 2, "**": 2, "R": 2, "RDBL": 2}
+SEAT_ALIASES = {
     "N": 0, "NORTH": 0, "NORD": 0, "NOORD": 0, "С": 0, "СЕВЕР": 0,
     "E": 1, "EAST": 1, "O": 1, "OST": 1, "EST": 1, "OOST": 1, "В": 1, "ВОСТОК": 1,
     "S": 2, "SOUTH": 2, "SUD": 2, "SÜD": 2, "Z": 2, "ZUID": 2, "Ю": 2, "ЮГ": 2,
     "W": 3, "WEST": 3, "OUEST": 3, "WESTEN": 3, "З": 3, "ЗАПАД": 3,
 }
-_PASSED_OUT = {"PASS", "P", "AP", "PO", "PASSED", "PASSEDOUT", "PASSOUT", "ALLPASS", "0", "PASSES"}
+PASSED_OUT = {"PASS", "P", "AP", "PO", "PASSED", "PASSEDOUT", "PASSOUT", "ALLPASS", "0", "PASSES"}
 _NOT_PLAYED = {"NP", "NOTPLAYED", "NOPLAY"}
 
 
-def _alternation(words) -> str:
+def alternation(words) -> str:
+    """A regex alternation of ``words``, longest first (so ``XX`` is tried before ``X``)."""
     return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
 
 
 _RESULT_RE = r"(?P<result>=|M|MADE|[+\-−]\d{1,2}|\d{1,2})"
-_CONTRACT_RE = re.compile(
-    rf"^(?P<level>[1-7])(?P<strain>{_alternation(_STRAIN_ALIASES)})"
-    rf"(?P<doubled>{_alternation([d for d in _DOUBLING_ALIASES if d])})?"
-    rf"(?:[-/]?(?P<declarer>{_alternation(_SEAT_ALIASES)}))?"
+CONTRACT_RE = re.compile(
+    rf"^(?P<level>[1-7])(?P<strain>{alternation(STRAIN_ALIASES)})"
+    rf"(?P<doubled>{alternation([d for d in DOUBLING_ALIASES if d])})?"
+    rf"(?:[-/]?(?P<declarer>{alternation(SEAT_ALIASES)}))?"
     rf"{_RESULT_RE}?$"
 )
 _AVE_WORD = r"(?:AVERAGE|AVE|AVG|AV|A)"
@@ -104,6 +93,8 @@ def parse_adjusted(text: str) -> str | None:
     A single token is NS's share and EW get the complement (``AVE+`` -> ``A+/A-``,
     ``60%`` -> ``60/40``); ``A+/A+`` or ``60/60`` give each side its own.
     """
+    from .weighted import is_weighted, parse_weighted  # weighted parses its parts with this module
+
     if is_weighted(text):
         return parse_weighted(text).get("adjusted")
     t = text.upper().replace(" ", "")
@@ -130,93 +121,7 @@ def parse_adjusted(text: str) -> str | None:
 
 
 def _normalise(text: str) -> str:
-    return text.translate(_SUIT_SYMBOLS).upper().replace(" ", "").replace("−", "-")
-
-
-# --- weighted scores (Law 12C1c) -----------------------------------------------------
-
-WEIGHTED_EXAMPLE = "W 50% 4S=N; 30% 4S-1N; 20% 3NT=S"
-_WEIGHTED_HEAD = re.compile(r"^\s*(?:WEIGHTED|WTD|W)\s*:?\s*(?=\d)")
-_WEIGHTED_PART = re.compile(r"^(?P<weight>\d{1,3}(?:[.,]\d+)?)\s*(?:%|\s)\s*(?:OF\s+)?(?P<rest>.*?)"
-                            r"(?:\s+(?P<score>[+-](?:0|[5-9]0|[1-9]\d{2,4})))?$")
-_RESULT_FIRST_RE = re.compile(
-    rf"^(?P<level>[1-7])(?P<strain>{_alternation(_STRAIN_ALIASES)})"
-    rf"(?P<doubled>{_alternation([d for d in _DOUBLING_ALIASES if d])})?"
-    rf"(?P<result>=|[+\-]\d{{1,2}})[-/]?(?P<declarer>{_alternation(_SEAT_ALIASES)})$"
-)
-
-
-def is_weighted(text: str) -> bool:
-    """True when ``text`` starts like a weighted score (``W 50% ...``, ``W:...``)."""
-    return bool(_WEIGHTED_HEAD.match(text.upper()))
-
-
-def _weighted_part(text: str) -> dict:
-    """One part (``50% 4S=N``): weight, level, strain, doubled, declarer, tricks, text, score; or error."""
-    m = _WEIGHTED_PART.match(text.translate(_SUIT_SYMBOLS).upper().replace("−", "-").strip())
-    if m is None:
-        return {"error": "is not 'percentage contract result declarer'"}
-    weight = float(m.group("weight").replace(",", "."))
-    score = int(m.group("score")) if m.group("score") else None
-    t = re.sub(r"\bBY\b", "", m.group("rest")).replace(" ", "")
-    if t in _PASSED_OUT:
-        return {"weight": weight, "level": 0, "strain": 0, "doubled": 0, "declarer": 0, "tricks": 0,
-                "text": "PASS", "score": score}
-    c = _CONTRACT_RE.match(t) or _RESULT_FIRST_RE.match(t)
-    if c is None:
-        return {"error": "is not 'percentage contract result declarer'"}
-    if not c.group("result") or not c.group("declarer"):
-        missing = "result" if not c.group("result") else "declarer"
-        return {"error": f"has no {missing}; write the result and declarer after the contract, e.g. 50% 4S-1N",
-                "fix": True}
-    level = int(c.group("level"))
-    result = parse_result(c.group("result"))
-    tricks = result.get("tricks", level + 6 + result.get("relative", 0))
-    if not 0 <= tricks <= 13:
-        return {"error": f"means {tricks} tricks, which is impossible (0-13); correct the contract or the result",
-                "fix": True}
-    strain, doubled = _STRAIN_ALIASES[c.group("strain")], _DOUBLING_ALIASES[c.group("doubled") or ""]
-    declarer = _SEAT_ALIASES[c.group("declarer")]
-    over = tricks - level - 6
-    text = f"{level}{STRAINS[strain]}{'X' * doubled}{SEATS[declarer]}{'=' if over == 0 else f'{over:+d}'}"
-    return {"weight": weight, "level": level, "strain": strain, "doubled": doubled, "declarer": declarer,
-            "tricks": tricks, "text": text, "score": score}
-
-
-def weighted_code(parts: list[dict], scores=None) -> str:
-    """Canonical code of weighted ``parts``; with ``scores`` (NS, one per part) each part carries its score."""
-    texts = [f"{p['weight']:g}% {p['text']}" for p in parts]
-    if scores is not None:
-        texts = [f"{t} {int(s):+d}" for t, s in zip(texts, scores)]
-    return "W:" + "; ".join(texts)
-
-
-def parse_weighted(text: str) -> dict:
-    """Parse a weighted score (see the module docstring).
-
-    Returns ``{"adjusted": code, "parts": [...]}`` (the code without scores; each part
-    a dict with ``weight`` in percent, ``level`` (0 = passed out), ``strain``,
-    ``doubled``, ``declarer``, ``tricks``, ``text`` and ``score``, None unless written)
-    or ``{"error": message}`` naming the part that is wrong and how to write it.
-    """
-    head = _WEIGHTED_HEAD.match(text.upper())
-    body = text[head.end():] if head else text
-    pieces = [p.strip() for p in re.split(r"[;|]", body) if p.strip()]
-    parts = []
-    for i, piece in enumerate(pieces, 1):
-        part = _weighted_part(piece)
-        if "error" in part:
-            hint = "" if part.get("fix") else f"; write e.g. {WEIGHTED_EXAMPLE}"
-            return {"error": f"{text!r}: part {i} {piece!r} {part['error']}{hint}"}
-        if not 0 < part["weight"] <= 100:
-            return {"error": f"{text!r}: part {i} {piece!r} has weight {part['weight']:g}%; "
-                             "each percentage must be above 0 and at most 100"}
-        parts.append(part)
-    total = sum(p["weight"] for p in parts)
-    if not parts or abs(total - 100) > 1e-6:
-        return {"error": f"{text!r}: the percentages add up to {total:g}%, not 100%; correct them "
-                         "(thirds: 33.33, 33.33, 33.34)"}
-    return {"adjusted": weighted_code(parts), "parts": parts}
+    return text.translate(SUIT_SYMBOLS).upper().replace(" ", "").replace("−", "-")
 
 
 #: Fouled-board group cells that mean "the board as dealt" (the main group).
@@ -233,21 +138,23 @@ def fouled_labels(values: pd.Series) -> pd.Series:
 
 def parse_contract(text: str) -> dict:
     """Parse one contract cell; returns a dict of fields or ``{"error": ...}``."""
+    from .weighted import is_weighted, parse_weighted  # weighted parses its parts with this module
+
     if is_weighted(text):
         weighted = parse_weighted(text)
         return {"error": weighted["error"]} if "error" in weighted else {"adjusted": weighted["adjusted"]}
     t = _normalise(text)
-    if t in _PASSED_OUT or t in {"PASSEDOUT", "ALLPASSED"}:
+    if t in PASSED_OUT or t in {"PASSEDOUT", "ALLPASSED"}:
         return {"level": 0}
-    m = _CONTRACT_RE.match(t)
+    m = CONTRACT_RE.match(t)
     if m:
         out = {
             "level": int(m.group("level")),
-            "strain": _STRAIN_ALIASES[m.group("strain")],
-            "doubled": _DOUBLING_ALIASES[m.group("doubled") or ""],
+            "strain": STRAIN_ALIASES[m.group("strain")],
+            "doubled": DOUBLING_ALIASES[m.group("doubled") or ""],
         }
         if m.group("declarer"):
-            out["declarer"] = _SEAT_ALIASES[m.group("declarer")]
+            out["declarer"] = SEAT_ALIASES[m.group("declarer")]
         if m.group("result"):
             out["result"] = m.group("result")
         return out
@@ -259,8 +166,8 @@ def parse_contract(text: str) -> dict:
 
 def parse_seat(text: str) -> dict:
     t = _normalise(text)
-    if t in _SEAT_ALIASES:
-        return {"seat": _SEAT_ALIASES[t]}
+    if t in SEAT_ALIASES:
+        return {"seat": SEAT_ALIASES[t]}
     return {"error": f"{text!r} is not a seat; write N, E, S or W"}
 
 

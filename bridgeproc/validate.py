@@ -10,13 +10,10 @@ so ``A3`` in one file and Section ``A`` / pair ``3`` in another are the same pai
 A prefix that contradicts the Section column, or NS and EW prefixes that differ,
 are problems.
 
-Result columns, whichever the sheet has: ``Result`` (``=``, ``+1``, ``-2``, or a bare
-number read by ``result_style``), ``Tricks`` (tricks taken; ``=``/``+1`` also
-accepted), ``Made`` (a bare number is the level made, ``5`` = eleven tricks) and
-``Down`` (a bare number is the undertricks); a result written after the contract
-(``4SN=``) counts too. When several are filled they must agree.
+Result columns (Result, Tricks, Made, Down, or a result written after the contract)
+are read by ``result_columns``.
 
-Weighted scores (``W 50% 4S=N; 50% 4S-1N`` in the contract cell, see ``notation``)
+Weighted scores (``W 50% 4S=N; 50% 4S-1N`` in the contract cell, see ``weighted``)
 are checked part by part while parsing; :func:`score_weighted` then writes each
 part's NS score on the board's vulnerability into the code. Fouled boards: a
 ``fouled`` column (any text labels a group; blank, ``-``, ``0``, ``N``, ``No`` mean
@@ -37,15 +34,15 @@ from .errors import ValidationError
 from .io.travellers import canonical_header
 from .movement import PairNumbering, pair_numbering
 from .notation import (
-    ResultStyle, fouled_labels, parse_contract, parse_result, parse_seat, parse_unique, parse_weighted,
-    seat_categorical, strain_categorical, weighted_code,
+    ResultStyle, fouled_labels, parse_contract, parse_seat, parse_unique, seat_categorical, strain_categorical,
 )
 from .problems import Problems
+from .result_columns import RESULT_COLUMNS, read_tricks
 from .schema import RESULTS_COLUMNS
 from .scoring import score
+from .weighted import score_weighted
 
 Trust = Literal["contract", "score"]
-_NONE = -99
 _DASHES = ("-", "–", "—", "")
 #: A pair number, optionally with a section letter prefix (``A3``, ``B-12``); other pair ids
 #: (names of an online event's pair, ``12+14`` in an individual) are kept as written.
@@ -205,128 +202,6 @@ def _stray_cells(raw: pd.DataFrame, passed_out: np.ndarray, artificial: np.ndarr
                 f"an artificial score ({str(c).strip()}) has no {w}; {h}" for c in raw["contract"].iloc[at]])
 
 
-def _parse_made(text: str) -> dict:
-    if text.isdigit():
-        n = int(text)
-        return {"tricks": n + 6} if 1 <= n <= 7 else {"error": f"{text!r} is not a level made (1-7); "
-                                                      "write the level made, e.g. 4 for ten tricks"}
-    return parse_result(text, "auto")
-
-
-def _parse_down(text: str) -> dict:
-    if text.isdigit():
-        n = int(text)
-        return {"relative": -n} if n <= 13 else {"error": f"{text!r} is not a number of undertricks (0-13)"}
-    return parse_result(text, "auto")
-
-
-def _tricks(raw: pd.DataFrame, contract: pd.DataFrame, level: np.ndarray, played: np.ndarray,
-            style: ResultStyle, problems: Problems, may_infer: np.ndarray) -> np.ndarray:
-    """Tricks taken per row from whichever result columns are filled (-99 where none).
-
-    A missing result is not reported on ``may_infer`` rows (the written score decides, see checks).
-    """
-    parsers = {
-        "result": lambda t: parse_result(t, style),
-        "tricks": lambda t: parse_result(t, "auto"),
-        "made": _parse_made,
-        "down": _parse_down,
-    }
-    sources: list[tuple[str, np.ndarray, pd.Series]] = []
-    embedded = pd.Series(contract.texts("result"), index=raw.index, dtype="string")
-    if embedded.notna().any():
-        sources.append(("contract", *_parse_tricks(embedded, lambda t: parse_result(t, "auto"), level)))
-    for column, parser in parsers.items():
-        if column in raw:
-            text = _text(raw, column)
-            text = _blank_dashes(text) if column in ("made", "down") else text
-            tricks, errors = _parse_tricks(text, parser, level)
-            problems.add(errors.notna().to_numpy() & played, column, list(errors.fillna("")))
-            sources.append((column, tricks, errors))
-    chosen = np.full(len(raw), _NONE, dtype=np.int64)
-    chosen_from = np.full(len(raw), "", dtype=object)
-    conflict = np.zeros(len(raw), dtype=bool)
-    for column, tricks, _ in sources:
-        filled = tricks != _NONE
-        conflict |= filled & (chosen != _NONE) & (tricks != chosen)
-        take = filled & (chosen == _NONE)
-        chosen_from[take] = column
-        chosen = np.where(take, tricks, chosen)
-    problems.add(conflict & played, "result", "the result columns disagree (e.g. Made and Down both filled); keep one")
-    any_error = np.zeros(len(raw), dtype=bool)
-    for _, _, errors in sources:
-        any_error |= errors.notna().to_numpy()
-    problems.add(played & (chosen == _NONE) & ~any_error & ~may_infer, "result",
-                 "no result for a played contract; write =, +1, -2 or the tricks taken")
-    impossible = played & (chosen != _NONE) & ((chosen < 0) | (chosen > 13))
-    for column in {c for c in chosen_from[impossible]}:
-        values = _text(raw, column) if column in raw else embedded
-        problems.add(impossible & (chosen_from == column), column, lambda at, v=values: [
-            f"{c} with result {r} means {t} tricks, which is impossible (0-13); correct the contract or the result"
-            for c, r, t in zip(_text(raw, "contract").iloc[at], v.iloc[at], chosen[at])], values=values)
-    return np.where(impossible | conflict, _NONE, chosen)
-
-
-def _parse_tricks(text: pd.Series, parser, level: np.ndarray) -> tuple[np.ndarray, pd.Series]:
-    parsed = parse_unique(text, parser)
-    relative = parsed.ints("relative", _NONE)
-    tricks = parsed.ints("tricks", _NONE)
-    tricks = np.where(relative != _NONE, level + 6 + relative, tricks)
-    return tricks, pd.Series(parsed.texts("error"), index=text.index, dtype="string")
-
-
-def score_weighted(results: pd.DataFrame, boards: pd.DataFrame | None = None) -> pd.DataFrame:
-    """Write every part's NS score into the weighted codes of ``adjusted``.
-
-    ``W:50% 4SN=; 50% 4SN-1`` on a board with NS vulnerable becomes
-    ``W:50% 4SN= +620; 50% 4SN-1 -100``. Parts are scored with :func:`scoring.score`
-    on the board's vulnerability (the hand record's when ``boards`` has ``vul``),
-    once per distinct (code, board).
-
-    Returns
-    -------
-    DataFrame
-        A new frame: ``results`` with the weighted codes scored (unchanged when none).
-
-    Raises
-    ------
-    ValueError
-        When a ``W:`` code does not parse (validation reports such cells first).
-    """
-    adjusted = results["adjusted"].astype("string")
-    mask = adjusted.str.startswith("W:").to_numpy(dtype=bool, na_value=False)
-    if not mask.any():
-        return results
-    pairs = pd.DataFrame({"code": adjusted[mask].to_numpy(dtype=object), "board": results["board"].to_numpy()[mask]})
-    distinct = pairs.drop_duplicates(ignore_index=True)
-    parsed = {}
-    for code in distinct["code"].unique():
-        answer = parse_weighted(code)
-        if "error" in answer:
-            raise ValueError(answer["error"])
-        parsed[code] = answer["parts"]
-    lengths = distinct["code"].map(lambda c: len(parsed[c])).to_numpy()
-    parts = [p for code in distinct["code"] for p in parsed[code]]
-    field = {name: np.array([p[name] for p in parts]) for name in ("level", "strain", "doubled", "declarer", "tricks")}
-    played = field["level"] > 0
-    long = pd.DataFrame({
-        "board": np.repeat(distinct["board"].to_numpy(dtype=np.int64), lengths),
-        "level": pd.array(field["level"], dtype="Int8"),
-        "strain": strain_categorical(np.where(played, field["strain"], -1)),
-        "doubled": pd.array(field["doubled"], dtype="Int8"),
-        "declarer": seat_categorical(np.where(played, field["declarer"], -1)),
-        "tricks": pd.array(field["tricks"], dtype="Int8"),
-    })
-    scores = score(long, boards)["score_ns"].to_numpy(dtype=np.int64)
-    ends = np.cumsum(lengths)
-    distinct["scored"] = [weighted_code(parsed[code], scores[end - n:end])
-                          for code, n, end in zip(distinct["code"], lengths, ends)]
-    scored = pairs.merge(distinct, on=["code", "board"], how="left")["scored"].to_numpy(dtype=object)
-    new = adjusted.copy()
-    new[mask] = scored
-    return results.assign(adjusted=new)
-
-
 def validate_results(
     raw: pd.DataFrame,
     *,
@@ -407,7 +282,9 @@ def validate_results(
     may_infer = np.zeros(len(raw), dtype=bool)
     if trust == "score" and check_scores and ("score" in raw or "score_ew" in raw):
         may_infer = written_scores.written_scores(raw)[0].notna().to_numpy()
-    tricks = _tricks(raw, contract, level, played, result_style, problems, may_infer)
+    columns = {c: _text(raw, c) for c in RESULT_COLUMNS if c in raw}
+    embedded = pd.Series(contract.texts("result"), index=raw.index, dtype="string")
+    tricks = read_tricks(columns, embedded, _text(raw, "contract"), level, played, result_style, problems, may_infer)
     ok_tricks = played & (tricks >= 0) & (tricks <= 13)
     results = pd.DataFrame({
         "section": section.astype("string"),

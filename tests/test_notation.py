@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgeproc.notation import (
-    contract_text, fouled_labels, is_weighted, parse_adjusted, parse_contract, parse_result, parse_seat,
-    parse_weighted, weighted_code,
+    contract_text, fouled_labels, parse_adjusted, parse_contract, parse_result, parse_seat,
 )
+from bridgeproc.weighted import is_weighted, parse_weighted, weighted_code
 
 STRAIN_SPELLINGS = {
     "english": ["C", "D", "H", "S", "NT"],

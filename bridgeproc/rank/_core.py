@@ -22,8 +22,9 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
-from ..notation import fouled_labels, parse_weighted
+from ..notation import fouled_labels
 from ..schema import check
+from ..weighted import parse_weighted
 from .conventions import Conventions
 
 #: Columns every ranking function reads.
