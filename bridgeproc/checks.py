@@ -163,7 +163,9 @@ def _note_uncommon_counts(results: pd.DataFrame, section: pd.Series, count: np.n
     frequency = per_board.groupby(["section", "count"]).size().rename("n").reset_index()
     mode = (frequency.sort_values(["section", "n", "count"], ascending=[True, False, False])
             .drop_duplicates("section").set_index("section")["count"])
-    above = per_board[per_board["count"].to_numpy() > per_board["section"].map(mode).to_numpy()]
+    typical = per_board["section"].map(mode).to_numpy()
+    # most boards played once is a partial file, not a movement: nothing to say
+    above = per_board[(per_board["count"].to_numpy() > typical) & (typical >= 2)]
     if above.empty:
         return
     mask = np.zeros(len(results), dtype=bool)

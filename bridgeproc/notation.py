@@ -11,7 +11,8 @@ Accepted forms (case-insensitive, spaces ignored):
   (Polish) ``3БК`` (Russian; also ``П Ч Б Т`` for the suits); doubled ``X x * D DBL``,
   redoubled ``XX xx ** R RDBL``; passed out ``PASS P AP PO "passed out" "all pass" 0``.
   A declarer seat and/or a result may follow the contract (``4SN=``, ``3NTX-2``).
-* seat ``N E S W``, ``north`` ... , German ``O`` (Ost) for East, ``Z`` (Dutch zuid)
+* seat ``N E S W``, ``north`` ... , German ``O`` (Ost) for East (validate notes it
+  once per file, as French ``O`` is Ouest), ``Z`` (Dutch zuid)
   for South, Russian ``С В Ю З``.
 * result: ``=``, ``m``/``made``, a signed number (``+1``, ``-2``, ``−2``) are
   relative to the contract; an unsigned number is the trick count (0-13). The
@@ -155,6 +156,8 @@ def parse_contract(text: str) -> dict:
         }
         if m.group("declarer"):
             out["declarer"] = SEAT_ALIASES[m.group("declarer")]
+            if m.group("declarer") in AMBIGUOUS_SEATS:
+                out["ambiguous"] = True
         if m.group("result"):
             out["result"] = m.group("result")
         return out
@@ -164,10 +167,15 @@ def parse_contract(text: str) -> dict:
     return {"error": f"{text!r} is not a contract; write e.g. 4S, 3NTX, 2HXX, PASS, or an {ADJUSTED_HELP}"}
 
 
+#: Seat letters that other languages read otherwise: ``O`` is East here (German Ost) but West in French (Ouest).
+AMBIGUOUS_SEATS = frozenset({"O"})
+
+
 def parse_seat(text: str) -> dict:
+    """Parse one seat cell into ``{"seat": 0..3}`` (``ambiguous`` set for ``O``, read as East) or an error."""
     t = _normalise(text)
     if t in SEAT_ALIASES:
-        return {"seat": SEAT_ALIASES[t]}
+        return {"seat": SEAT_ALIASES[t], "ambiguous": True} if t in AMBIGUOUS_SEATS else {"seat": SEAT_ALIASES[t]}
     return {"error": f"{text!r} is not a seat; write N, E, S or W"}
 
 

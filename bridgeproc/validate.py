@@ -202,6 +202,21 @@ def _stray_cells(raw: pd.DataFrame, passed_out: np.ndarray, artificial: np.ndarr
                 f"an artificial score ({str(c).strip()}) has no {w}; {h}" for c in raw["contract"].iloc[at]])
 
 
+def _note_ost(raw: pd.DataFrame, in_declarer: np.ndarray, in_contract: np.ndarray, notes: Problems) -> None:
+    """One note per file that writes ``O`` as a seat: read as East (German Ost), not West (French Ouest)."""
+    used = in_declarer | in_contract
+    if not used.any():
+        return
+    files = raw["source"].astype("string").str.split("!").str[0].to_numpy(dtype=object, na_value="")
+    rows = np.flatnonzero(used)
+    first = rows[~pd.Series(files[rows]).duplicated().to_numpy()]
+    message = "'O' is read as East (German Ost); if this file means West (French Ouest), write W for West"
+    for column, where in (("declarer", in_declarer), ("contract", in_contract & ~in_declarer)):
+        mask = np.zeros(len(raw), dtype=bool)
+        mask[first] = where[first]
+        notes.add(mask, column, message)
+
+
 def validate_results(
     raw: pd.DataFrame,
     *,
@@ -273,6 +288,7 @@ def validate_results(
     problems.add((seat_code >= 0) & (embedded_seat >= 0) & (seat_code != embedded_seat), "declarer",
                  "the declarer differs from the one written with the contract; keep one")
     declarer = np.where(seat_code >= 0, seat_code, embedded_seat)
+    _note_ost(raw, seat.has("ambiguous"), contract.has("ambiguous"), notes)
     problems.add(seat.has("error") & played, "declarer", lambda at: list(seat_errors[at]))
     problems.add(played & (declarer < 0) & ~seat.has("error"), "declarer",
                  "no declarer for a played contract; write N, E, S or W")

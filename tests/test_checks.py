@@ -241,3 +241,14 @@ def test_declarer_on_a_passed_out_bridgemate_row_is_a_note():
         ["3", "result", "an artificial score (AVE+) has no result; ignored"]]
     assert messages(text) == ["a passed-out board has no declarer; clear the cell",
                               "an artificial score (AVE+) has no result; clear the cell"]
+
+
+def test_seat_o_is_east_with_one_note_per_file():
+    first = raw(H + "1,1,2,4S,N,=,S2\n1,3,4,4S,O,=,S2\n2,3,4,3NT,O,-1,S2\n", source="a.csv")
+    second = raw(H + "3,1,2,4SO=,,,S2\n", source="b.csv")
+    checked = validate_results(pd.concat([first, second], ignore_index=True))
+    assert checked.results["declarer"].tolist() == ["N", "E", "E", "E"]
+    assert checked.results["score_ns"].tolist() == [420, -420, 50, -620]  # board 3: EW vulnerable
+    note = "'O' is read as East (German Ost); if this file means West (French Ouest), write W for West"
+    assert checked.notes[["source", "line", "column", "message"]].values.tolist() == [
+        ["a.csv", "3", "declarer", note], ["b.csv", "2", "contract", note]]

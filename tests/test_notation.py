@@ -99,7 +99,8 @@ def test_not_artificial(text):
     ("W", 3), ("west", 3), ("С", 0), ("В", 1), ("Ю", 2), ("З", 3),
 ])
 def test_seats(text, seat):
-    assert parse_seat(text) == {"seat": seat}
+    # O (German Ost) is East; flagged as ambiguous because French O (Ouest) is West
+    assert parse_seat(text) == ({"seat": seat, "ambiguous": True} if text == "O" else {"seat": seat})
 
 
 @pytest.mark.parametrize(("text", "style", "expected"), [
