@@ -80,7 +80,7 @@ _SPECIAL = re.compile(r'[\\;{}\[\]\x00]')
 
 
 class CellCache(dict):
-    """Token as written -> cell, filled on first sight; one string object per distinct cell.
+    """Token as written -> cell, filled on first sight: every copy of a token gives the same object.
 
     Cells are as in ``Tag.cells``: text, or None for ``-`` and ``EMPTY`` for ``""``. A
     token the fast path cannot take (``"Jean`` of ``"Jean Luc"``, ``a;b``, ``x\\"``) is
