@@ -247,8 +247,10 @@ def validate_results(
         it; "score" corrects the tricks when exactly one trick count gives the
         written score (a note in ``Checked.notes``), else reports it.
     tables : int, optional
-        Tables per section; default: inferred (distinct Table numbers, else the most
-        common number of results per board).
+        Tables per section; default: the distinct Table numbers, else at most half the
+        pairs (one per NS pair when numbered per direction). Only a given or Table-column
+        count makes a board with more results a problem; more results than most boards
+        have is a note.
     boards : DataFrame, optional
         The hand record (``board``, ``deal``, optional ``vul``): results on boards it
         lacks are problems, and its vulnerability is used for scoring.
