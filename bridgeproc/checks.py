@@ -291,7 +291,7 @@ def check_hand_record_cycle(results: pd.DataFrame, boards: pd.DataFrame, notes: 
     if "vul" not in boards and "dealer" not in boards:
         return
     numbers = boards["board"].to_numpy(dtype=np.int64)
-    used = np.isin(numbers, results["board"].to_numpy()) & (numbers > 0)
+    used = np.isin(numbers, results["board"].to_numpy()) & (numbers > 0) & ~pd.Series(numbers).duplicated().to_numpy()
     vul = boards["vul"].astype("string") if "vul" in boards else pd.Series(pd.NA, index=boards.index, dtype="string")
     dealer = (boards["dealer"].astype("string") if "dealer" in boards
               else pd.Series(pd.NA, index=boards.index, dtype="string"))
