@@ -31,7 +31,7 @@ def _input_options(command):
         click.option("--no-movement-check", is_flag=True,
                      help="Do not check Bridgemate results against the movement in the file's RoundData."),
         click.option("--tables", type=click.IntRange(min=1), default=None,
-                     help="Tables per section (default: distinct Table numbers, else the most common number of results per board)."),
+                     help="Tables per section (default: distinct Table numbers, else inferred from the pairs; a board with more results than most is only a note)."),
     ]
     return functools.reduce(lambda f, d: d(f), reversed(decorators), command)
 
