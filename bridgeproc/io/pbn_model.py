@@ -22,14 +22,14 @@ TOKEN_SECTIONS = ("Auction", "Play")
 #: Ends each row in a flat list of table cells (``Tag.cells``); never a cell itself.
 ROW_END = "\x00"
 #: Stands in a flat cell list for an empty cell (``""``), as None does for ``-``: the frame
-#: builders find both ("no value") in one vectorised ``pandas.isna``. A NaN, found by identity.
+#: builders find both ("no value") in one vectorised ``pandas.isna``.
 EMPTY = float("nan")
-_TEXTS = {None: "-", EMPTY: ""}
 
 
 def cell_rows(cells: list, ncols: int) -> list[list[str]]:
     """The rows of a flat cell list (each row of ``ncols`` cells followed by ``ROW_END``), as text."""
-    texts = list(map(_TEXTS.get, cells, cells))
+    # c != c only for a NaN: EMPTY, or a copy of it (pickled tags hold another NaN object)
+    texts = ["-" if c is None else "" if c != c else c for c in cells]
     return [texts[i:i + ncols] for i in range(0, len(texts), ncols + 1)]
 
 
