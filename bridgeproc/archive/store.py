@@ -34,6 +34,17 @@ FRAMES = ("results", "boards", "standings", "names", "notes")
 CHUNK = 5_000
 
 
+def _shown(url: str) -> str:
+    """The archive as a director would recognise it: the file of an SQLite URL, else the URL
+    without its password."""
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        return str(parsed.database)
+    return parsed.render_as_string(hide_password=True)
+
+
 @dataclass(frozen=True)
 class ArchiveResult:
     """What :func:`archive_session` did: ``created`` False means the data equalled the latest version."""
@@ -46,7 +57,7 @@ class ArchiveResult:
 
     def __str__(self) -> str:
         state = "archived as" if self.created else "unchanged since"
-        text = f"{state} {self.session_id} version {self.version}"
+        text = f"{state} {self.session_id} version {self.version} in {_shown(self.url)}"
         if not self.dated:
             text += (f" (the input has no date: to archive a correction as the next version on another day, "
                      f"give the session id {self.session_id})")
