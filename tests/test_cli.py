@@ -118,3 +118,21 @@ def test_two_hand_records_that_disagree_are_a_problem(runner, tmp_path):
                                  str(SAMPLE / "club-evening-travellers.csv")])
     assert result.exit_code == 1
     assert "other.pbn:15: deal: board 1 is dealt differently in club-evening.pbn (line 15); give one hand record" in result.output
+
+
+def test_our_own_pbn_rescores_to_the_same_numbers(runner, tmp_path):
+    """Sections scored apart, 1 MP per beat, a not-played row: all survive PBN out and back in."""
+    src = tmp_path / "sections.csv"
+    src.write_text("Section,Board,NS,EW,Contract,Declarer,Result\n"
+                   "A,1,1,2,4S,N,=\nA,1,3,4,4S,N,-1\nA,2,1,2,3NT,S,+1\nA,2,3,4,NP,,\n"
+                   "B,1,1,2,4S,N,+1\nB,1,3,4,2S,N,+2\nB,2,1,2,3NT,S,=\nB,2,3,4,3NT,S,-1\n")
+    first, again = tmp_path / "first.csv", tmp_path / "again.csv"
+    args = ["--no-archive", "--mp-scale", "1"]
+    assert runner.invoke(cli, ["score", str(src), "-o", str(tmp_path / "out.pbn"), "-o", str(first), *args]).exit_code == 0
+    result = runner.invoke(cli, ["score", str(tmp_path / "out.pbn"), "-o", str(again), "--no-archive"])
+    assert result.exit_code == 0, result.output
+    key = ["section", "board", "ns", "ew"]
+    before = pd.read_csv(first, dtype=str).sort_values(key).reset_index(drop=True)
+    after = pd.read_csv(again, dtype=str).sort_values(key).reset_index(drop=True)
+    pd.testing.assert_frame_equal(before, after)
+    assert before.loc[(before["section"] == "B") & (before["board"] == "1"), "mp_ns"].tolist() == ["1.0", "0.0"]

@@ -70,6 +70,9 @@ def _board_number(game: Game, problems: Problems) -> int | None:
     if not (value.isascii() and value.isdigit()) or int(value) < 1:
         problems.append((tag.line, f"Board {tag.value!r} is not a board number; write a whole number from 1 up"))
         return None
+    if int(value) > 9999:
+        problems.append((tag.line, f"Board {tag.value!r} is too large for a board number; write a whole number from 1 to 9999"))
+        return None
     return int(value)
 
 

@@ -251,8 +251,14 @@ def _scores(columns: dict[str, np.ndarray], n: int) -> None:
         (_map(written, lambda v: v is None or v.upper() != "BYE")).astype(bool)
     both = artificial & has_ns & ~pd.isna(ew)
     contract[both] = ns[both] + "/" + ew[both]
+    not_played = both & _map(ns, _is_np).astype(bool) & _map(ew, _is_np).astype(bool)
+    contract[not_played] = "NP"  # "not played" on both sides is one NP, not a split score
     one = artificial & ~both
     contract[one] = np.where(has_ns, ns, ew_view)[one]
+
+
+def _is_np(text: str | None) -> bool:
+    return text is not None and text.strip().upper() == "NP"
 
 
 def _is_number(text: str | None) -> bool:

@@ -186,10 +186,14 @@ def scored_games(boards: pd.DataFrame, results: pd.DataFrame, standings: pd.Data
     meta = dict(meta or {})
     imps = not any(c in results for c in ("mp_ns", "pct_ns")) and any(f"{m}_ns" in results for m in IMP_SOURCES)
     meta.setdefault("Scoring", ("IMP;Cross" if "ximp_ns" in results else "IMP;Butler") if imps else "MatchPoints")
+    # Sections scored apart get a game each (with a Section tag), so that reading the file
+    # back does not take one ScoreTable over several sections for an across-the-field board.
+    apart = meta.pop("_sections_apart", "") == "1" and results["section"].fillna("").nunique() > 1
     columns, rows = score_table(results)
-    by_board: dict[int, list[list[str]]] = {}
-    for board, row in zip(results["board"].to_numpy(dtype="int64"), rows):
-        by_board.setdefault(int(board), []).append(row)
+    by_board: dict[int, dict[str, list[list[str]]]] = {}
+    sections = results["section"].fillna("").astype(str) if apart else pd.Series([""] * len(results))
+    for board, section, row in zip(results["board"].to_numpy(dtype="int64"), sections, rows):
+        by_board.setdefault(int(board), {}).setdefault(section, []).append(row)
     deals = {int(b): (d, str(dl), str(v)) for b, d, dl, v in zip(
         boards["board"], boards["deal"].astype("string").fillna(""), boards["dealer"], boards["vul"])}
     extras = _board_extras(boards)
@@ -197,18 +201,21 @@ def scored_games(boards: pd.DataFrame, results: pd.DataFrame, standings: pd.Data
     games = []
     for board in numbers:
         deal, dealer, vul = deals.get(board) or ("", str(dealer_of([board])[0]), str(vul_of([board])[0]))
-        values = {"Event": meta.get("Event", ""), "Site": meta.get("Site", ""), "Date": meta.get("Date", ""),
-                  "Board": str(board), "West": "", "North": "", "East": "", "South": "", "Dealer": dealer,
-                  "Vulnerable": vul, "Deal": deal, "Scoring": meta["Scoring"], "Declarer": "", "Contract": "",
-                  "Result": ""}
-        values.update({k: v for k, v in meta.items() if k not in values})
-        tags = [Tag(name, value, 0) for name, value in values.items()]
-        tags.extend(extras.get(board, ()))
-        if not games and standings is not None and len(standings):
-            tags.append(_table_tag("TotalScoreTable", *total_table(standings, imps), 0))
-        if board in by_board:
-            tags.append(_table_tag("ScoreTable", columns, by_board[board], 0))
-        games.append(Game(tags, 0))
+        for section, table_rows in (by_board.get(board) or {"": None}).items():
+            values = {"Event": meta.get("Event", ""), "Site": meta.get("Site", ""), "Date": meta.get("Date", ""),
+                      "Board": str(board), "West": "", "North": "", "East": "", "South": "", "Dealer": dealer,
+                      "Vulnerable": vul, "Deal": deal, "Scoring": meta["Scoring"], "Declarer": "", "Contract": "",
+                      "Result": ""}
+            values.update({k: v for k, v in meta.items() if k not in values})
+            if section:
+                values["Section"] = section
+            tags = [Tag(name, value, 0) for name, value in values.items()]
+            tags.extend(extras.get(board, ()))
+            if not games and standings is not None and len(standings):
+                tags.append(_table_tag("TotalScoreTable", *total_table(standings, imps), 0))
+            if table_rows is not None:
+                tags.append(_table_tag("ScoreTable", columns, table_rows, 0))
+            games.append(Game(tags, 0))
     return games
 
 
@@ -219,6 +226,13 @@ def _parts(scored) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame | None, dic
         standings = standings[standings["method"] == standings["method"].iloc[0]]
     meta = {META_TAGS.get(str(k).lower(), k): str(v) for k, v in (get("meta") or {}).items()
             if str(k).lower() in META_TAGS and str(k).lower() != "scoring"}
+    conventions = get("conventions")
+    if conventions is not None:
+        from ..rank.conventions import scoring_tag
+
+        meta["Scoring"] = scoring_tag(conventions)
+        if not conventions.across_field:
+            meta["_sections_apart"] = "1"
     boards = get("boards")
     if boards is None:
         boards = pd.DataFrame({"board": [], "dealer": [], "vul": [], "deal": []})

@@ -261,3 +261,15 @@ def parse_scoring_tag(tag: str, base: Conventions = Conventions()) -> Convention
             if count.isdigit():
                 changes["datum_drop"] = int(count) // 2
     return base.replace(**changes)
+
+
+def scoring_tag(conventions: Conventions) -> str:
+    """The PBN ``Scoring`` tag that :func:`parse_scoring_tag` reads back as these conventions'
+    method, scale, cross-IMP total and Butler drop (what a PBN can say; the rest is not kept)."""
+    if conventions.method == "mp":
+        return "MatchPoints;MP1" if conventions.mp_scale == 2 else "MatchPoints;MP2"
+    if conventions.method == "cross-imp":
+        return {"sum": "IMP;Cross", "average": "IMP;Cross2", "average-n": "IMP;Cross1"}[conventions.cross_imp]
+    if conventions.datum_drop_share is not None:
+        return "IMP;Butler;Mean"
+    return f"IMP;Butler-{2 * conventions.datum_drop};Mean"
