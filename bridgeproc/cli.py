@@ -76,6 +76,17 @@ def _ranking_options(command):
     return functools.reduce(lambda f, d: d(f), reversed(decorators), command)
 
 
+def _iso_date(value: str | None) -> str | None:
+    if value is None:
+        return None
+    import datetime
+
+    try:
+        return datetime.date.fromisoformat(value).isoformat()
+    except ValueError:
+        raise click.BadParameter(f"{value!r} is not a date; write YYYY-MM-DD, e.g. 2026-11-24") from None
+
+
 def _options(params: dict, **extra) -> Options:
     base = profile(params["profile"]) if params.get("profile") else None
     overrides = {
@@ -115,7 +126,8 @@ def cli() -> None:
               help="Archive: an SQLAlchemy URL or SQLite file [default: $BRIDGEPROC_ARCHIVE, else "
                    "~/.local/share/bridgeproc/archive.sqlite].")
 @click.option("--event", default=None, help="Archive under this event name [default: the input's Event].")
-@click.option("--date", default=None, help="Archive under this date, YYYY-MM-DD [default: the input's Date, else today].")
+@click.option("--date", default=None, callback=lambda ctx, param, value: _iso_date(value),
+              help="Archive under this date, YYYY-MM-DD [default: the input's Date, else today].")
 @click.option("--session-id", default=None, help="Archive as a new version of this session id.")
 @click.option("--comment", default=None, help="A note stored with this archived version (e.g. what was corrected).")
 def score(outputs, inputs, no_archive, archive_url, event, date, session_id, comment, **params) -> None:
@@ -318,7 +330,8 @@ def archive_list(url) -> None:
     """
     from .archive import list_sessions
 
-    click.echo(_archive_call(list_sessions, url).to_string(index=False))
+    sessions = _archive_call(list_sessions, url)
+    click.echo(sessions.to_string(index=False) if len(sessions) else "no sessions archived yet")
 
 
 @archive.command("show")
@@ -369,7 +382,8 @@ def archive_history(url, player_or_pair, all_versions) -> None:
     """
     from .archive import history
 
-    click.echo(_archive_call(history, url, player_or_pair, all_versions).to_string(index=False))
+    rows = _archive_call(history, url, player_or_pair, all_versions)
+    click.echo(rows.to_string(index=False) if len(rows) else f"no archived results for {player_or_pair!r}")
 
 
 @archive.command("diff")

@@ -57,7 +57,7 @@ from .pbn_tags import pbn_version
 from .pbn_model import Game, is_table, raise_problems
 from .pbn_scored import write_scored_pbn
 from .pbn_writer import format_games, write_games
-from .text import decode
+from .text import read_source, decode
 
 __all__ = ["PbnFile", "format_pbn", "parse_pbn", "read_pbn", "write_pbn", "write_scored_pbn"]
 
@@ -154,17 +154,9 @@ def read_pbn(path_or_file: str | os.PathLike | TextIO, encoding: str | None = No
     Bytes are decoded with ``io.text.decode`` (UTF-8 with or without BOM, else
     Windows-1252/ISO-8859-1) unless ``encoding`` is given. See :func:`parse_pbn`.
     """
-    if isinstance(path_or_file, (str, os.PathLike)):
-        source = Path(path_or_file).name
-        try:
-            data = Path(path_or_file).read_bytes()
-        except OSError as exc:
-            raise ParseError(source, None, f"cannot read file: {exc.strerror}") from None
-    else:
-        source = Path(getattr(path_or_file, "name", "<stream>")).name
-        data = path_or_file.read()
-        if isinstance(data, str):
-            return parse_pbn(data, source)
+    data, source = read_source(path_or_file)
+    if isinstance(data, str):
+        return parse_pbn(data, source)
     if b"\x00" in data[:4096] and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise ParseError(source, 1, "this is a binary file, not PBN text; export the results as PBN")
     try:

@@ -43,3 +43,14 @@ def read_text(path: str | os.PathLike, encoding: str | None = None) -> tuple[str
     if b"\x00" in data[:4096] and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise ParseError(source, None, "this is a binary file, not text; export it as CSV or PBN")
     return decode(data, source, encoding), source
+
+
+def read_source(path_or_file) -> tuple[bytes | str, str]:
+    """The content of a path or an open file (bytes, or str from a text stream) and its name."""
+    if isinstance(path_or_file, (str, os.PathLike)):
+        source = Path(path_or_file).name
+        try:
+            return Path(path_or_file).read_bytes(), source
+        except OSError as exc:
+            raise ParseError(source, None, f"cannot read file: {exc.strerror}") from None
+    return path_or_file.read(), Path(getattr(path_or_file, "name", "<stream>")).name

@@ -40,6 +40,7 @@ import pandas as pd
 from ..boards import dealer_of, vul_of
 from ..errors import ParseError
 from ..schema import BOARDS_COLUMNS
+from .text import read_source
 from .xml_tree import Node, parse_tree
 
 __all__ = ["UsebioFile", "parse_usebio", "read_usebio", "hand_text", "boards_from_hands"]
@@ -322,13 +323,5 @@ def parse_usebio(data: bytes | str, source: str = "<string>") -> UsebioFile:
 
 def read_usebio(path_or_file: str | os.PathLike | BinaryIO) -> UsebioFile:
     """Read a USEBIO XML file (a path or an open binary file); see :func:`parse_usebio`."""
-    if isinstance(path_or_file, (str, os.PathLike)):
-        source = Path(path_or_file).name
-        try:
-            data = Path(path_or_file).read_bytes()
-        except OSError as exc:
-            raise ParseError(source, None, f"cannot read file: {exc.strerror}") from None
-    else:
-        source = Path(getattr(path_or_file, "name", "<stream>")).name
-        data = path_or_file.read()
+    data, source = read_source(path_or_file)
     return parse_usebio(data, source)
