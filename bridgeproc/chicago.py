@@ -36,7 +36,7 @@ from .deal_sheet import read_sheet
 from .errors import ParseError, ValidationError
 from .rank._core import to_imps
 from .rubber import GAME_POINTS, SIDES, declared_by, duplicate_score, made_parts, result_text, trick_score
-from .schema import problems_frame
+from .schema import problems_frame, records
 
 SEATS = "NESW"
 #: HCP -> (not vulnerable, vulnerable) target, qoobaa/bridge ``Bridge::Points::Chicago::POINTS``.
@@ -99,7 +99,7 @@ def load_targets(source: str | os.PathLike | pd.DataFrame) -> pd.DataFrame:
     if missing:
         raise ParseError(name, 1, f"the target table needs columns hcp,nv,vul (missing {', '.join(missing)})")
     problems, values = [], {}
-    for offset, row in enumerate(raw[["hcp", "nv", "vul"]].itertuples(index=False)):
+    for offset, row in enumerate(raw[["hcp", "nv", "vul"]].to_numpy(dtype=object).tolist()):
         line = str(offset + 2)
         cells = [str(c).strip() for c in row]
         if not all(c.isdigit() for c in cells):
@@ -161,7 +161,7 @@ def chicago_sheet(source: str | os.PathLike | pd.DataFrame, variant: Literal["st
     rows: list[dict] = []
     number, counted, below, total = 1, 0, [0, 0], [0, 0]
     dealer_index = SEATS.index(first_dealer.upper())
-    for deal in sheet.itertuples(index=False):
+    for deal in records(sheet):  # a chicago is a sequence: part-scores carry from deal to deal
         if counted == 4:
             number, counted, below, total = number + 1, 0, [0, 0], [0, 0]
         dealer = SEATS[dealer_index % 4]

@@ -33,6 +33,7 @@ import pandas as pd
 
 from .deal_sheet import STRAINS, read_sheet
 from .scoring import DOUBLING_FACTOR, FIRST_TRICK_EXTRA, INSULT, TRICK_VALUE, declarer_score_codes
+from .schema import records
 
 Variant = Literal["rubber", "simplified"]
 SIDES = ("NS", "EW")
@@ -144,7 +145,7 @@ def rubber_sheet(source: str | os.PathLike | pd.DataFrame, variant: Variant = "r
     insult = (0, 50, redoubled_insult)
     rows: list[dict] = []
     state = _Rubber(1)
-    for deal in sheet.itertuples(index=False):
+    for deal in records(sheet):  # a rubber is a sequence: each deal depends on the games before it
         if state.winner() is not None:
             state = _Rubber(state.number + 1)
         state.deals += 1
@@ -214,7 +215,7 @@ def _unfinished(rows: list[dict], state: _Rubber, partscore: int) -> None:
 def _simplified(sheet: pd.DataFrame) -> pd.DataFrame:
     rows: list[dict] = []
     state = _Rubber(1)
-    for deal in sheet.itertuples(index=False):
+    for deal in records(sheet):  # a rubber is a sequence: each deal depends on the games before it
         if state.winner() is not None:
             state = _Rubber(state.number + 1)
         state.deals += 1

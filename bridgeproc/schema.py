@@ -81,3 +81,11 @@ def check(frame: pd.DataFrame, columns: dict[str, object]) -> None:
     missing = [c for c in columns if c not in frame.columns]
     if missing:
         raise TypeError(f"frame lacks columns {missing}")
+
+
+def records(frame: pd.DataFrame):
+    """Rows as objects with one attribute per column, for writers that lay out a few rows
+    one by one (never for scoring or ranking, which work on whole columns)."""
+    from types import SimpleNamespace
+
+    return (SimpleNamespace(**row) for row in frame.to_dict("records"))

@@ -9,6 +9,7 @@ import pandas as pd
 
 from .db import engine_for, reading
 from .store import read_frames, resolve_version
+from ..schema import records
 
 if TYPE_CHECKING:
     import os
@@ -63,7 +64,7 @@ class Diff:
     def summary(self) -> list[str]:
         """Every change as a sentence, the headline first."""
         lines = [self.headline]
-        for row in self.results.itertuples(index=False):
+        for row in records(self.results):
             where = f"{'section ' + row.section + ', ' if row.section else ''}board {row.board}, NS {row.ns} v EW {row.ew}"
             lines.append(f"{where}: {row.change} ({row.before or '-'} -> {row.after or '-'})")
         lines += _ranking_sentences(self.standings, detail=True)
@@ -156,7 +157,7 @@ def _ranking_sentences(moves: pd.DataFrame, detail: bool = False) -> list[str]:
     if not len(moves):
         return []
     out, done = [], set()
-    rows = list(moves.itertuples(index=False))
+    rows = list(records(moves))
     for i, r in enumerate(rows):
         if i in done or r.rank_before == r.rank_after:
             continue

@@ -47,7 +47,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import BridgeprocError, ParseError
-from ..schema import problems_frame
+from ..schema import problems_frame, records
 from .usebio import boards_from_hands, hand_text
 
 __all__ = ["BwsFile", "read_bws", "parse_bws_tables", "check_movement"]
@@ -193,7 +193,7 @@ def _names(players: pd.DataFrame, lookup: pd.DataFrame, movement: pd.DataFrame, 
     seats = seats.drop_duplicates(subset=["section", "table", "seat"], keep="first")  # first round, latest entry
     first = movement[movement["round"] == movement.groupby("section")["round"].transform("min")]
     rows = []
-    for m in first.itertuples(index=False):
+    for m in records(first):
         at = seats[(seats["section"] == m.section) & (seats["table"] == m.table)].set_index("seat")["name"]
         for direction, pair, pair_seats in (("NS", m.ns, "NS"), ("EW", m.ew, "EW")):
             names = " & ".join(str(at[s]) for s in pair_seats if s in at.index)
@@ -348,7 +348,7 @@ def check_movement(results: pd.DataFrame, movement: pd.DataFrame) -> pd.DataFram
     right = movement.assign(section=movement["section"].astype("string").fillna("")).drop_duplicates(subset=keys)
     joined = left.merge(right.rename(columns={"ns": "m_ns", "ew": "m_ew"}), on=keys, how="left")
     rows = []
-    for r in joined.itertuples(index=False):
+    for r in records(joined):
         where = f"table {r.table}, round {r.round}" + (f" of section {r.section}" if r.section else "")
         base = {"source": r.source, "line": r.line}
         if pd.isna(r.m_ns) and pd.isna(r.m_ew):

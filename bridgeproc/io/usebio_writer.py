@@ -30,6 +30,7 @@ import pandas as pd
 
 from ..notation import contract_text
 from .atomic import atomic_path
+from ..schema import records
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -98,7 +99,7 @@ def _standing_section(row, sections: dict, known: list[str]) -> tuple[str, str]:
 
 def _participants(parent: ET.Element, rows: pd.DataFrame, method: str) -> None:
     block = ET.SubElement(parent, "PARTICIPANTS")
-    for row in rows.itertuples(index=False):
+    for row in records(rows):
         pair = ET.SubElement(block, "PAIR")
         _add(pair, "PAIR_NUMBER", row.number)
         direction = _group_parts(row.group)[1]
@@ -148,7 +149,7 @@ def _travellers(parent: ET.Element, results: pd.DataFrame, method: str, boards: 
         _add(node, "BOARD_NUMBER", int(number))
         if int(number) in boards:
             _hands(node, boards[int(number)])
-        for line in lines.itertuples(index=False):
+        for line in records(lines):
             row = ET.SubElement(node, "TRAVELLER_LINE")
             _add(row, "NS_PAIR_NUMBER", None if pd.isna(line.ns) else line.ns)
             _add(row, "EW_PAIR_NUMBER", None if pd.isna(line.ew) else line.ew)
@@ -185,7 +186,7 @@ def usebio_text(session: Session) -> str:
     session_node = ET.SubElement(event, "SESSION", {"SESSION_ID": "1"})
 
     found = _pair_sections(results)
-    placed = [_standing_section(row, found, sections) for row in standings.itertuples(index=False)]
+    placed = [_standing_section(row, found, sections) for row in records(standings)]
     table = standings.assign(section=[p[0] for p in placed], number=[p[1] for p in placed])
     boards = {}
     if session.boards is not None and len(session.boards):

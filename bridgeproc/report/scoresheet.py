@@ -39,8 +39,9 @@ def sheet_text(frame: pd.DataFrame) -> str:
     group = _group_column(frame)
     if group and len(frame):
         imps = "imps_ns" in frame
-        for number, last in frame.groupby(group, sort=True).tail(1).set_index(group).iterrows():
-            ns, ew = int(last["ns_total"]), int(last["ew_total"])
+        last = frame.groupby(group, sort=True).tail(1)
+        for number, ns_total, ew_total in zip(last[group], last["ns_total"], last["ew_total"]):
+            ns, ew = int(ns_total), int(ew_total)
             if imps:
                 lines.append(f"{group.capitalize()} {number}: NS {ns:+d} IMPs, EW {ew:+d} IMPs")
                 continue

@@ -11,6 +11,7 @@ import pandas as pd
 from openpyxl import Workbook
 
 from ..io.atomic import atomic_path
+from ..schema import records
 from ..notation import contract_text
 from .styles import BAND_FILL, BOLD, RED_FONT, SUBTITLE, TITLE, a4, cell, header_row, is_red, set_widths
 from .travellers import write_travellers
@@ -56,17 +57,17 @@ def write_standings(wb, session: "TeamsSession") -> None:
     at = _title(ws, heading(session))
     vp = session.options.scoring == "vp"
     titles = ["Rank", "Team", "Matches", "VP" if vp else "Total", "IMPs +", "IMPs −", "Quotient", "Penalty", "Decided by", "Roster"]
-    ws.append(header_row(ws, titles))
+    set_widths(ws, [7, 24, 9, 9, 9, 9, 9, 9, 16, 50])  # write-only: widths, panes, page before the rows
+    a4(ws, f"{at}:{at}", landscape=True)
     ws.freeze_panes = f"A{at + 1}"
+    ws.append(header_row(ws, titles))
     s = session.standings
-    for row in s.itertuples(index=False):
+    for row in records(s):
         quotient = None if pd.isna(row.imp_quotient) or row.imp_quotient == float("inf") else float(row.imp_quotient)
         ws.append([cell(ws, row.rank, font=BOLD), cell(ws, row.team, font=BOLD), cell(ws, int(row.matches), fmt="int"),
                    _num(ws, row.total, "0.00"), _num(ws, row.imps_for), _num(ws, row.imps_against),
                    cell(ws, quotient, fmt="0.000"), _num(ws, row.penalty_vp or None, "0.00"),
                    cell(ws, row.decided_by or ""), cell(ws, row.names if isinstance(row.names, str) else "")])
-    set_widths(ws, [7, 24, 9, 9, 9, 9, 9, 9, 16, 50])
-    a4(ws, f"{at}:{at}", landscape=True)
 
 
 def write_vp_table(wb, session: "TeamsSession") -> None:
@@ -75,9 +76,11 @@ def write_vp_table(wb, session: "TeamsSession") -> None:
     at = _title(ws, heading(session))
     titles = ["Round", "Home", "Away", "Boards", "IMPs home", "IMPs away", "Carry home", "Carry away",
               "Pen. home", "Pen. away", "VP home", "VP away", "Status"]
-    ws.append(header_row(ws, titles))
+    set_widths(ws, [7, 22, 22, 7, 10, 10, 10, 10, 9, 9, 9, 9, 12])
+    a4(ws, f"{at}:{at}", landscape=True)
     ws.freeze_panes = f"A{at + 1}"
-    for r in session.matches.itertuples(index=False):
+    ws.append(header_row(ws, titles))
+    for r in records(session.matches):
         ws.append([cell(ws, None if pd.isna(r.round) else int(r.round), fmt="int"), cell(ws, r.home), cell(ws, r.away),
                    cell(ws, int(r.boards), fmt="int"), _num(ws, r.imps_home), _num(ws, r.imps_away),
                    _num(ws, r.carry_home or None), _num(ws, r.carry_away or None),
@@ -85,17 +88,17 @@ def write_vp_table(wb, session: "TeamsSession") -> None:
                    _num(ws, (r.penalty_imps_away or 0) + (r.penalty_vp_away or 0) or None),
                    _num(ws, r.vp_home, "0.00", BOLD), _num(ws, r.vp_away, "0.00", BOLD),
                    cell(ws, "" if r.status == "played" else r.status, font=RED_FONT if r.status != "played" else None)])
-    set_widths(ws, [7, 22, 22, 7, 10, 10, 10, 10, 9, 9, 9, 9, 12])
-    a4(ws, f"{at}:{at}", landscape=True)
 
 
 def write_vp_scale(wb, session: "TeamsSession") -> None:
     """The VP scale sheet: winner and loser VPs at each IMP margin, per match length in the event."""
     ws = wb.create_sheet("VP scale")
-    ws.append([cell(ws, session.options.scale.describe(), font=TITLE)])
-    ws.append([])
     played = session.matches[session.matches["status"] == "played"]
     lengths = sorted({int(n) for n in played["boards"] if n > 0})
+    set_widths(ws, [11] + [10] * 2 * len(lengths))  # write-only: before the rows
+    a4(ws, "3:3")
+    ws.append([cell(ws, session.options.scale.describe(), font=TITLE)])
+    ws.append([])
     if not lengths:
         return
     top = int(np.ceil(15 * np.sqrt(max(lengths)))) + 1
@@ -105,8 +108,6 @@ def write_vp_scale(wb, session: "TeamsSession") -> None:
     columns = [v for n in lengths for v in (scale.convert(margins, n), scale.convert(-margins, n))]
     for i, margin in enumerate(margins.tolist()):
         ws.append([margin] + [cell(ws, float(c[i]), fmt="0.00") for c in columns])
-    set_widths(ws, [11] + [10] * len(columns))
-    a4(ws, "3:3")
 
 
 def write_cross_table(wb, session: "TeamsSession", limit: int = 40) -> None:
@@ -115,6 +116,8 @@ def write_cross_table(wb, session: "TeamsSession", limit: int = 40) -> None:
     if not 1 < len(teams) <= limit:
         return
     ws = wb.create_sheet("Cross table")
+    set_widths(ws, [22] + [8] * len(teams) + [9])  # write-only: before the rows
+    a4(ws, "3:3", landscape=True)
     ws.append([cell(ws, "VPs of the row team against the column team", font=TITLE)])
     ws.append([])
     ws.append(header_row(ws, ["Team"] + [str(t) for t in teams] + ["Total"]))
@@ -128,8 +131,6 @@ def write_cross_table(wb, session: "TeamsSession", limit: int = 40) -> None:
         values = grid.loc[team].tolist()
         ws.append([cell(ws, team, font=BOLD)] + [None if pd.isna(v) else float(v) for v in values]
                   + [cell(ws, float(totals[team]), fmt="0.00", font=BOLD)])
-    set_widths(ws, [22] + [8] * len(teams) + [9])
-    a4(ws, "3:3", landscape=True)
 
 
 def _room_texts(results: pd.DataFrame) -> pd.DataFrame:
@@ -169,7 +170,7 @@ def write_match_cards(wb, session: "TeamsSession") -> None:
         ws.append([cell(ws, "Match totals only: no boards in the input", font=SUBTITLE)])
         return
     cards = _card_columns(session)
-    totals = {r.match: r for r in session.matches.itertuples(index=False)}
+    totals = {r.match: r for r in records(session.matches)}
     band = [cell(ws, None, fill=BAND_FILL) for _ in titles[1:]]
     header = header_row(ws, titles)
     rows = zip(*(cards[c].tolist() for c in cards.columns))
@@ -199,6 +200,8 @@ def _card_total(ws, total) -> None:
 def write_conventions(wb, session: "TeamsSession") -> None:
     """Every option of the run, then what was noticed (matches not played, boards scored by convention)."""
     ws = wb.create_sheet("Conventions")
+    set_widths(ws, [22, 100])  # write-only: before the rows
+    a4(ws, landscape=True)
     ws.append([cell(ws, "Conventions used", font=TITLE)])
     ws.append([])
     ws.append(header_row(ws, ["Option", "Value"]))
@@ -211,8 +214,6 @@ def write_conventions(wb, session: "TeamsSession") -> None:
         ws.append([cell(ws, "Notices", font=BOLD)])
         for text in notices:
             ws.append([cell(ws, text)])
-    set_widths(ws, [22, 100])
-    a4(ws, landscape=True)
 
 
 def write_teams_workbook(session: "TeamsSession", path: str | os.PathLike) -> None:

@@ -22,7 +22,7 @@ import pandas as pd
 from ..boards import dealer_codes, vul_codes
 from ..io.atomic import atomic_path
 from ..notation import contract_text
-from ..schema import VULS
+from ..schema import VULS, records
 
 if TYPE_CHECKING:
     from .session import TeamsSession
@@ -84,7 +84,7 @@ def pbn_text(session: "TeamsSession") -> str:
             t["dealer"] = known["dealer"].astype("string").reindex(at).fillna(pd.Series(t["dealer"].to_numpy(), index=at)).to_numpy()
             t["vul"] = known["vul"].astype("string").reindex(at).fillna(pd.Series(t["vul"].to_numpy(), index=at)).to_numpy()
             t["deal"] = known["deal"].reindex(at).fillna("").to_numpy()
-        for row in t.itertuples(index=False):
+        for row in records(t):
             score = "" if pd.isna(row.score_ns) else f"NS {int(row.score_ns)}"
             imps = "" if pd.isna(row.imp_ns) else f"NS {_num(row.imp_ns)} EW {_num(row.imp_ew)}"
             contract = row.contract if isinstance(row.contract, str) else ""
@@ -100,11 +100,11 @@ def pbn_text(session: "TeamsSession") -> str:
     m = session.matches
     lines += head + [f'[Board "{first_board}"]',
                      '[ScoreTable "Round\\2R;TeamId_Home\\20L;TeamId_Away\\20L;MatchDetails\\16L;VP_Home\\6R;VP_Away\\6R"]']
-    for row in m.itertuples(index=False):
+    for row in records(m):
         details = "-" if pd.isna(row.imps_home) else f"200,{_num(row.imps_home)},{_num(row.imps_away)}"
         lines.append(" ".join([_num(row.round), _q(row.home), _q(row.away), _q(details), _num(row.vp_home), _num(row.vp_away)]))
     lines.append('[TotalScoreTable "Rank\\4R;TeamId\\20L;TotalScoreVP\\7R;TotalScoreIMP\\7R"]')
-    for row in session.standings.itertuples(index=False):
+    for row in records(session.standings):
         lines.append(" ".join([_q(row.rank), _q(row.team), _num(row.total), _num(row.imp_difference)]))
     return "\n".join(lines) + "\n"
 
