@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
 import pandas as pd
 
 from .boards import dealer_codes, vul_codes
@@ -110,14 +111,15 @@ def _board_codes(boards: pd.DataFrame) -> tuple[list[int | None], list[str | Non
         vuls = [_VUL_ALIASES.get(v.lower()) if isinstance(v, str) else None
                 for v in boards["vul"].astype("object").tolist()]
     if "board" in boards.columns and (None in dealers or None in vuls):
-        numbers = pd.to_numeric(boards["board"], errors="coerce").astype("Float64")
-        for i, number in enumerate(numbers.tolist()):
-            if number is pd.NA or number is None or number != number or number < 1:
-                continue
+        numbers = pd.to_numeric(boards["board"], errors="coerce").to_numpy(dtype=float, na_value=np.nan)
+        usable = np.nan_to_num(numbers, nan=0.0) >= 1
+        board = np.where(usable, numbers, 1).astype(np.int64)
+        cycle_dealers, cycle_vuls = dealer_codes(board).tolist(), vul_codes(board).tolist()  # one call each
+        for i in np.flatnonzero(usable).tolist():
             if dealers[i] is None:
-                dealers[i] = int(dealer_codes([int(number)])[0])
+                dealers[i] = cycle_dealers[i]
             if vuls[i] is None:
-                vuls[i] = VULS[int(vul_codes([int(number)])[0])]
+                vuls[i] = VULS[cycle_vuls[i]]
     return dealers, vuls
 
 
