@@ -247,10 +247,6 @@ def _require_hcp(sheet: pd.DataFrame, passed_out: str) -> None:
 
 def chicago_totals(sheet: pd.DataFrame) -> pd.DataFrame:
     """One row per chicago: ``chicago``, ``ns``, ``ew`` (final totals), ``winner``, ``margin``."""
-    last = sheet.groupby("chicago", sort=True).tail(1)
-    ns, ew = last["ns_total"].to_numpy(), last["ew_total"].to_numpy()
-    return pd.DataFrame({
-        "chicago": last["chicago"].to_numpy(), "ns": ns, "ew": ew,
-        "winner": pd.array(np.where(ns > ew, "NS", np.where(ew > ns, "EW", "-")), dtype="string"),
-        "margin": np.abs(ns - ew),
-    })
+    from .rubber import sheet_totals
+
+    return sheet_totals(sheet, "chicago")

@@ -249,12 +249,17 @@ def _simplified(sheet: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=list(SIMPLIFIED_COLUMNS)).astype(SIMPLIFIED_COLUMNS)
 
 
-def rubber_totals(sheet: pd.DataFrame) -> pd.DataFrame:
-    """One row per rubber: ``rubber``, ``ns``, ``ew`` (final totals), ``winner`` (NS/EW/-), ``margin``."""
-    last = sheet.groupby("rubber", sort=True).tail(1)
+def sheet_totals(sheet: pd.DataFrame, key: str) -> pd.DataFrame:
+    """One row per rubber or chicago (``key``): final ``ns``/``ew`` totals, ``winner`` (NS/EW/-), ``margin``."""
+    last = sheet.groupby(key, sort=True).tail(1)
     ns, ew = last["ns_total"].to_numpy(), last["ew_total"].to_numpy()
     return pd.DataFrame({
-        "rubber": last["rubber"].to_numpy(), "ns": ns, "ew": ew,
+        key: last[key].to_numpy(), "ns": ns, "ew": ew,
         "winner": pd.array(np.where(ns > ew, "NS", np.where(ew > ns, "EW", "-")), dtype="string"),
         "margin": np.abs(ns - ew),
     })
+
+
+def rubber_totals(sheet: pd.DataFrame) -> pd.DataFrame:
+    """One row per rubber: ``rubber``, ``ns``, ``ew`` (final totals), ``winner`` (NS/EW/-), ``margin``."""
+    return sheet_totals(sheet, "rubber")

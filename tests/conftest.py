@@ -25,3 +25,19 @@ def runner():
 def _private_archive(tmp_path, monkeypatch):
     """Commands archive by default: keep every test's archive in its own temporary folder."""
     monkeypatch.setenv("BRIDGEPROC_ARCHIVE", str(tmp_path / "archive.sqlite"))
+
+
+def workbook(path, sheets: dict, merges: dict | None = None):
+    """Write an .xlsx with the given sheets (title -> rows) and merged ranges, for reader tests."""
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    wb.remove(wb.active)
+    for title, rows in sheets.items():
+        ws = wb.create_sheet(title)
+        for row in rows:
+            ws.append(row)
+        for cells in (merges or {}).get(title, []):
+            ws.merge_cells(cells)
+    wb.save(path)
+    return path

@@ -19,21 +19,11 @@ from bridgeproc.io.travellers import read_travellers
 from bridgeproc.schema import BOARDS_COLUMNS
 from bridgeproc.validate import validate_results
 
+from .conftest import workbook
+
 H = "Board,NS,EW,Contract,Declarer,Result,Lead\n"
 ROW = "1,1,2,4S,N,=,S2\n"
 XH = ["Board", "NS", "EW", "Contract", "Declarer", "Result", "Lead"]
-
-
-def workbook(path, sheets: dict, merges: dict | None = None):
-    wb = openpyxl.Workbook()
-    wb.remove(wb.active)
-    for title, rows in sheets.items():
-        ws = wb.create_sheet(title)
-        for row in rows:
-            ws.append(row)
-        for cells in (merges or {}).get(title, []):
-            ws.merge_cells(cells)
-    wb.save(path)
 
 
 def boards_frame(numbers):

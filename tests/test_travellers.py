@@ -12,21 +12,10 @@ from bridgeproc.io.names import parse_names_csv, read_names, workbook_names
 from bridgeproc.io.travellers import canonical_header, parse_travellers_csv, read_travellers
 from bridgeproc.validate import validate_results
 
+from .conftest import workbook
+
 DATA = Path(__file__).parent / "data" / "travellers"
 H = "Board,NS,EW,Contract,Declarer,Result,Lead\n"
-
-
-def workbook(path, sheets, merges=None):
-    wb = openpyxl.Workbook()
-    wb.remove(wb.active)
-    for title, rows in sheets.items():
-        ws = wb.create_sheet(title)
-        for row in rows:
-            ws.append(row)
-        for cells in (merges or {}).get(title, []):
-            ws.merge_cells(cells)
-    wb.save(path)
-    return path
 
 
 def scores(raw, **options):
