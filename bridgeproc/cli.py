@@ -13,6 +13,39 @@ from .rank import PROFILES, Conventions, profile
 from .session import Options, check_inputs, process_session
 
 
+def _outputs_for(suffixes):
+    """A callback that refuses, as a command-line mistake (exit 2), an output type no writer
+    has and a file given twice."""
+    def check(ctx, param, values):
+        for value in values:
+            if Path(value).suffix.lower() not in suffixes:
+                raise click.BadParameter(f"{value}: unknown output type; use one of {', '.join(suffixes)}")
+        if len({Path(v).resolve() for v in values}) < len(values):
+            raise click.BadParameter("the same output file is given twice")
+        return values
+    return check
+
+
+def _finite(ctx, param, value):
+    import math
+
+    if value is not None and not math.isfinite(value):
+        raise click.BadParameter(f"{value} is not a number of IMPs")
+    return value
+
+
+def _encoding(ctx, param, value):
+    if value is None:
+        return None
+    import codecs
+
+    try:
+        codecs.lookup(value)
+    except LookupError:
+        raise click.BadParameter(f"{value!r} is not a text encoding; e.g. utf-8, cp1252, latin-1") from None
+    return value
+
+
 def _input_options(command):
     """Options shared by the commands that read inputs."""
     decorators = [
@@ -24,7 +57,8 @@ def _input_options(command):
         click.option("--trust", type=click.Choice(["contract", "score"]), default="contract", show_default=True,
                      help="When a written score disagrees with contract and result: report it (contract), "
                           "or correct the tricks to the score when exactly one trick count fits (score)."),
-        click.option("--encoding", default=None, help="Text encoding of CSV/PBN inputs (default: detect UTF-8/UTF-16, else Windows-1252)."),
+        click.option("--encoding", default=None, callback=_encoding,
+                     help="Text encoding of CSV/PBN inputs (default: detect UTF-8/UTF-16, else Windows-1252)."),
         click.option("--pair-numbering", type=click.Choice(["auto", "shared", "per-direction"]), default="auto",
                      show_default=True, help="Whether NS 1 and EW 1 are one pair (shared) or two (per-direction Mitchell)."),
         click.option("--no-score-check", is_flag=True, help="Do not compare written scores with contract and result."),
@@ -67,7 +101,7 @@ def _ranking_options(command):
                      help="Results expected per board, for factoring [default: the most played]."),
         click.option("--datum-drop-share", type=click.FloatRange(0, 0.5, max_open=True), default=None,
                      help="Butler: share of results dropped at each end (e.g. 0.1); overrides --datum-drop."),
-        click.option("--imp-ave-plus", type=float, default=None,
+        click.option("--imp-ave-plus", type=click.FloatRange(0, 24), default=None, callback=_finite,
                      help="IMPs per comparison for an average-plus in IMP scoring [default: 3]."),
         click.option("--sitout", type=click.Choice(["none", "scale"]), default=None,
                      help="IMP totals: plain sums, or scaled to all boards for pairs that sat out [default: none]."),
@@ -119,6 +153,7 @@ def cli() -> None:
 @_input_options
 @_ranking_options
 @click.option("-o", "--output", "outputs", multiple=True, required=True, type=click.Path(dir_okay=False),
+              callback=_outputs_for((".xlsx", ".pbn", ".xml", ".csv")),
               help="Output file; the format follows the extension (.xlsx, .pbn, .xml, .csv). Repeat for several.")
 @click.option("--no-dd", is_flag=True, help="Skip the double-dummy analysis of the hand records.")
 @click.option("--no-archive", is_flag=True, help="Do not store the session in the archive.")
@@ -196,7 +231,7 @@ _SHEET_ARGS = [
     click.argument("sheet", type=click.Path(exists=True, dir_okay=False)),
     click.option("-o", "--output", "outputs", multiple=True, type=click.Path(dir_okay=False), callback=_sheet_outputs,
                  help="Also write the score sheet (.csv or .xlsx). Repeat for several."),
-    click.option("--encoding", default=None, help="Text encoding of the sheet (default: detect)."),
+    click.option("--encoding", default=None, callback=_encoding, help="Text encoding of the sheet (default: detect)."),
 ]
 
 
@@ -204,13 +239,14 @@ def _sheet_command(function):
     return functools.reduce(lambda f, d: d(f), reversed(_SHEET_ARGS), function)
 
 
-def _print_sheet(build, sheet, outputs, title) -> None:
+def _print_sheet(build, sheet, outputs, title, reads=()) -> None:
+    from .io.outputs import check_outputs, write_all
     from .report.scoresheet import sheet_text, write_sheet
 
     try:
+        check_outputs(outputs, (".csv", ".xlsx"), [sheet, *reads])
         frame = build()
-        for output in outputs:
-            write_sheet(frame, output, title=f"{title}: {Path(sheet).name}")
+        write_all(outputs, lambda out, tmp: write_sheet(frame, tmp, title=f"{title}: {Path(sheet).name}", kind=out.suffix))
     except BridgeprocError as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(sheet_text(frame))
@@ -261,19 +297,20 @@ def chicago(sheet, outputs, encoding, variant, cycle, first_dealer, partscore_bo
     _print_sheet(lambda: chicago_sheet(sheet, variant=variant, cycle=cycle, first_dealer=first_dealer,
                                        partscore_bonus=partscore_bonus, passed_out=passed_out, targets=targets,
                                        encoding=encoding),
-                 sheet, outputs, "Chicago")
+                 sheet, outputs, "Chicago", reads=[targets] if targets else ())
 
 
 @cli.command()
 @click.argument("inputs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("-o", "--output", "outputs", multiple=True, required=True, type=click.Path(dir_okay=False),
+              callback=_outputs_for((".xlsx", ".pbn", ".csv")),
               help="Output file (.xlsx, .csv, .pbn). Repeat for several.")
 @click.option("--scoring", type=click.Choice(["vp", "imps", "bam"]), default=None,
               help="Victory points (default), raw IMPs, or board-a-match.")
 @click.option("--vp-scale", default=None, help="wbf2013 (default: WBF 2013 continuous 20-VP) or a VP table CSV.")
 @click.option("--boards-per-match", type=click.IntRange(1), default=None,
               help="Match length for the VP scale [default: the boards found in each match].")
-@click.option("--ave-plus-imps", type=float, default=None, help="IMPs for an average-plus board [default: 3, Law 86A].")
+@click.option("--ave-plus-imps", type=click.FloatRange(0, 24), default=None, callback=_finite, help="IMPs for an average-plus board [default: 3, Law 86A].")
 @click.option("--unplayed", type=click.Choice(["exclude", "average"]), default=None,
               help="A match not played: left out (default) or 10-10.")
 @click.option("--format", "format_", type=click.Choice(["auto", "swiss", "round-robin", "knockout"]), default=None,
@@ -282,7 +319,7 @@ def chicago(sheet, outputs, encoding, variant, cycle, first_dealer, partscore_bo
 @click.option("--bam-tie", type=click.IntRange(0), default=None, help="Board-a-match: net difference still counted a tie.")
 @click.option("--lineup", type=click.Path(exists=True, dir_okay=False), help="Which pair of which team sat where.")
 @click.option("--adjustments", type=click.Path(exists=True, dir_okay=False), help="Carry-over and penalties (CSV).")
-@click.option("--encoding", default=None, help="Text encoding of CSV/PBN inputs (default: detect).")
+@click.option("--encoding", default=None, callback=_encoding, help="Text encoding of CSV/PBN inputs (default: detect).")
 def teams(inputs, outputs, lineup, adjustments, encoding, format_, vp_scale, **params) -> None:
     """Score a teams event: board IMPs, match VPs, standings.
 
@@ -354,6 +391,7 @@ def archive_show(url, session_id, version) -> None:
 @_ARCHIVE_URL
 @click.argument("session_id")
 @click.option("-o", "--output", "outputs", multiple=True, required=True, type=click.Path(dir_okay=False),
+              callback=_outputs_for((".xlsx", ".pbn", ".xml", ".csv")),
               help="Output file (.xlsx, .pbn, .csv, .xml). Repeat for several.")
 @click.option("--version", type=click.IntRange(1), default=None, help="Version [default: the latest].")
 def archive_export(url, session_id, outputs, version) -> None:

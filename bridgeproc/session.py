@@ -13,6 +13,7 @@ from .movement import PairNumbering, pair_keys, pair_numbering
 from .notation import ResultStyle
 from .rank.conventions import CONVENTION_HELP
 from .inputs import Inputs, read_inputs, suffix
+from .io.outputs import check_outputs
 from .options import Options
 from .rank import Conventions, parse_scoring_tag, rank_results, standings, winner_groups
 from .validate import validate_results
@@ -154,7 +155,7 @@ def process_session(inputs: list, outputs: list = (), options: Options = Options
     Nothing is written unless every input is clean (ValidationError lists all problems),
     and each output is written atomically.
     """
-    _check_outputs(list(inputs), list(outputs))
+    check_outputs(outputs, WRITERS, [*inputs, *options.names, _archive_file(options)])
     read = read_inputs(list(inputs), options)
     if not read.raws:
         raise BridgeprocError("no results in the inputs; give traveller sheets or a PBN with results")
@@ -176,43 +177,29 @@ def process_session(inputs: list, outputs: list = (), options: Options = Options
     return session
 
 
-def _check_outputs(inputs: list, outputs: list) -> None:
-    """Refuse, before any work, outputs we cannot write or that would replace an input."""
-    for out in outputs:
-        if suffix(out) not in WRITERS:
-            raise BridgeprocError(f"{out}: unknown output type; use one of {', '.join(WRITERS)}")
-        target = Path(out)
-        if any(target.exists() and Path(i).exists() and os.path.samefile(target, i) for i in inputs):
-            raise BridgeprocError(f"{out}: this is one of the inputs; write the output to another file")
-        parent = next((p for p in [target.parent, *target.parent.parents] if p.exists()), None)
-        if parent is not None and not parent.is_dir():
-            raise BridgeprocError(f"{out}: cannot write there, {parent} is a file, not a folder")
-    resolved = [Path(o).resolve() for o in outputs]
-    if len(set(resolved)) < len(resolved):
-        raise BridgeprocError("the same output file is given twice")
-    for path in resolved:
-        if any(path in other.parents for other in resolved):
-            raise BridgeprocError(f"{path.name}: another output is inside it; give files in a folder")
+def _archive_file(options: Options) -> str | None:
+    """The SQLite file the run will archive into, so that no output can overwrite it."""
+    if not options.archive:
+        return None
+    from .archive import default_url
+
+    url = str(options.archive_url or default_url())
+    if "://" not in url:
+        return url
+    return url.split(":///", 1)[1] if url.startswith("sqlite:///") else None
 
 
 def _write_outputs(session: Session, outputs: list, options: Options) -> None:
-    """Write every output to a temporary file, archive, and only then rename them all:
-    a failure anywhere (a full disk, an unreachable archive) leaves no output written."""
-    from contextlib import ExitStack
+    """Every output and the archive succeed together, or nothing is written."""
+    from .io.outputs import write_all
 
-    from .io.atomic import atomic_path
+    def archive() -> None:
+        if options.archive:
+            from .archive import archive_session
 
-    try:
-        with ExitStack() as stack:
-            for out in outputs:
-                WRITERS[suffix(out)](session, stack.enter_context(atomic_path(out)))
-            if options.archive:
-                from .archive import archive_session
+            session.archived = archive_session(session, options.archive_url, **options.archive_as)
 
-                session.archived = archive_session(session, options.archive_url, **options.archive_as)
-    except OSError as exc:
-        raise BridgeprocError(f"cannot write {exc.filename or 'an output'}: {exc.strerror or exc}; "
-                              "nothing was written") from None
+    write_all(outputs, lambda out, tmp: WRITERS[suffix(out)](session, tmp), archive)
 
 
 def _with_double_dummy(boards: pd.DataFrame, progress) -> pd.DataFrame:

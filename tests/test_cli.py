@@ -3,7 +3,9 @@ import subprocess
 import sys
 
 import pandas as pd
+import pytest
 
+import bridgeproc
 from bridgeproc import process_session
 from bridgeproc.cli import cli
 
@@ -60,10 +62,48 @@ def test_bad_command_line_exits_2(runner, tmp_path):
     assert runner.invoke(cli, ["score", str(SAMPLE / "club-evening-travellers.csv"), "-o", "x.csv", "--result-style", "odd"]).exit_code == 2
 
 
-def test_unknown_output_type_is_refused_before_reading(runner, tmp_path):
-    result = runner.invoke(cli, ["score", str(SAMPLE / "club-evening-travellers.csv"), "-o", str(tmp_path / "x.doc")])
-    assert result.exit_code == 1
-    assert "unknown output type" in result.output
+@pytest.mark.parametrize("args", [
+    ["-o", "x.doc"], ["-o", "d.csv", "-o", "d.csv"], ["--encoding", "nosuch", "-o", "d.csv"],
+    ["--imp-ave-plus", "nan", "-o", "d.csv"],
+])
+def test_command_line_mistakes_exit_2_before_reading(runner, tmp_path, args):
+    args = [str(tmp_path / a) if a.endswith((".doc", ".csv")) else a for a in args]
+    result = runner.invoke(cli, ["score", str(SAMPLE / "club-evening-travellers.csv"), *args])
+    assert result.exit_code == 2, result.output
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_library_refuses_unknown_output_types_as_bad_input(tmp_path):
+    with pytest.raises(bridgeproc.BridgeprocError, match="unknown output type"):
+        process_session([SAMPLE / "club-evening-travellers.csv"], [tmp_path / "x.doc"])
+
+
+@pytest.mark.parametrize("command", [
+    ["score", "IN", "--names", "NAMES", "--no-archive", "-o", "NAMES"],
+    ["score", "IN", "--archive", "OUT.xml", "-o", "OUT.xml"],
+])
+def test_outputs_never_replace_what_the_run_reads(runner, tmp_path, command):
+    names = tmp_path / "names.csv"
+    names.write_bytes((SAMPLE / "club-evening-names.csv").read_bytes())
+    swap = {"IN": str(SAMPLE / "club-evening-travellers.csv"), "NAMES": str(names), "OUT.xml": str(tmp_path / "out.xml")}
+    result = runner.invoke(cli, [swap.get(a, a) for a in command])
+    assert result.exit_code == 1 and "this run reads that file" in result.output
+    assert names.read_bytes() == (SAMPLE / "club-evening-names.csv").read_bytes()
+    assert not (tmp_path / "out.xml").exists()
+
+
+def test_other_commands_write_all_or_nothing(runner, tmp_path):
+    from .conftest import REALDATA
+
+    sheet = tmp_path / "r.csv"
+    sheet.write_text("deal,declarer,contract,tricks\n1,EW,4S,11\n")
+    for command in (["rubber", str(sheet), "-o", str(tmp_path / "new" / "a.csv"), "-o", "/proc/nope/b.csv"],
+                    ["teams", str(REALDATA / "ebl-2021-online-qual-open-r2-teams.pbn"),
+                     "-o", str(tmp_path / "t" / "a.xlsx"), "-o", "/proc/nope/x.csv"]):
+        result = runner.invoke(cli, command)
+        assert result.exit_code == 1 and "nothing was written" in result.output, result.output
+    assert runner.invoke(cli, ["rubber", str(sheet), "-o", str(sheet)]).exit_code == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.csv"]
 
 
 def test_cli_and_library_agree(runner, tmp_path):
@@ -103,7 +143,7 @@ def test_outputs_are_all_or_nothing(runner, tmp_path):
     assert nested.exit_code == 1 and "another output is inside it" in nested.output
     (tmp_path / "t.csv").write_bytes(src.read_bytes())
     same = runner.invoke(cli, ["score", str(tmp_path / "t.csv"), "-o", str(tmp_path / "t.csv")])
-    assert same.exit_code == 1 and "this is one of the inputs" in same.output
+    assert same.exit_code == 1 and "this run reads that file" in same.output
     assert sorted(p.name for p in tmp_path.iterdir()) == ["t.csv"]
     assert (tmp_path / "t.csv").read_bytes() == src.read_bytes()
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, select, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, OperationalError
+from sqlalchemy.exc import ArgumentError, DatabaseError, OperationalError
 
 from ..errors import BridgeprocError
 from .tables import SCHEMA_VERSION, archive_info, metadata
@@ -111,7 +111,8 @@ def engine_for(url: str | os.PathLike | None = None) -> Engine:
                 raise ArchiveError(f"{key}: not an archive URL ({error}); give an SQLite file path, "
                                    "sqlite:////path/archive.sqlite or postgresql://user@host/db") from None
         try:
-            _create_schema(engine)
+            with _database_errors(engine):
+                _create_schema(engine)
         except ArchiveError:
             engine.dispose()
             raise
@@ -143,9 +144,10 @@ def _database_errors(engine: Engine) -> Iterator[None]:
     # of the machine, not a bug: report it as an ArchiveError (exit 1, no traceback).
     try:
         yield
-    except OperationalError as error:
+    except DatabaseError as error:  # OperationalError and the rest: unreachable, locked, not a database
         detail = str(error.orig if error.orig is not None else error).strip().splitlines()[0]
-        raise ArchiveError(f"archive {_where(engine)}: {detail}") from error
+        hint = "" if isinstance(error, OperationalError) else "; is it a bridgeproc archive? give another with --archive"
+        raise ArchiveError(f"archive {_where(engine)}: {detail}{hint}") from error
 
 
 @contextmanager

@@ -212,11 +212,10 @@ def export_session(url: str | os.PathLike | None, session_id: str, outputs: list
     from ..session import WRITERS
     from .store import load_session
 
-    for out in outputs:
-        if Path(out).suffix.lower() not in WRITERS:
-            raise BridgeprocError(f"{out}: unknown output type; use one of {', '.join(WRITERS)}")
+    from ..io.outputs import check_outputs, write_all
+
+    check_outputs(outputs, WRITERS)
     session = load_session(url, session_id, version)
-    for out in outputs:
-        WRITERS[Path(out).suffix.lower()](session, out)
+    write_all(outputs, lambda out, tmp: WRITERS[out.suffix.lower()](session, tmp))
     return session
 

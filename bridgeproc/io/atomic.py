@@ -15,8 +15,13 @@ def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
     On any exception the temporary file is removed and ``path`` is left untouched.
     """
     target = Path(path)
+    missing = [p for p in [target.parent, *target.parent.parents] if not p.exists()]
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except BaseException:
+        _remove_empty(missing)
+        raise
     os.close(fd)
     try:
         yield Path(tmp)
@@ -24,4 +29,11 @@ def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        _remove_empty(missing)  # folders made for this output go too
         raise
+
+
+def _remove_empty(folders: list[Path]) -> None:
+    for folder in folders:  # deepest first
+        with contextlib.suppress(OSError):
+            folder.rmdir()

@@ -84,15 +84,16 @@ def _plain(value):
     return value
 
 
-def write_sheet(frame: pd.DataFrame, path: str | os.PathLike, title: str | None = None) -> None:
-    """Write a score sheet; the format follows the extension (``.csv`` or ``.xlsx``).
+def write_sheet(frame: pd.DataFrame, path: str | os.PathLike, title: str | None = None, kind: str | None = None) -> None:
+    """Write a score sheet; the format follows the extension (``.csv`` or ``.xlsx``), or ``kind``
+    when ``path`` is a temporary file.
 
     Raises
     ------
     BridgeprocError
         Any other extension.
     """
-    suffix = Path(path).suffix.lower()
+    suffix = (kind or Path(path).suffix).lower()
     if suffix == ".csv":
         with atomic_path(path) as tmp:
             frame.to_csv(tmp, index=False)

@@ -160,16 +160,15 @@ def process_teams(inputs: list, outputs: list = (), options: TeamsOptions = Team
     """
     from .writers import WRITERS
 
-    for out in outputs:
-        if Path(out).suffix.lower() not in WRITERS:
-            raise BridgeprocError(f"{out}: unknown output type; use one of {', '.join(WRITERS)}")
+    from ..io.outputs import check_outputs, write_all
+
+    check_outputs(outputs, WRITERS, [*inputs, *(p for p in (lineup, adjustments) if isinstance(p, (str, os.PathLike)))])
     if adjustments is not None and not isinstance(adjustments, pd.DataFrame):
         adjustments = read_adjustments(adjustments)
     rooms, published, meta, names, deals = _read(list(inputs), read_lineup(lineup) if lineup else None, encoding)
     session = score_teams(rooms, published, options, adjustments, meta, names)
     session.deals = deals[0] if len(deals) == 1 else None
-    for out in outputs:
-        WRITERS[Path(out).suffix.lower()](session, out)
+    write_all(outputs, lambda out, tmp: WRITERS[out.suffix.lower()](session, tmp))
     return session
 
 
