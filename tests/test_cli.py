@@ -176,3 +176,27 @@ def test_our_own_pbn_rescores_to_the_same_numbers(runner, tmp_path):
     after = pd.read_csv(again, dtype=str).sort_values(key).reset_index(drop=True)
     pd.testing.assert_frame_equal(before, after)
     assert before.loc[(before["section"] == "B") & (before["board"] == "1"), "mp_ns"].tolist() == ["1.0", "0.0"]
+
+
+def test_fouled_groups_survive_csv_and_pbn_and_individual_xml_is_refused(runner, tmp_path):
+    from .conftest import REALDATA
+
+    lines = (SAMPLE / "club-evening-travellers.csv").read_text().splitlines()
+    fouled = [lines[0] + ",Fouled"] + [line + (",F" if i <= 3 else ",") for i, line in enumerate(lines[1:], 1)]
+    (tmp_path / "f.csv").write_text("\n".join(fouled) + "\n")
+    first = tmp_path / "o.csv"
+    args = ["--no-archive", "--no-dd"]
+    assert runner.invoke(cli, ["score", str(SAMPLE / "club-evening.pbn"), str(tmp_path / "f.csv"),
+                               "-o", str(first), "-o", str(tmp_path / "o.pbn"), *args]).exit_code == 0
+    key = ["section", "board", "ns", "ew"]
+    before = pd.read_csv(first, dtype=str).sort_values(key).reset_index(drop=True)
+    assert before["fouled"].notna().sum() == 3
+    for again_from in ("o.pbn", "o.csv"):
+        again = tmp_path / f"again-{again_from}.csv"
+        assert runner.invoke(cli, ["score", str(tmp_path / again_from), "-o", str(again), *args]).exit_code == 0
+        after = pd.read_csv(again, dtype=str).sort_values(key).reset_index(drop=True)
+        assert after["mp_ns"].tolist() == before["mp_ns"].tolist()
+    individual = runner.invoke(cli, ["score", str(REALDATA / "nor-nesodden-bk-2022-10-04-hostsingel-individual.pbn"),
+                                     "-o", str(tmp_path / "i.xml"), "-o", str(tmp_path / "i.csv"), *args])
+    assert individual.exit_code == 1 and "individual event is not supported" in individual.output
+    assert not (tmp_path / "i.csv").exists()

@@ -78,7 +78,7 @@ def score_table(results: pd.DataFrame) -> tuple[list[Column], list[list[str]]]:
     tricks = results["tricks"].astype("Int64").to_numpy(dtype=object, na_value=None)
     cells: dict[str, tuple[int, list[str]]] = {}
     sections = results["section"].astype("string").fillna("") if "section" in results else None
-    if sections is not None and sections.nunique() > 1:
+    if sections is not None and (sections != "").any():
         cells["Section"] = (3, _text(sections))
     cells["PairId_NS"] = (3, _text(results["ns"]))
     cells["PairId_EW"] = (3, _text(results["ew"]))
@@ -87,6 +87,8 @@ def score_table(results: pd.DataFrame) -> tuple[list[Column], list[list[str]]]:
     cells["Result"] = (2, [("-" if t is None or not ok else str(t)) for t, ok in zip(tricks, played)])
     if "lead" in results:
         cells["Lead"] = (3, _text(results["lead"]))
+    if "fouled" in results and results["fouled"].notna().any():
+        cells["Fouled"] = (2, _text(results["fouled"]))  # bridgeproc's column: the group that played another deal
     ns, ew = _score_cells(results)
     cells["Score_NS"], cells["Score_EW"] = (6, ns), (6, ew)
     for source, name, width in METHOD_COLUMNS:

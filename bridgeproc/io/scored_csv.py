@@ -16,7 +16,8 @@ METHOD_COLUMNS = ["mp_ns", "mp_ew", "pct_ns", "pct_ew", "ximp_ns", "ximp_ew", "b
 def scored_table(results: pd.DataFrame) -> pd.DataFrame:
     """The frame written to CSV: fixed columns, then whichever method columns exist."""
     table = results.assign(contract=contract_text(results["level"], results["strain"], results["doubled"], results["adjusted"]))
-    return table[SCORED_CSV_COLUMNS + [c for c in METHOD_COLUMNS if c in table]]
+    fouled = ["fouled"] if "fouled" in table and table["fouled"].notna().any() else []  # read back as a Fouled column
+    return table[SCORED_CSV_COLUMNS + fouled + [c for c in METHOD_COLUMNS if c in table]]
 
 
 def write_scored_csv(results: pd.DataFrame, path: str | os.PathLike) -> None:

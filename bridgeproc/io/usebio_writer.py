@@ -207,7 +207,16 @@ def write_usebio(session: Session, path: str | os.PathLike) -> None:
     lead adjusted score_ns`` and the method's points), ``session.standings``
     (``group rank pair names total pct``), ``session.boards`` (``deal vul``) and
     ``session.meta`` (``event date club``/``site``).
+
+    Raises BridgeprocError for an individual event: its players are not pairs, and the
+    USEBIO written here would not read back (write .pbn or .xlsx instead).
     """
+    from ..errors import BridgeprocError
+    from ..rank.standings import is_individual
+
+    if is_individual(session.results):
+        raise BridgeprocError("USEBIO (.xml) output of an individual event is not supported; write .pbn or .xlsx "
+                              "instead")
     text = usebio_text(session)
     with atomic_path(path) as tmp:
         tmp.write_text(text, encoding="utf-8", newline="\n")

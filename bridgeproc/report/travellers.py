@@ -9,6 +9,7 @@ from .styles import BAND_FILL, BOLD, RED_FONT, a4, cell, header_row, is_red, set
 
 #: Per-method columns shown when present: (column, header, number format).
 METHOD_COLUMNS = [
+    ("fouled", "Group", None),  # a fouled board's group of tables (blank: the deal as dealt)
     ("mp_ns", "MP NS", "mp"), ("mp_ew", "MP EW", "mp"), ("pct_ns", "% NS", "pct"), ("pct_ew", "% EW", "pct"),
     ("ximp_ns", "X-IMP NS", "imp"), ("ximp_ew", "X-IMP EW", "imp"),
     ("butler_ns", "Butler NS", "imp"), ("butler_ew", "Butler EW", "imp"),
