@@ -12,6 +12,7 @@ from .errors import BridgeprocError, ParseError, ValidationError, format_problem
 from .movement import PairNumbering, pair_keys, pair_numbering
 from .notation import ResultStyle
 from .rank.conventions import CONVENTION_HELP
+from .compare import published_differences
 from .inputs import Inputs, read_inputs, suffix
 from .io.outputs import check_outputs
 from .options import Options
@@ -168,7 +169,9 @@ def process_session(inputs: list, outputs: list = (), options: Options = Options
     table.insert(0, "method", conventions.method)
     if options.dd and len(boards) and boards["deal"].notna().any():
         boards = _with_double_dummy(boards, progress)
-    notes = [n for n in (read.reading_notes(), checked.notes, read.rule_problems()) if n is not None and len(n)]
+    differences = published_differences(read.frames()[0], results, conventions.method)
+    notes = [n for n in (read.reading_notes(), checked.notes, read.rule_problems(), differences)
+             if n is not None and len(n)]
     session = Session(results=results, boards=boards, standings=table, names=names, meta=read.meta,
                       conventions=conventions, numbering=numbering,
                       movement=_movement(results, conventions, numbering),
