@@ -133,14 +133,19 @@ def diff_results(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
 
 
 def diff_standings(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
-    """Pairs whose rank or score changed (see :class:`Diff`)."""
-    def score(frame):
-        imps = frame.index.get_level_values("method").isin(["cross-imp", "butler"])
-        return frame["total"].where(imps, frame["pct"]).round(2)
+    """Pairs whose rank or score changed (see :class:`Diff`). A version re-scored with another
+    method is compared pair by pair (its scores are then in the new method's units)."""
+    def scored(frame):
+        imps = frame["method"].isin(["cross-imp", "butler"])
+        return frame.assign(_score=frame["total"].where(imps, frame["pct"]).round(2))
 
+    before, after = scored(before), scored(after)
+    methods_before, methods_after = set(before["method"]), set(after["method"])
+    if len(methods_before) == 1 and len(methods_after) == 1 and methods_before != methods_after:
+        after = after.assign(method=next(iter(methods_before)))
     a, b = _keyed(before, STANDING_KEY), _keyed(after, STANDING_KEY)
-    joined = pd.DataFrame({"rank_before": a["rank"], "score_before": score(a)}).join(
-        pd.DataFrame({"rank_after": b["rank"], "score_after": score(b)}), how="outer")
+    joined = pd.DataFrame({"rank_before": a["rank"], "score_before": a["_score"]}).join(
+        pd.DataFrame({"rank_after": b["rank"], "score_after": b["_score"]}), how="outer")
     moved = (joined["rank_before"].astype("string").fillna("") != joined["rank_after"].astype("string").fillna("")) \
         | (joined["score_before"].fillna(-1e9) != joined["score_after"].fillna(-1e9))
     out = joined[moved.to_numpy()].reset_index().drop(columns="_n")
