@@ -122,6 +122,8 @@ def _iso_date(value: str | None) -> str | None:
 
 
 def _options(params: dict, **extra) -> Options:
+    if params.get("datum_drop") is not None and params.get("datum_drop_share") is not None:
+        raise click.UsageError("give --datum-drop or --datum-drop-share, not both")
     base = profile(params["profile"]) if params.get("profile") else None
     overrides = {
         "method": params.get("method"), "factoring": params.get("factoring"),

@@ -215,6 +215,10 @@ READERS: dict[str, Callable] = {".xml": _read_usebio, ".bws": _read_bws,".csv": 
 def read_inputs(paths: list, options: Options = Options()) -> Inputs:
     """Read every input file by its extension (names lists given with ``options.names`` too)."""
     inputs = Inputs()
+    seen = [Path(p).resolve() for p in paths]
+    twice = next((p for i, p in enumerate(seen) if p in seen[:i]), None)
+    if twice is not None:
+        raise BridgeprocError(f"{twice.name}: given twice; give each input once")
     for path in paths:
         reader = READERS.get(suffix(path))
         if reader is None:
