@@ -111,8 +111,8 @@ def parse_weighted(text: str) -> dict:
         parts.append(part)
     total = sum(p["weight"] for p in parts)
     if not parts or abs(total - 100) > 1e-6:
-        return {"error": f"{text!r}: the percentages add up to {total:g}%, not 100%; correct them "
-                         "(thirds: 33.33, 33.33, 33.34)"}
+        thirds = " (thirds: 33.33, 33.33, 33.34)" if len(parts) == 3 else ""
+        return {"error": f"{text!r}: the percentages add up to {total:g}%, not 100%; correct them{thirds}"}
     return {"adjusted": weighted_code(parts), "parts": parts}
 
 

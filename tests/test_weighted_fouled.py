@@ -90,7 +90,9 @@ def test_score_weighted_scores_each_code_per_board():
 
 @pytest.mark.parametrize("cell, message", [
     ("W 50% 4S=N; 40% 4S-1N", "t.csv:2: contract: 'W 50% 4S=N; 40% 4S-1N': the percentages add up to 90%, not "
-                              "100%; correct them (thirds: 33.33, 33.33, 33.34)"),
+                              "100%; correct them"),
+    ("W 30% 4S=N; 30% 4S-1N; 30% 3NT=S", "t.csv:2: contract: 'W 30% 4S=N; 30% 4S-1N; 30% 3NT=S': the percentages "
+                                         "add up to 90%, not 100%; correct them (thirds: 33.33, 33.33, 33.34)"),
     ("W 50% 4S=N; 50% 4Q-1N", "t.csv:2: contract: 'W 50% 4S=N; 50% 4Q-1N': part 2 '50% 4Q-1N' is not "
                               "'percentage contract result declarer'; write e.g. W 50% 4S=N; 30% 4S-1N; 20% 3NT=S"),
     ("W 50% 4S=N; 50% 4SN", "t.csv:2: contract: 'W 50% 4S=N; 50% 4SN': part 2 '50% 4SN' has no result; write the "
