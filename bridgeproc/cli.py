@@ -347,7 +347,12 @@ _ARCHIVE_URL = click.option("--archive", "url", envvar="BRIDGEPROC_ARCHIVE", def
 
 
 def _archive_call(function, *args, **kwargs):
+    from .archive.db import archive_exists, default_url
+
     try:
+        if not archive_exists(args[0]):
+            raise click.ClickException(f"no archive at {args[0] or default_url()} yet; "
+                                       "bridgeproc score archives every session it scores")
         return function(*args, **kwargs)
     except BridgeprocError as exc:
         raise click.ClickException(str(exc)) from None

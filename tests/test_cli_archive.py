@@ -42,3 +42,10 @@ def test_no_archive_leaves_no_archive(runner, tmp_path):
 def test_unknown_session_is_bad_input(runner):
     result = runner.invoke(cli, ["archive", "show", "no-such-session"])
     assert result.exit_code == 1 and "Traceback" not in result.output
+
+
+def test_reading_commands_do_not_create_an_archive(runner):
+    for command in (["archive", "list"], ["archive", "history", "Anna Strand"]):
+        result = runner.invoke(cli, command)
+        assert result.exit_code == 1 and "no archive at" in result.output
+    assert not os.path.exists(os.environ["BRIDGEPROC_ARCHIVE"])

@@ -51,6 +51,13 @@ def default_url() -> str:
     return normalise_url(os.path.join(base, "bridgeproc", "archive.sqlite"))
 
 
+def archive_exists(url: str | os.PathLike | None = None) -> bool:
+    """False only for an SQLite archive whose file is not there yet (a server is assumed to exist),
+    so read-only commands can say so instead of creating an empty archive."""
+    parsed = make_url(normalise_url(url) if url is not None else default_url())
+    return parsed.get_backend_name() != "sqlite" or bool(parsed.database and Path(parsed.database).exists())
+
+
 def normalise_url(url: str | os.PathLike) -> str:
     """An SQLAlchemy URL for ``url``: a plain path becomes ``sqlite:///<absolute path>``."""
     text = os.fspath(url)
