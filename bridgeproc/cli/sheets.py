@@ -1,0 +1,130 @@
+"""Commands for other kinds of event: rubber and Chicago score sheets, team matches."""
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import click
+
+from ..errors import BridgeprocError
+from .main import _encoding, _finite, _outputs_for, cli
+
+
+def _sheet_outputs(ctx, param, values):
+    for value in values:
+        if Path(value).suffix.lower() not in (".csv", ".xlsx"):
+            raise click.BadParameter(f"{value}: write .csv or .xlsx")
+    return values
+
+
+_SHEET_ARGS = [
+    click.argument("sheet", type=click.Path(exists=True, dir_okay=False)),
+    click.option("-o", "--output", "outputs", multiple=True, type=click.Path(dir_okay=False), callback=_sheet_outputs,
+                 help="Also write the score sheet (.csv or .xlsx). Repeat for several."),
+    click.option("--encoding", default=None, callback=_encoding, help="Text encoding of the sheet (default: detect)."),
+]
+
+
+def _sheet_command(function):
+    return functools.reduce(lambda f, d: d(f), reversed(_SHEET_ARGS), function)
+
+
+def _print_sheet(build, sheet, outputs, title, reads=()) -> None:
+    from ..io.outputs import check_outputs, write_all
+    from ..report.scoresheet import sheet_text, write_sheet
+
+    try:
+        check_outputs(outputs, (".csv", ".xlsx"), [sheet, *reads])
+        frame = build()
+        write_all(outputs, lambda out, tmp: write_sheet(frame, tmp, title=f"{title}: {Path(sheet).name}", kind=out.suffix))
+    except BridgeprocError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(sheet_text(frame))
+
+
+@cli.command()
+@_sheet_command
+@click.option("--variant", type=click.Choice(["rubber", "simplified"]), default="rubber", show_default=True,
+              help="Classic rubber bridge, or the simplified training rubber (each deal scored on its own).")
+@click.option("--unfinished-partscore", type=click.Choice(["100", "50"]), default="100", show_default=True,
+              help="Bonus for a part-score in an unfinished rubber (ACBL Law 80: 100; some books: 50).")
+@click.option("--redoubled-insult", type=click.Choice(["100", "50"]), default="100", show_default=True,
+              help="Bonus for making a redoubled contract.")
+def rubber(sheet, outputs, encoding, variant, unfinished_partscore, redoubled_insult) -> None:
+    """Score a rubber-bridge SHEET (CSV: deal, declarer, contract, tricks, honours).
+
+    Example:
+
+        bridgeproc rubber evening.csv -o evening.xlsx
+    """
+    from ..rubber import rubber_sheet
+
+    _print_sheet(lambda: rubber_sheet(sheet, variant=variant, unfinished_partscore=int(unfinished_partscore),
+                                      redoubled_insult=int(redoubled_insult), encoding=encoding),
+                 sheet, outputs, "Rubber bridge")
+
+
+@cli.command()
+@_sheet_command
+@click.option("--variant", type=click.Choice(["standard", "hcp"]), default="standard", show_default=True,
+              help="Four-deal Chicago, or IMPs against a target from the side's high-card points.")
+@click.option("--cycle", type=click.Choice(["dealer", "non-dealer"]), default="dealer", show_default=True,
+              help="Deals 2 and 3: the dealer's side vulnerable (ACBL), or the other side.")
+@click.option("--first-dealer", type=click.Choice(list("NESW")), default="N", show_default=True)
+@click.option("--partscore-bonus", type=int, default=100, show_default=True, help="Part-score premium on deal 4.")
+@click.option("--passed-out", type=click.Choice(["redeal", "score"]), default="redeal", show_default=True)
+@click.option("--targets", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="HCP target table (CSV hcp,nv,vul) for --variant hcp.")
+def chicago(sheet, outputs, encoding, variant, cycle, first_dealer, partscore_bonus, passed_out, targets) -> None:
+    """Score a Chicago SHEET (CSV: deal, declarer, contract, tricks[, hcp]).
+
+    Example:
+
+        bridgeproc chicago evening.csv -o evening.csv
+    """
+    from ..chicago import chicago_sheet
+
+    _print_sheet(lambda: chicago_sheet(sheet, variant=variant, cycle=cycle, first_dealer=first_dealer,
+                                       partscore_bonus=partscore_bonus, passed_out=passed_out, targets=targets,
+                                       encoding=encoding),
+                 sheet, outputs, "Chicago", reads=[targets] if targets else ())
+
+
+@cli.command()
+@click.argument("inputs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("-o", "--output", "outputs", multiple=True, required=True, type=click.Path(dir_okay=False),
+              callback=_outputs_for((".xlsx", ".pbn", ".csv")),
+              help="Output file (.xlsx, .csv, .pbn). Repeat for several.")
+@click.option("--scoring", type=click.Choice(["vp", "imps", "bam"]), default=None,
+              help="Victory points (default), raw IMPs, or board-a-match.")
+@click.option("--vp-scale", default=None, help="wbf2013 (default: WBF 2013 continuous 20-VP) or a VP table CSV.")
+@click.option("--boards-per-match", type=click.IntRange(1), default=None,
+              help="Match length for the VP scale [default: the boards found in each match].")
+@click.option("--ave-plus-imps", type=click.FloatRange(0, 24), default=None, callback=_finite, help="IMPs for an average-plus board [default: 3, Law 86A].")
+@click.option("--unplayed", type=click.Choice(["exclude", "average"]), default=None,
+              help="A match not played: left out (default) or 10-10.")
+@click.option("--format", "format_", type=click.Choice(["auto", "swiss", "round-robin", "knockout"]), default=None,
+              help="Event format, for the tie-breaks [default: auto].")
+@click.option("--tie-breaks", default=None, help="Comma list, e.g. head-to-head-vp,head-to-head-imps,imp-quotient.")
+@click.option("--bam-tie", type=click.IntRange(0), default=None, help="Board-a-match: net difference still counted a tie.")
+@click.option("--lineup", type=click.Path(exists=True, dir_okay=False), help="Which pair of which team sat where.")
+@click.option("--adjustments", type=click.Path(exists=True, dir_okay=False), help="Carry-over and penalties (CSV).")
+@click.option("--encoding", default=None, callback=_encoding, help="Text encoding of CSV/PBN inputs (default: detect).")
+def teams(inputs, outputs, lineup, adjustments, encoding, format_, vp_scale, **params) -> None:
+    """Score a teams event: board IMPs, match VPs, standings.
+
+    Example:
+
+        bridgeproc teams round1.pbn -o results.xlsx -o results.csv -o results.pbn
+    """
+    from ..teams import options_from_text, process_teams
+
+    try:
+        options = options_from_text(format=format_, vp_scale_spec=vp_scale, **params)
+        session = process_teams(list(inputs), list(outputs), options, lineup=lineup,
+                                adjustments=adjustments, encoding=encoding)
+    except BridgeprocError as exc:
+        raise click.ClickException(str(exc)) from None
+    for notice in session.notices:
+        click.echo(notice, err=True)
+    click.echo(f"{len(session.matches)} matches, {len(session.standings)} teams; wrote {', '.join(outputs)}", err=True)
