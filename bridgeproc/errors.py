@@ -1,4 +1,4 @@
-"""The one exception hierarchy of bridgeproc; converted to exit codes only in cli.py."""
+"""The one exception hierarchy of bridgeproc; converted to exit codes only in the cli package."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
