@@ -114,6 +114,19 @@ class _Rubber:
         return next((s for s in (0, 1) if self.games[s] == 2), None)
 
 
+def _deals(sheet: pd.DataFrame):
+    """Each deal with the state of its rubber; a new rubber starts once one side has two games.
+
+    A rubber is a sequence (each deal depends on the games before it), so this walks the deals.
+    """
+    state = _Rubber(1)
+    for deal in records(sheet):
+        if state.winner() is not None:
+            state = _Rubber(state.number + 1)
+        state.deals += 1
+        yield state, deal
+
+
 def rubber_sheet(source: str | os.PathLike | pd.DataFrame, variant: Variant = "rubber",
                  unfinished_partscore: int = 100, redoubled_insult: int = 100,
                  encoding: str | None = None) -> pd.DataFrame:
@@ -144,11 +157,8 @@ def rubber_sheet(source: str | os.PathLike | pd.DataFrame, variant: Variant = "r
         raise ValueError(f"unknown rubber variant {variant!r}; use 'rubber' or 'simplified'")
     insult = (0, 50, redoubled_insult)
     rows: list[dict] = []
-    state = _Rubber(1)
-    for deal in records(sheet):  # a rubber is a sequence: each deal depends on the games before it
-        if state.winner() is not None:
-            state = _Rubber(state.number + 1)
-        state.deals += 1
+    state = None
+    for state, deal in _deals(sheet):
         points = {"ns_below": 0, "ns_above": 0, "ew_below": 0, "ew_above": 0}
         notes: list[str] = []
         side = SIDES.index(deal.side) if deal.level else None
@@ -178,7 +188,7 @@ def rubber_sheet(source: str | os.PathLike | pd.DataFrame, variant: Variant = "r
         else:
             notes.append("passed out")
         _add_row(rows, state, deal, vulnerable, points, notes)
-    if state.deals and state.winner() is None:
+    if state is not None and state.winner() is None:
         _unfinished(rows, state, unfinished_partscore)
     return pd.DataFrame(rows, columns=list(RUBBER_COLUMNS)).astype(RUBBER_COLUMNS)
 
@@ -214,11 +224,7 @@ def _unfinished(rows: list[dict], state: _Rubber, partscore: int) -> None:
 
 def _simplified(sheet: pd.DataFrame) -> pd.DataFrame:
     rows: list[dict] = []
-    state = _Rubber(1)
-    for deal in records(sheet):  # a rubber is a sequence: each deal depends on the games before it
-        if state.winner() is not None:
-            state = _Rubber(state.number + 1)
-        state.deals += 1
+    for state, deal in _deals(sheet):
         ns = ew = 0
         notes: list[str] = []
         vulnerable = None
