@@ -16,7 +16,6 @@ without the table and round columns the 63 results validate and score cleanly.
 """
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 
@@ -31,12 +30,9 @@ from bridgeproc.validate import validate_results
 from bridgeproc.errors import BridgeprocError
 from bridgeproc.io.bws import INSTALL_HINT, check_movement, parse_bws_tables, read_bws
 
-ROOT = Path(__file__).resolve().parents[1]
-SAMPLE = ROOT.parent / "shared" / "realdata" / "bridgemate-sample.bws"
-HAVE_READER = importlib.util.find_spec("access_parser") is not None
-# the hand-built-table tests below need neither the sample nor access-parser
-needs_sample = pytest.mark.skipif(not (SAMPLE.is_file() and HAVE_READER),
-                                  reason="needs realdata/bridgemate-sample.bws and access-parser (pip install access-parser)")
+from .conftest import REALDATA
+
+SAMPLE = REALDATA / "bridgemate-sample.bws"
 
 
 def _values(frame: pd.DataFrame, column: str) -> list:
@@ -52,7 +48,6 @@ def _row(frame: pd.DataFrame, row_id: int) -> dict:
 # --------------------------------------------------------------------------- the real sample
 
 
-@needs_sample
 def test_sample_all_63_results_with_seats_contracts_results_leads_and_pairs():
     bws = read_bws(SAMPLE)
     r = bws.results
@@ -75,7 +70,6 @@ def test_sample_all_63_results_with_seats_contracts_results_leads_and_pairs():
         assert tuple(row[c] for c in columns) == values, row_id
 
 
-@needs_sample
 def test_sample_agrees_with_a_direct_access_parser_read():
     import access_parser
 
@@ -88,7 +82,6 @@ def test_sample_agrees_with_a_direct_access_parser_read():
     assert [v or None for v in table["LeadCard"]] == _values(r, "lead")
 
 
-@needs_sample
 def test_sample_validates_and_scores_without_the_template_table_numbers():
     bws = read_bws(SAMPLE)
     with pytest.raises(ValidationError) as info:
@@ -117,7 +110,6 @@ def test_sample_validates_and_scores_without_the_template_table_numbers():
     assert table.iloc[0][["rank", "pair", "total"]].tolist() == ["1", "907", 41.0]
 
 
-@needs_sample
 def test_sample_movement_does_not_describe_its_results():
     bws = read_bws(SAMPLE)
     m = bws.movement
@@ -134,7 +126,6 @@ def test_sample_movement_does_not_describe_its_results():
                                            "correct the board number or the table/round")
 
 
-@needs_sample
 def test_sample_meta_names_and_hand_record():
     bws = read_bws(SAMPLE)
     assert bws.meta == {"event": "Bridge game", "date": "2023.02.12"}
@@ -257,7 +248,6 @@ def _patched_without_received_data(tmp_path: Path) -> Path:
     return path
 
 
-@needs_sample
 @pytest.mark.parametrize("make, expected", [
     (lambda tmp: tmp / "empty.bws", "empty.bws: the file is empty; copy the .bws file again from the scoring computer"),
     (lambda tmp: tmp / "text.bws", "text.bws:offset 4: not a Microsoft Access database (it starts with b'Board,NS,EW"),
@@ -287,7 +277,6 @@ def test_broken_files_give_parse_errors_with_position_and_fix(tmp_path, make, ex
     assert str(info.value).startswith(expected)
 
 
-@needs_sample
 def test_every_page_truncation_is_a_parse_error_or_a_result(tmp_path):
     data = SAMPLE.read_bytes()
     for pages in range(1, len(data) // 4096, 7):
@@ -299,7 +288,6 @@ def test_every_page_truncation_is_a_parse_error_or_a_result(tmp_path):
             assert str(exc).startswith(f"cut{pages}.bws")
 
 
-@pytest.mark.skipif(not SAMPLE.is_file(), reason="realdata/bridgemate-sample.bws not present")
 def test_without_access_parser_the_error_says_how_to_install_it(monkeypatch):
     monkeypatch.setitem(sys.modules, "access_parser", None)  # import fails as if not installed
     with pytest.raises(BridgeprocError) as info:
@@ -317,7 +305,6 @@ def test_missing_received_data_in_tables():
 # --------------------------------------------------------------------------- wiring
 
 
-@needs_sample
 def test_process_session_lists_the_movement_problems_with_the_others():
     with pytest.raises(ValidationError) as info:
         session_module.process_session([SAMPLE], options=session_module.Options(dd=False))

@@ -35,3 +35,15 @@ def test_design_option_names_exist_and_are_documented(option):
     names = {opt for param in cli.commands["score"].params for opt in getattr(param, "opts", [])}
     assert option in names
     assert option in README
+
+
+def test_real_files_are_intact_and_listed():
+    """tests/data/realdata holds every real file with its checksum (tools/realdata.py keeps it)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("realdata_tool", ROOT / "tools" / "realdata.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    assert tool.problems() == []
+    listed = tool.listed()
+    assert "README.md" in listed and len(listed) >= 37

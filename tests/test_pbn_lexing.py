@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 from bridgeproc.io.pbn import parse_pbn, read_pbn
 from bridgeproc.io.pbn_tables import _cells_slow, parse_columns, split_rows
 
+from .conftest import REALDATA
+
 FEATURES = Path(__file__).parent / "data" / "pbn" / "features.pbn"
 DEAL = "N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85"
 
@@ -193,9 +195,7 @@ def test_fast_rows_equal_regex_rows(rows):
 @pytest.mark.parametrize("name", ["ffb-dn1-open2-s1-2022.pbn", "ebl-2021-online-qual-open-r2-teams.pbn",
                                   "fin-salo-joukkue-2013-09-15-teams-vp.pbn", "features.pbn"])
 def test_general_path_reads_what_the_fast_path_reads(name, monkeypatch):
-    path = FEATURES if name == "features.pbn" else Path(__file__).resolve().parents[2] / "shared" / "realdata" / name
-    if not path.exists():
-        pytest.skip("no realdata folder")
+    path = FEATURES if name == "features.pbn" else REALDATA / name
     fast = read_pbn(path)
     from bridgeproc.io import pbn_lexer
     monkeypatch.setattr(pbn_lexer._Lexer, "fast_game", lambda self, chunk, line: False)

@@ -12,9 +12,7 @@ import pytest
 
 from bridgeproc.io.pbn import read_pbn
 
-REALDATA = Path(__file__).resolve().parents[2] / "shared" / "realdata"
-FILES = sorted(REALDATA.glob("*.pbn"))
-pytestmark = pytest.mark.skipif(not FILES, reason="no realdata folder")
+from .conftest import REALDATA, real_pbn_files
 
 
 def count_raw(path: Path) -> dict[str, int]:
@@ -61,7 +59,7 @@ def count_raw(path: Path) -> dict[str, int]:
     return counts
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", real_pbn_files())
 def test_counts_match_a_line_count(path):
     pbn = read_pbn(path)
     raw = count_raw(path)

@@ -12,8 +12,7 @@ from bridgeproc.io.pbn import format_pbn, parse_pbn, read_pbn, write_pbn
 from bridgeproc.io.pbn_writer import quote
 from bridgeproc.schema import SEAT, STRAIN, VUL
 
-REALDATA = Path(__file__).resolve().parents[2] / "shared" / "realdata"
-FILES = sorted(REALDATA.glob("*.pbn"))
+from .conftest import real_pbn_files
 
 
 def signature(pbn):
@@ -32,8 +31,7 @@ def without_place(frame: pd.DataFrame) -> pd.DataFrame:
     return frame.drop(columns=["source", "line"]).reset_index(drop=True)
 
 
-@pytest.mark.skipif(not FILES, reason="no realdata folder")
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", real_pbn_files())
 def test_realdata_round_trip(path, tmp_path):
     first = read_pbn(path)
     out = tmp_path / "copy.pbn"

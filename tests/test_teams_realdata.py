@@ -17,9 +17,6 @@ VP_FILES = {
     "nor-ostfold-follo-2022-km-a-teams-vp.pbn": 28,       # two segments of 14
 }
 
-pytestmark = pytest.mark.skipif(not EBL.exists(), reason="shared real data not available")
-
-
 @pytest.fixture(scope="module")
 def ebl():
     return process_teams([EBL])

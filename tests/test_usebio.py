@@ -23,10 +23,10 @@ from bridgeproc.io.usebio_writer import usebio_text, write_usebio  # noqa: F401
 from bridgeproc.session import Options, process_session
 from bridgeproc.validate import validate_results
 
+from .conftest import REALDATA
+
 DATA = Path(__file__).parent / "data" / "usebio"
-ROOT = Path(__file__).resolve().parents[1]
-SAMPLE = ROOT / "sample_data"
-REALDATA = ROOT.parent / "shared" / "realdata"
+SAMPLE = Path(__file__).resolve().parents[1] / "sample_data"
 
 
 @pytest.fixture
@@ -254,7 +254,6 @@ REAL_PAIRS = {
 }
 
 
-@pytest.mark.skipif(not REALDATA.is_dir(), reason="real event files not present")
 @pytest.mark.parametrize("name", list(REAL_PAIRS))
 def test_real_pairs_files_round_trip(name, tmp_path, wired):
     first = process_session([REALDATA / name], options=Options(overrides=REAL_PAIRS[name], dd=False))
