@@ -15,8 +15,9 @@ in one call per 40 deals -- 40 is DDS's limit for one call with all five strains
 (``MAXNOOFTABLES``). Solved tables are cached by the normalized deal for the rest
 of the process.
 
-endplay is optional (``pip install 'bridgeproc[dd]'``) and imported only when a
-deal actually has to be solved.
+endplay is a dependency, imported only when a deal actually has to be solved; when it
+cannot be loaded (DDS is a compiled library) :class:`DDUnavailableError` says so, and the
+pipeline writes everything else with a note.
 """
 from __future__ import annotations
 
@@ -25,7 +26,8 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from .errors import BridgeprocError
+from .errors import BridgeprocError, SetupError
+from .optional import require
 from .schema import SEATS, STRAINS
 
 if TYPE_CHECKING:
@@ -51,7 +53,6 @@ HEX_ORDER: tuple[str, ...] = tuple(
 RANKS = "AKQJT98765432"
 _RANK_INDEX = {rank: i for i, rank in enumerate(RANKS)}
 _STRAIN_ALIASES = {"C": "C", "D": "D", "H": "H", "S": "S", "NT": "NT", "N": "NT"}
-INSTALL_HINT = "pip install 'bridgeproc[dd]'"
 
 Table = tuple[int, ...]  # 20 trick counts in DD_COLUMNS order
 Progress = Callable[[int, int], object]
@@ -64,19 +65,16 @@ class DDError(BridgeprocError, ValueError):
     """A double-dummy value from the input (hex string, result table, optimum score) is malformed."""
 
 
-class DDUnavailableError(BridgeprocError):
-    """Double-dummy analysis was asked for but endplay is not installed."""
+class DDUnavailableError(SetupError):
+    """Double-dummy analysis was asked for but endplay (DDS) cannot be loaded."""
 
 
 def endplay_module() -> ModuleType:
-    """Import endplay (lazily), or raise :class:`DDUnavailableError` with the install hint."""
+    """Import endplay's solver (lazily), or raise :class:`DDUnavailableError` with the install hint."""
     try:
-        import endplay
-    except ImportError as exc:
-        raise DDUnavailableError(
-            f"double-dummy tables and par need the optional package endplay; install it with: {INSTALL_HINT}"
-        ) from exc
-    return endplay
+        return require("endplay", "double-dummy tables and par")
+    except SetupError as exc:
+        raise DDUnavailableError(str(exc)) from None
 
 
 def clear_cache() -> None:

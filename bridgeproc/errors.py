@@ -11,6 +11,11 @@ class BridgeprocError(Exception):
     """Base of every error bridgeproc raises on purpose (bad input, not bugs)."""
 
 
+class SetupError(BridgeprocError):
+    """bridgeproc is installed without a package a command needs: a setup problem for whoever
+    installed it, not bad data (the command line exits 2). ``str()`` names what to install."""
+
+
 class ParseError(BridgeprocError, ValueError):
     """A file could not be read; ``str()`` is ``source:line: message``."""
 

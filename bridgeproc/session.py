@@ -8,6 +8,7 @@ from typing import Callable
 
 import pandas as pd
 
+from .dd import DDUnavailableError
 from .errors import BridgeprocError, ParseError, ValidationError, format_problems
 from .movement import PairNumbering, pair_keys, pair_numbering
 from .notation import ResultStyle
@@ -16,6 +17,7 @@ from .compare import published_differences
 from .inputs import Inputs, read_inputs, suffix
 from .io.outputs import check_outputs
 from .options import Options
+from .schema import problems_frame
 from .rank import Conventions, parse_scoring_tag, rank_results, standings, winner_groups
 from .validate import validate_results
 
@@ -167,10 +169,15 @@ def process_session(inputs: list, outputs: list = (), options: Options = Options
     numbering = pair_numbering(results, conventions.pair_numbering)
     table = standings(results, conventions, names if len(names) else None)
     table.insert(0, "method", conventions.method)
+    missing_dd = None
     if options.dd and len(boards) and boards["deal"].notna().any():
-        boards = _with_double_dummy(boards, progress)
+        try:
+            boards = _with_double_dummy(boards, progress)
+        except DDUnavailableError as exc:  # the solver is compiled: say so, write the rest
+            missing_dd = problems_frame([{"source": "bridgeproc", "message":
+                f"hand records written without double-dummy tables and par: {exc}"}])
     differences = published_differences(read.frames()[0], results, conventions.method)
-    notes = [n for n in (read.reading_notes(), checked.notes, read.rule_problems(), differences)
+    notes = [n for n in (read.reading_notes(), checked.notes, read.rule_problems(), differences, missing_dd)
              if n is not None and len(n)]
     session = Session(results=results, boards=boards, standings=table, names=names, meta=read.meta,
                       conventions=conventions, numbering=numbering,

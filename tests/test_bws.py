@@ -27,8 +27,8 @@ from bridgeproc.errors import ParseError, ValidationError
 from bridgeproc.rank import rank_results, standings
 from bridgeproc.validate import validate_results
 
-from bridgeproc.errors import BridgeprocError
-from bridgeproc.io.bws import INSTALL_HINT, check_movement, parse_bws_tables, read_bws
+from bridgeproc.errors import SetupError
+from bridgeproc.io.bws import check_movement, parse_bws_tables, read_bws
 
 from .conftest import REALDATA
 
@@ -290,9 +290,10 @@ def test_every_page_truncation_is_a_parse_error_or_a_result(tmp_path):
 
 def test_without_access_parser_the_error_says_how_to_install_it(monkeypatch):
     monkeypatch.setitem(sys.modules, "access_parser", None)  # import fails as if not installed
-    with pytest.raises(BridgeprocError) as info:
+    with pytest.raises(SetupError) as info:
         read_bws(SAMPLE)
-    assert str(info.value) == INSTALL_HINT
+    assert str(info.value) == ("the package access-parser, needed for reading Bridgemate .bws files, is not "
+                               "installed; install it with: pip install access-parser")
     assert not isinstance(info.value, ParseError)
 
 

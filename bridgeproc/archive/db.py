@@ -18,7 +18,8 @@ from sqlalchemy import Connection, Engine, create_engine, event, inspect, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError, OperationalError
 
-from ..errors import BridgeprocError
+from ..errors import BridgeprocError, SetupError
+from ..optional import install_hint
 from .tables import SCHEMA_VERSION, archive_info, metadata
 
 #: Environment variable naming the archive (a URL or an SQLite file path).
@@ -112,8 +113,9 @@ def engine_for(url: str | os.PathLike | None = None) -> Engine:
         else:
             try:
                 engine = create_engine(key, pool_pre_ping=True)
-            except ImportError as error:  # the driver is an optional dependency
-                raise ArchiveError(f"{error}; install it with: pip install 'bridgeproc[postgres]'") from None
+            except ImportError:  # the driver is an optional dependency
+                raise SetupError(f"a PostgreSQL archive needs the package psycopg, which is not installed; "
+                                 f"install it with: {install_hint('psycopg', 'postgres')}") from None
             except ArgumentError as error:  # an unknown dialect such as foo://
                 raise ArchiveError(f"{key}: not an archive URL ({error}); give an SQLite file path, "
                                    "sqlite:////path/archive.sqlite or postgresql://user@host/db") from None

@@ -46,7 +46,8 @@ from typing import Iterator
 import numpy as np
 import pandas as pd
 
-from ..errors import BridgeprocError, ParseError
+from ..errors import ParseError
+from ..optional import require
 from ..schema import problems_frame, records
 from .usebio import boards_from_hands, hand_text
 
@@ -60,7 +61,6 @@ NAMES_COLUMNS: dict[str, str] = {"section": "string", "pair": "string", "directi
                                  "source": "string", "line": "string"}
 #: Access file signature at offset 4 (Jet 3/4 and ACE).
 SIGNATURES = (b"Standard Jet DB", b"Standard ACE DB")
-INSTALL_HINT = "reading .bws files needs access-parser: pip install access-parser (or bridgeproc[bws])"
 _SEATS = {"N": "N", "E": "E", "S": "S", "W": "W", "NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
 
 
@@ -287,8 +287,8 @@ def read_bws(path: str | os.PathLike) -> BwsFile:
     ------
     ParseError
         Not an Access file, a truncated or damaged file, no ReceivedData table.
-    BridgeprocError
-        access-parser is not installed (with the install command).
+    SetupError
+        access-parser cannot be loaded (with the install command).
     """
     source = Path(path).name
     try:
@@ -296,10 +296,7 @@ def read_bws(path: str | os.PathLike) -> BwsFile:
     except OSError as exc:
         raise ParseError(source, None, f"cannot read file: {exc.strerror}") from None
     _check_header(data, source)
-    try:
-        from access_parser import AccessParser
-    except ImportError:
-        raise BridgeprocError(INSTALL_HINT) from None
+    AccessParser = require("access_parser", "reading Bridgemate .bws files", package="access-parser").AccessParser
     tables: dict[str, dict] = {}
     catalog: list[str] = []
     name = "catalog"
