@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .db import ENV_VAR, ArchiveError, default_url, engine_for, normalise_url
 from .diff import Diff, diff
+from .losses import ArchiveLossError
 from .query import (
     SessionView,
     check_archive,
@@ -24,7 +25,7 @@ from .query import (
 from .store import ArchiveResult, archive_session, load_session, session_identity
 
 __all__ = [
-    "ArchiveError", "ArchiveResult", "Diff", "ENV_VAR", "SessionView", "archive_session", "check_archive",
-    "default_url", "diff", "engine_for", "export_session", "history", "list_sessions", "load_session",
-    "normalise_url", "session_identity", "session_versions", "show_session", "split_names",
+    "ArchiveError", "ArchiveLossError", "ArchiveResult", "Diff", "ENV_VAR", "SessionView", "archive_session",
+    "check_archive", "default_url", "diff", "engine_for", "export_session", "history", "list_sessions",
+    "load_session", "normalise_url", "session_identity", "session_versions", "show_session", "split_names",
 ]

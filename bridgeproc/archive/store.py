@@ -2,7 +2,8 @@
 
 A session is identified by its event and date (or an explicit ``session_id``).
 Archiving a session whose content equals its latest version adds nothing;
-anything else becomes version n + 1. Rows are only ever inserted.
+anything else becomes version n + 1, unless it has fewer results, deals or names
+than version n (see :mod:`.losses`). Rows are only ever inserted.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING
 import pandas as pd
 from sqlalchemy import insert, select, update
 
+from . import losses
 from .codec import Encoded, content_hash, decode, encode, select_columns
 from .db import ArchiveError, engine_for, reading, writing
 from .tables import FRAME_TABLES, frames, players, sessions, versions
@@ -47,17 +49,24 @@ def _shown(url: str) -> str:
 
 @dataclass(frozen=True)
 class ArchiveResult:
-    """What :func:`archive_session` did: ``created`` False means the data equalled the latest version."""
+    """What :func:`archive_session` did: ``created`` False means the data equalled the latest version.
+
+    ``losses`` are what this version has less of than the one it replaced (stored
+    because ``replace`` was given), e.g. ``("names for 26 pairs -> 0",)``.
+    """
 
     session_id: str
     version: int
     created: bool
     url: str = ""
     dated: bool = True  # False: the input had no date and none was given, so today's was used
+    losses: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         state = "archived as" if self.created else "unchanged since"
         text = f"{state} {self.session_id} version {self.version} in {_shown(self.url)}"
+        if self.losses:
+            text += f" (replacing version {self.version - 1}: {', '.join(self.losses)})"
         if not self.dated:
             text += (f" (the input has no date: to archive a correction as the next version on another day, "
                      f"give the session id {self.session_id})")
@@ -190,7 +199,7 @@ def prepare(session: Session, event: str | None = None, date: str | None = None,
 
 def archive_session(session: Session, url: str | os.PathLike | None = None, *, event: str | None = None,
                     date: str | None = None, session_id: str | None = None,
-                    comment: str | None = None) -> ArchiveResult:
+                    comment: str | None = None, replace: bool = False) -> ArchiveResult:
     """Store ``session`` in the archive at ``url`` (default :func:`default_url`) as a new version.
 
     Parameters
@@ -203,11 +212,20 @@ def archive_session(session: Session, url: str | os.PathLike | None = None, *, e
         Override the identity (see :func:`session_identity`).
     comment : str, optional
         Stored with the version (e.g. "board 14 corrected").
+    replace : bool
+        Store the version even when it has fewer results, boards with a deal or pairs
+        with names than the latest version (``--replace``); the losses are in the result.
 
     Returns
     -------
     ArchiveResult
         ``created`` is False when the content equals the latest version (nothing added).
+
+    Raises
+    ------
+    ArchiveLossError
+        The new version would lose results, deals or names and ``replace`` is False;
+        nothing is written, the message names the option that restores each loss.
     """
     engine = engine_for(url)
     prepared = prepare(session, event, date, session_id)
@@ -222,9 +240,10 @@ def archive_session(session: Session, url: str | os.PathLike | None = None, *, e
             _insert_session(conn, sid, event_name, day, meta.get("site") or meta.get("Site"), now)
             current = _current(conn, sid)
         assert current is not None  # inserted above, or by a concurrent writer that we waited for
-        latest, latest_hash = current
+        latest, latest_id, latest_hash = current
         if latest_hash == digest:
             return ArchiveResult(sid, int(latest), False, engine.url.render_as_string(), dated)
+        lost = losses.check(conn, sid, int(latest), latest_id, frames_in, replace) if latest_id is not None else ()
         number = (latest or 0) + 1
         from .. import __version__
 
@@ -240,11 +259,11 @@ def archive_session(session: Session, url: str | os.PathLike | None = None, *, e
             insert_tuples(conn, players, PLAYER_COLUMNS, _player_rows(frames_in["standings"], version_id))
         conn.execute(update(sessions).where(sessions.c.session_id == sid).values(
             latest_version=number, latest_version_id=version_id, updated_at=now))
-    return ArchiveResult(sid, number, True, engine.url.render_as_string(), dated)
+    return ArchiveResult(sid, number, True, engine.url.render_as_string(), dated, lost)
 
 
 def _current(conn, sid: str):
-    """(latest version, its content hash) of ``sid``, locking its sessions row; None if new.
+    """(latest version, its version_id, its content hash) of ``sid``, locking its sessions row; None if new.
 
     Two statements, not a join: on PostgreSQL a second writer waiting for the row
     lock must read the versions row the first one committed (READ COMMITTED takes a
@@ -255,7 +274,7 @@ def _current(conn, sid: str):
     if row is None:
         return None
     digest = conn.execute(select(versions.c.content_hash).where(versions.c.version_id == row[1])).scalar()
-    return row[0], digest
+    return row[0], row[1], digest
 
 
 def _insert_session(conn, sid: str, event: str, day: str, site, now: str) -> None:
