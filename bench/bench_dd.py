@@ -26,7 +26,7 @@ import time
 
 import pandas as pd
 
-from bridgeproc.dd import dd_tables
+from bridgeproc.dd import PROGRESS_BATCH, dd_tables
 from bridgeproc.par import par
 
 RANKS = "AKQJT98765432"
@@ -81,34 +81,44 @@ def main(count: int = 36, repeats: int = 5, seed: int = 2026) -> None:
         finally:
             inside.append(time.perf_counter() - start)
 
-    def run_ours() -> tuple[float, float]:
+    def run_ours(progress=None) -> tuple[float, float]:
         inside.clear()
         endplay.dds.calc_all_tables = timed_calc_all_tables
         try:
             wall, cpu = time.perf_counter(), time.process_time()
-            out = dd_tables(boards, cache={})
+            out = dd_tables(boards, progress, cache={})
             wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         finally:
             endplay.dds.calc_all_tables = calc_all_tables
         assert out["dd_N_NT"].notna().all()
-        outside.append(wall - sum(inside))
+        if progress is None:
+            outside.append(wall - sum(inside))
         return wall, cpu
+
+    def run_followed() -> tuple[float, float]:
+        """dd_tables as the command line calls it: a progress callback, batches of PROGRESS_BATCH."""
+        return run_ours(lambda done, total: None)
 
     theirs: list[tuple[float, float]] = []
     ours: list[tuple[float, float]] = []
+    followed: list[tuple[float, float]] = []
     outside: list[float] = []
+    runs_of = {run_endplay: theirs, run_ours: ours, run_followed: followed}
+    order = [run_endplay, run_ours, run_followed]
     for i in range(repeats):
-        first, second = (run_endplay, run_ours) if i % 2 == 0 else (run_ours, run_endplay)
-        for run in (first, second):
-            (theirs if run is run_endplay else ours).append(run())
+        for run in order[i % 3:] + order[:i % 3]:
+            runs_of[run].append(run())
     print(f"{count} deals, {repeats} repeats, seed {seed}; medians, wall clock and process CPU (all DDS threads)")
-    for label, runs in (("endplay calc_all_tables", theirs), ("bridgeproc dd_tables", ours)):
+    for label, runs in (("endplay calc_all_tables", theirs), ("bridgeproc dd_tables", ours),
+                        (f"  with progress ({PROGRESS_BATCH}/call)", followed)):
         walls = ", ".join(f"{r[0]:.2f}" for r in runs)
         print(f"{label:<24}: {statistics.median(r[0] for r in runs):8.3f} s wall, "
               f"{statistics.median(r[1] for r in runs):8.3f} s CPU  (wall runs: {walls})")
     for k, what in ((0, "wall"), (1, "CPU")):
         base, mine = statistics.median(r[k] for r in theirs), statistics.median(r[k] for r in ours)
         print(f"{'overhead, ' + what:<24}: {100 * (mine - base) / base:+7.1f} %  (target <= 10 %)")
+        small = statistics.median(r[k] for r in followed)
+        print(f"{'  with progress, ' + what:<24}: {100 * (small - base) / base:+7.1f} %")
     t_outside, t_endplay = statistics.median(outside), statistics.median(r[0] for r in theirs)
     print(f"dd_tables outside DDS   : {1000 * t_outside:8.1f} ms median = {100 * t_outside / t_endplay:.2f} % of "
           "calc_all_tables wall (measured inside each run: immune to the solver's run-to-run noise)")

@@ -43,6 +43,10 @@ HEX_COLUMN = "double_dummy_tricks"
 #: Deals per ``calc_all_tables`` call: DDS solves at most MAXNOOFTABLES = 40 tables
 #: (x 5 strains = MAXNOOFBOARDS 200) per call and raises "Too many DD tables" above.
 BATCH = 40
+#: Deals per call when someone follows the progress: small enough for the bar to move every
+#: second or so, and (measured in bench/bench_dd.py) as fast as 40 on two cores: DDS shares
+#: the 5 strains x deals of one call among its threads.
+PROGRESS_BATCH = 4
 
 #: Order of the ``DoubleDummyTricks`` hex string (bridge-scoring-reference.md 4.6):
 #: seats N, S, E, W, each with strains NT, S, H, D, C.
@@ -228,8 +232,11 @@ def _solve(deals: list[str], progress: Progress | None) -> list[Table]:
     # endplay's to_list() is indexed [Denom S H D C NT][Player N E S W].
     pick = [("S", "H", "D", "C", "NT").index(strain) * 4 + SEATS.index(seat) for seat in SEATS for strain in STRAINS]
     solved: list[Table] = []
-    for start in range(0, len(deals), BATCH):
-        batch = deals[start:start + BATCH]
+    step = BATCH if progress is None else PROGRESS_BATCH
+    if progress is not None:
+        progress(0, len(deals))
+    for start in range(0, len(deals), step):
+        batch = deals[start:start + step]
         for table in calc_all_tables([Deal(deal) for deal in batch]):
             flat = [tricks for row in table.to_list() for tricks in row]
             solved.append(tuple(flat[i] for i in pick))
@@ -255,8 +262,9 @@ def dd_tables(
         used for rows without a complete ``dd_*`` table). A known deal is not solved
         again, nor is any other board with the same deal.
     progress : callable, optional
-        Called as ``progress(done, total)`` after each solved batch, ``total`` being
-        the number of distinct deals that need solving (not called when none do).
+        Called as ``progress(0, total)`` before solving and ``progress(done, total)`` after
+        each batch of :data:`PROGRESS_BATCH` deals, ``total`` being the number of distinct
+        deals that need solving (not called when none do).
     cache : mutable mapping, optional
         Normalized deal -> table; defaults to this process's cache (see
         :func:`clear_cache`). Newly solved tables are added to it.

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -151,24 +152,43 @@ def _check(read: Inputs, options: Options, numbering: PairNumbering, strict_rule
     return checked
 
 
+class _Stages:
+    """Times each stage of a run for whoever asked (``--verbose``)."""
+
+    def __init__(self, report: Callable[[str, float], None] | None) -> None:
+        self.report, self.mark = report, time.perf_counter()
+
+    def __call__(self, name: str) -> None:
+        now = time.perf_counter()
+        if self.report is not None:
+            self.report(name, now - self.mark)
+        self.mark = now
+
+
 def process_session(inputs: list, outputs: list = (), options: Options = Options(),
-                    progress: Callable[[int, int], None] | None = None) -> Session:
+                    progress: Callable[[int, int], None] | None = None,
+                    stages: Callable[[str, float], None] | None = None) -> Session:
     """Load, check, score and rank ``inputs``; write each of ``outputs`` by its extension.
 
     Nothing is written unless every input is clean (ValidationError lists all problems),
-    and each output is written atomically.
+    and each output is written atomically. ``progress(done, total)`` follows the double-dummy
+    solver; ``stages(name, seconds)`` is told as each stage ends.
     """
+    stage = _Stages(stages)
     check_outputs(outputs, WRITERS, [*inputs, *options.names, _archive_file(options)])
     read = read_inputs(list(inputs), options)
     if not read.raws:
         raise BridgeprocError("no results in the inputs; give traveller sheets or a PBN with results")
     _, boards, names = read.frames()
+    stage("read")
     conventions = _conventions(options, read.meta, read.across_field)
     checked = _check(read, options, conventions.pair_numbering, strict_rules=False)
+    stage("checked")
     results = rank_results(checked.results, conventions)
     numbering = pair_numbering(results, conventions.pair_numbering)
     table = standings(results, conventions, names if len(names) else None)
     table.insert(0, "method", conventions.method)
+    stage("scored and ranked")
     missing_dd = None
     if options.dd and len(boards) and boards["deal"].notna().any():
         try:
@@ -176,14 +196,19 @@ def process_session(inputs: list, outputs: list = (), options: Options = Options
         except DDUnavailableError as exc:  # the solver is compiled: say so, write the rest
             missing_dd = problems_frame([{"source": "bridgeproc", "message":
                 f"hand records written without double-dummy tables and par: {exc}"}])
+        stage("double dummy and par")
+    meta = dict(read.meta)
+    meta.update({k: v for k, v in options.meta_defaults.items() if meta.get(k) in (None, "", "?", "#")})
+    meta.update(options.meta)
     differences = published_differences(read.frames()[0], results, conventions.method)
     notes = [n for n in (read.reading_notes(), checked.notes, read.rule_problems(), differences, missing_dd)
              if n is not None and len(n)]
-    session = Session(results=results, boards=boards, standings=table, names=names, meta=read.meta,
+    session = Session(results=results, boards=boards, standings=table, names=names, meta=meta,
                       conventions=conventions, numbering=numbering,
                       movement=_movement(results, conventions, numbering),
                       notes=pd.concat(notes, ignore_index=True) if notes else None, options=options)
     _write_outputs(session, outputs, options)
+    stage("written" + (" and archived" if options.archive else ""))
     return session
 
 
@@ -207,7 +232,8 @@ def _write_outputs(session: Session, outputs: list, options: Options) -> None:
         if options.archive:
             from .archive import archive_session
 
-            session.archived = archive_session(session, options.archive_url, **options.archive_as)
+            session.archived = archive_session(session, options.archive_url, replace=options.replace,
+                                                **options.archive_as)
 
     write_all(outputs, lambda out, tmp: WRITERS[suffix(out)](session, tmp), archive)
 

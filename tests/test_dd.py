@@ -445,11 +445,20 @@ def test_mixed_frame_keeps_order_and_does_not_mutate(counting):
 
 def test_batches_and_progress(monkeypatch, counting):
     monkeypatch.setattr(ddmod, "BATCH", 2)
-    seen = []
-    out = dd_tables(frame(HR[6:9]), progress=lambda done, total: seen.append((done, total)), cache={})
+    out = dd_tables(frame(HR[6:9]), cache={})  # nobody follows: the largest batches
     assert counting == [2, 1]
-    assert seen == [(2, 3), (3, 3)]
+    monkeypatch.setattr(ddmod, "PROGRESS_BATCH", 2)
+    seen = []
+    counting.clear()
+    again = dd_tables(frame(HR[9:14]), progress=lambda done, total: seen.append((done, total)), cache={})
+    assert counting == [2, 2, 1]
+    assert seen == [(0, 5), (2, 5), (4, 5), (5, 5)]  # the bar starts at once, then moves per batch
     assert [encode_dd_hex(out.loc[g["id"]]) for g in HR[6:9]] == [g["hex"] for g in HR[6:9]]
+    assert [encode_dd_hex(again.loc[g["id"]]) for g in HR[9:14]] == [g["hex"] for g in HR[9:14]]
+
+
+def test_progress_batches_are_small_enough_to_move():
+    assert ddmod.PROGRESS_BATCH <= 8 <= ddmod.BATCH == 40
 
 
 def test_par_derives_dealer_and_vul_from_board(par_from_files):

@@ -1,7 +1,9 @@
 """The command line: a thin click layer over bridgeproc's library calls (the only package that
 imports click). ``main`` holds the group, ``score`` and ``check``; ``sheets`` the rubber,
-Chicago and teams commands; ``archive`` the archive commands."""
-from . import archive, sheets  # noqa: F401  (they register their commands on the group)
+Chicago and teams commands; ``archive`` the archive commands; ``config`` shows the defaults
+in force. ``common`` has what they share (exit codes, help sections, verbosity, the
+configuration file as defaults), ``progress`` the double-dummy progress."""
+from . import archive, config, sheets  # noqa: F401  (they register their commands on the group)
 from .main import cli
 
 __all__ = ["cli"]

@@ -1,26 +1,38 @@
 """The command group, shared options, and the main job: ``score`` and ``check``."""
 from __future__ import annotations
 
-import functools
+import shutil
+import tempfile
 import sys
 from pathlib import Path
 
 import click
 
 from .. import __version__
-from ..errors import BridgeprocError, format_problems
+from ..errors import format_problems
 from ..rank import PROFILES, profile
 from ..session import Options, check_inputs, process_session
+from .common import NORMAL, VERBOSE, VERBOSITY, Command, apply, default_map, library_errors, option, say, verbosity, with_verbosity
+from .progress import SolveProgress
+
+INPUTS, METHOD, OUTPUTS, ARCHIVE, CHECKS = "Inputs", "Method and conventions", "Outputs", "Archive", "Checks"
+#: ``-o -``: the scored results as CSV on standard output.
+STDOUT = "-"
 
 
 def _outputs_for(suffixes):
     """A callback that refuses, as a command-line mistake (exit 2), an output type no writer
     has and a file given twice."""
     def check(ctx, param, values):
+        if values.count(STDOUT) > 1:
+            raise click.BadParameter("standard output (-) is given twice")
         for value in values:
+            if value == STDOUT and ".csv" in suffixes:
+                continue
             if Path(value).suffix.lower() not in suffixes:
                 raise click.BadParameter(f"{value}: unknown output type; use one of {', '.join(suffixes)}")
-        if len({Path(v).resolve() for v in values}) < len(values):
+        files = [v for v in values if v != STDOUT]
+        if len({Path(v).resolve() for v in files}) < len(files):
             raise click.BadParameter("the same output file is given twice")
         return values
     return check
@@ -48,66 +60,69 @@ def _encoding(ctx, param, value):
 
 def _input_options(command):
     """Options shared by the commands that read inputs."""
+    inputs, checks = option(INPUTS), option(CHECKS)
     decorators = [
         click.argument("inputs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False)),
-        click.option("--names", "names", multiple=True, type=click.Path(exists=True, dir_okay=False),
+        inputs("--names", "names", multiple=True, type=click.Path(exists=True, dir_okay=False),
                      help="A names list (pair -> players), CSV or XLSX. Repeat for several."),
-        click.option("--result-style", type=click.Choice(["auto", "tricks", "relative"]), default="auto", show_default=True,
+        inputs("--result-style", type=click.Choice(["auto", "tricks", "relative"]), default="auto", show_default=True,
                      help="How a bare number in the result column is read: auto treats it as tricks taken."),
-        click.option("--trust", type=click.Choice(["contract", "score"]), default="contract", show_default=True,
+        checks("--trust", type=click.Choice(["contract", "score"]), default="contract", show_default=True,
                      help="When a written score disagrees with contract and result: report it (contract), "
                           "or correct the tricks to the score when exactly one trick count fits (score)."),
-        click.option("--encoding", default=None, callback=_encoding,
+        inputs("--encoding", default=None, callback=_encoding,
                      help="Text encoding of CSV/PBN inputs (default: detect UTF-8/UTF-16, else Windows-1252)."),
-        click.option("--pair-numbering", type=click.Choice(["auto", "shared", "per-direction"]), default="auto",
+        inputs("--pair-numbering", type=click.Choice(["auto", "shared", "per-direction"]), default="auto",
                      show_default=True, help="Whether NS 1 and EW 1 are one pair (shared) or two (per-direction Mitchell)."),
-        click.option("--no-score-check", is_flag=True, help="Do not compare written scores with contract and result."),
-        click.option("--no-movement-check", is_flag=True,
+        checks("--no-score-check", is_flag=True, help="Do not compare written scores with contract and result."),
+        checks("--no-movement-check", is_flag=True,
                      help="Do not check Bridgemate results against the movement in the file's RoundData."),
-        click.option("--tables", type=click.IntRange(min=1), default=None,
+        checks("--tables", type=click.IntRange(min=1), default=None,
                      help="Tables per section (default: distinct Table numbers, else inferred from the pairs; a board with more results than most is only a note)."),
+        *VERBOSITY,
     ]
-    return functools.reduce(lambda f, d: d(f), reversed(decorators), command)
+    return apply(decorators, command)
 
 
 def _ranking_options(command):
+    method = option(METHOD)
     decorators = [
-        click.option("--profile", type=click.Choice(sorted(PROFILES)), default=None,
+        method("--profile", type=click.Choice(sorted(PROFILES)), default=None,
                      help="A named bundle of conventions (ebu, acbl, wbf); single options below override it."),
-        click.option("--method", type=click.Choice(["mp", "cross-imp", "butler"]), default=None,
+        method("--method", type=click.Choice(["mp", "cross-imp", "butler"]), default=None,
                      help="Ranking method [default: the input PBN's Scoring tag, else mp]."),
-        click.option("--factoring", type=click.Choice(["neuberg", "average", "none"]), default=None,
+        method("--factoring", type=click.Choice(["neuberg", "average", "none"]), default=None,
                      help="Boards played fewer times [default: neuberg]."),
-        click.option("--mp-scale", type=click.Choice(["2", "1"]), default=None,
+        method("--mp-scale", type=click.Choice(["2", "1"]), default=None,
                      help="Matchpoints per result beaten [default: 2]."),
-        click.option("--cross-imp", type=click.Choice(["sum", "average", "average-n"]), default=None,
+        method("--cross-imp", type=click.Choice(["sum", "average", "average-n"]), default=None,
                      help="Cross-IMP pair total: sum, or average per comparison [default: sum]."),
-        click.option("--datum-drop", type=click.IntRange(0), default=None,
+        method("--datum-drop", type=click.IntRange(0), default=None,
                      help="Butler: results dropped at each end of the datum [default: 1]."),
-        click.option("--adjusted", "adjusted_mode", type=click.Choice(["fixed", "session"]), default=None,
+        method("--adjusted", "adjusted_mode", type=click.Choice(["fixed", "session"]), default=None,
                      help="A+/A-: fixed 60/40 %, or the pair's own session % if better [default: fixed]."),
-        click.option("--winners", type=click.Choice(["auto", "one", "two"]), default=None,
+        method("--winners", type=click.Choice(["auto", "one", "two"]), default=None,
                      help="One ranking, or NS and EW apart [default: auto from the movement]."),
-        click.option("--across-field/--within-sections", default=None,
+        method("--across-field/--within-sections", default=None,
                      help="Compare each board across all sections, or within each [default: within, unless a "
                           "PBN input scored a board's sections in one ScoreTable]."),
-        click.option("--fouled", type=click.Choice(["neuberg", "acbl"]), default=None,
+        method("--fouled", type=click.Choice(["neuberg", "acbl"]), default=None,
                      help="Fouled boards: every group Neuberg-factored to the full top, or ACBL's 60 / 65-55 / "
                           "70-60-50 % for groups of 1-3 [default: neuberg]."),
-        click.option("--centred", is_flag=True, default=None, help="Show matchpoints centred on zero (Norway)."),
-        click.option("--mp-decimals", type=click.IntRange(0, 6), default=None,
+        method("--centred", is_flag=True, default=None, help="Show matchpoints centred on zero (Norway)."),
+        method("--mp-decimals", type=click.IntRange(0, 6), default=None,
                      help="Round board matchpoints to this many decimals before totalling [default: exact]."),
-        click.option("--expected", type=click.IntRange(1), default=None,
+        method("--expected", type=click.IntRange(1), default=None,
                      help="Results expected per board, for factoring [default: the most played]."),
-        click.option("--datum-drop-share", type=click.FloatRange(0, 0.5, max_open=True), default=None,
+        method("--datum-drop-share", type=click.FloatRange(0, 0.5, max_open=True), default=None,
                      help="Butler: share of results dropped at each end (e.g. 0.1); overrides --datum-drop."),
-        click.option("--imp-ave-plus", type=click.FloatRange(0, 24), default=None, callback=_finite,
+        method("--imp-ave-plus", type=click.FloatRange(0, 24), default=None, callback=_finite,
                      help="IMPs per comparison for an average-plus in IMP scoring [default: 3]."),
-        click.option("--sitout", type=click.Choice(["none", "scale"]), default=None,
+        method("--sitout", type=click.Choice(["none", "scale"]), default=None,
                      help="IMP totals: plain sums, or scaled to all boards for pairs that sat out [default: none]."),
-        click.option("--imp-per-board", is_flag=True, default=None, help="IMP totals divided by boards played."),
+        method("--imp-per-board", is_flag=True, default=None, help="IMP totals divided by boards played."),
     ]
-    return functools.reduce(lambda f, d: d(f), reversed(decorators), command)
+    return apply(decorators, command)
 
 
 def _iso_date(value: str | None) -> str | None:
@@ -145,77 +160,97 @@ def _options(params: dict, **extra) -> Options:
     )
 
 
-@click.group()
-@click.version_option(__version__, prog_name="bridgeproc")
+class Group(click.Group):
+    """The command group: reads the club's configuration file into every command's defaults
+    before the command parses its options."""
+
+    def invoke(self, ctx: click.Context):
+        with library_errors():
+            ctx.default_map = default_map(self)
+        return super().invoke(ctx)
+
+
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "-V", "--version", prog_name="bridgeproc")
+@with_verbosity
 def cli() -> None:
-    """Score duplicate bridge sessions: travellers and hand records in, rankings out."""
+    """Score duplicate bridge sessions: travellers and hand records in, rankings out.
+
+    Defaults come from bridgeproc.toml in the working folder and the user's
+    ~/.config/bridgeproc/config.toml (see `bridgeproc config`); options beat both.
+    """
 
 
-@cli.command()
+def _stage_log(name: str, seconds: float) -> None:
+    say(f"{name}: {seconds:.2f} s", VERBOSE)
+
+
+@cli.command(cls=Command)
 @_input_options
 @_ranking_options
-@click.option("-o", "--output", "outputs", multiple=True, required=True, type=click.Path(dir_okay=False),
-              callback=_outputs_for((".xlsx", ".pbn", ".xml", ".csv")),
-              help="Output file; the format follows the extension (.xlsx, .pbn, .xml, .csv). Repeat for several.")
-@click.option("--no-dd", is_flag=True, help="Skip the double-dummy analysis of the hand records.")
-@click.option("--no-archive", is_flag=True, help="Do not store the session in the archive.")
-@click.option("--archive", "archive_url", envvar="BRIDGEPROC_ARCHIVE", default=None,
-              help="Archive: an SQLAlchemy URL or SQLite file [default: $BRIDGEPROC_ARCHIVE, else "
-                   "~/.local/share/bridgeproc/archive.sqlite].")
-@click.option("--event", default=None, help="Archive under this event name [default: the input's Event].")
-@click.option("--date", default=None, callback=lambda ctx, param, value: _iso_date(value),
-              help="Archive under this date, YYYY-MM-DD [default: the input's Date, else today].")
-@click.option("--session-id", default=None, help="Archive as a new version of this session id.")
-@click.option("--comment", default=None, help="A note stored with this archived version (e.g. what was corrected).")
-def score(outputs, inputs, no_archive, archive_url, event, date, session_id, comment, **params) -> None:
+@option(OUTPUTS)("-o", "--output", "outputs", multiple=True, type=click.Path(dir_okay=False, allow_dash=True),
+                 callback=_outputs_for((".xlsx", ".pbn", ".xml", ".csv")),
+                 help="Output file; the format follows the extension (.xlsx, .pbn, .xml, .csv; - for CSV on "
+                      "standard output). Repeat for several [default: output in bridgeproc.toml].")
+@option(OUTPUTS)("--no-dd", is_flag=True, help="Skip the double-dummy analysis of the hand records.")
+@option(OUTPUTS)("--club", default=None, help="Club or venue shown in titles when the input names none (PBN Site).")
+@option(ARCHIVE)("--no-archive", is_flag=True, help="Do not store the session in the archive.")
+@option(ARCHIVE)("--archive", "archive_url", envvar="BRIDGEPROC_ARCHIVE", default=None,
+                 help="Archive: an SQLAlchemy URL or SQLite file [default: $BRIDGEPROC_ARCHIVE, else "
+                      "~/.local/share/bridgeproc/archive.sqlite].")
+@option(ARCHIVE)("--replace", is_flag=True,
+                 help="Archive this run even if it has fewer results, deals or names than the version it follows.")
+@option(ARCHIVE)("--event", default=None, help="Event name for titles and the archive [default: the input's Event].")
+@option(ARCHIVE)("--date", default=None, callback=lambda ctx, param, value: _iso_date(value),
+                 help="Date for titles and the archive, YYYY-MM-DD [default: the input's Date, else today].")
+@option(ARCHIVE)("--session-id", default=None, help="Archive as a new version of this session id.")
+@option(ARCHIVE)("--comment", default=None, help="A note stored with this archived version (e.g. what was corrected).")
+def score(outputs, inputs, no_archive, archive_url, replace, event, date, session_id, comment, club, **params) -> None:
     """Check, score and rank INPUTS, then write every -o OUTPUT.
 
     INPUTS are any mix of PBN files (deals and/or results), traveller sheets
-    (CSV/XLSX) and names lists.
+    (CSV/XLSX), USEBIO XML and Bridgemate .bws files.
 
     Example:
 
         bridgeproc score hands.pbn travellers.csv -o results.xlsx -o results.pbn
     """
+    if not outputs:
+        raise click.UsageError("give at least one -o OUTPUT (or output = [...] in bridgeproc.toml)")
     identity = {"event": event, "date": date, "session_id": session_id, "comment": comment}
-    options = _options(params, archive=not no_archive, archive_url=archive_url,
-                       archive_as={k: v for k, v in identity.items() if v is not None})
-    bars: list = []
-
-    def progress(done: int, total: int) -> None:
-        if not bars:
-            bars.append(click.progressbar(length=total, label="Double dummy", file=sys.stderr).__enter__())
-        bars[0].update(done - bars[0].pos)
-
-    try:
-        session = process_session(list(inputs), list(outputs), options, progress=progress)
-    except BridgeprocError as exc:
-        raise click.ClickException(str(exc)) from None
-    finally:
-        for bar in bars:
-            bar.__exit__(None, None, None)
+    headings = {"event": event, "date": date}
+    options = _options(params, archive=not no_archive, archive_url=archive_url, replace=replace,
+                       archive_as={k: v for k, v in identity.items() if v is not None},
+                       meta={k: v for k, v in headings.items() if v is not None},
+                       meta_defaults={"site": club} if club else {})
+    with tempfile.TemporaryDirectory(prefix="bridgeproc-") as scratch:
+        # -o -: written like any output (all or nothing), then copied to standard output
+        piped = Path(scratch) / "results.csv"
+        files = [str(piped) if out == STDOUT else out for out in outputs]
+        with library_errors(), SolveProgress() as progress:
+            session = process_session(list(inputs), files, options, progress=progress, stages=_stage_log)
+        if STDOUT in outputs:
+            with piped.open("rb") as stream:
+                shutil.copyfileobj(stream, click.get_binary_stream("stdout"))
     if session.notes is not None and len(session.notes):
         for line in format_problems(session.notes):
-            click.echo(f"Note: {line}", err=True)
-    click.echo(f"{len(session.results)} results, {session.results['board'].nunique()} boards; "
-               f"wrote {', '.join(outputs)}", err=True)
+            say(f"Note: {line}")
+    written = ", ".join("standard output" if o == STDOUT else o for o in outputs)
+    say(f"{len(session.results)} results, {session.results['board'].nunique()} boards; wrote {written}")
     if session.archived is not None:
-        click.echo(f"{session.archived}", err=True)
+        say(f"{session.archived}")
 
 
-@cli.command()
+@cli.command(cls=Command)
 @_input_options
 def check(inputs, **params) -> None:
-    """Check INPUTS and list every problem; exit 1 if there is any.
+    """Check INPUTS and list every problem; exit 1 if there is any. Never archives.
 
     Example:
 
         bridgeproc check hands.pbn travellers.csv
     """
-    try:
+    with library_errors():
         summary = check_inputs(list(inputs), _options(params))
-    except BridgeprocError as exc:
-        raise click.ClickException(str(exc)) from None
-    click.echo(summary)
-
-
+    if verbosity() >= NORMAL:
+        click.echo(summary)

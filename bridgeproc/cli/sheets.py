@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from ..errors import BridgeprocError
+from .common import VERBOSITY, library_errors, say, with_verbosity
 from .main import _encoding, _finite, _outputs_for, cli
 
 
@@ -22,6 +22,7 @@ _SHEET_ARGS = [
     click.option("-o", "--output", "outputs", multiple=True, type=click.Path(dir_okay=False), callback=_sheet_outputs,
                  help="Also write the score sheet (.csv or .xlsx). Repeat for several."),
     click.option("--encoding", default=None, callback=_encoding, help="Text encoding of the sheet (default: detect)."),
+    *VERBOSITY,
 ]
 
 
@@ -33,12 +34,10 @@ def _print_sheet(build, sheet, outputs, title, reads=()) -> None:
     from ..io.outputs import check_outputs, write_all
     from ..report.scoresheet import sheet_text, write_sheet
 
-    try:
+    with library_errors():
         check_outputs(outputs, (".csv", ".xlsx"), [sheet, *reads])
         frame = build()
         write_all(outputs, lambda out, tmp: write_sheet(frame, tmp, title=f"{title}: {Path(sheet).name}", kind=out.suffix))
-    except BridgeprocError as exc:
-        raise click.ClickException(str(exc)) from None
     click.echo(sheet_text(frame))
 
 
@@ -110,6 +109,7 @@ def chicago(sheet, outputs, encoding, variant, cycle, first_dealer, partscore_bo
 @click.option("--lineup", type=click.Path(exists=True, dir_okay=False), help="Which pair of which team sat where.")
 @click.option("--adjustments", type=click.Path(exists=True, dir_okay=False), help="Carry-over and penalties (CSV).")
 @click.option("--encoding", default=None, callback=_encoding, help="Text encoding of CSV/PBN inputs (default: detect).")
+@with_verbosity
 def teams(inputs, outputs, lineup, adjustments, encoding, format_, vp_scale, **params) -> None:
     """Score a teams event: board IMPs, match VPs, standings.
 
@@ -119,12 +119,10 @@ def teams(inputs, outputs, lineup, adjustments, encoding, format_, vp_scale, **p
     """
     from ..teams import options_from_text, process_teams
 
-    try:
+    with library_errors():
         options = options_from_text(format=format_, vp_scale_spec=vp_scale, **params)
         session = process_teams(list(inputs), list(outputs), options, lineup=lineup,
                                 adjustments=adjustments, encoding=encoding)
-    except BridgeprocError as exc:
-        raise click.ClickException(str(exc)) from None
     for notice in session.notices:
-        click.echo(notice, err=True)
-    click.echo(f"{len(session.matches)} matches, {len(session.standings)} teams; wrote {', '.join(outputs)}", err=True)
+        say(notice)
+    say(f"{len(session.matches)} matches, {len(session.standings)} teams; wrote {', '.join(outputs)}")
