@@ -49,3 +49,34 @@ def test_reading_commands_do_not_create_an_archive(runner):
         result = runner.invoke(cli, command)
         assert result.exit_code == 1 and "no archive at" in result.output
     assert not os.path.exists(os.environ["BRIDGEPROC_ARCHIVE"])
+
+
+def test_listings_are_for_a_person_unless_asked_for_csv_or_json(runner, tmp_path):
+    import io
+    import json
+
+    import pandas as pd
+
+    assert runner.invoke(cli, ["score", *INPUTS, "-o", str(tmp_path / "r.csv")]).exit_code == 0
+    text = runner.invoke(cli, ["archive", "history", "anna strand"])
+    assert text.exit_code == 0
+    header, row = text.output.splitlines()
+    assert header.split() == ["date", "event", "session_id", "version", "method", "group", "pair", "partner",
+                              "names", "rank", "boards", "pct", "imps", "total"]
+    assert row.split()[-2:] == ["54.65", "341"]  # 341 / (26 x 24) = 54.647..%, rounded; no NaN for imps
+    assert "NaN" not in text.output and "<NA>" not in text.output
+    as_csv = pd.read_csv(io.StringIO(runner.invoke(cli, ["archive", "history", "Anna Strand", "--csv"]).output))
+    assert as_csv.loc[0, "pct"] == 341 / (26 * 24) * 100 and pd.isna(as_csv.loc[0, "imps"])
+    as_json = json.loads(runner.invoke(cli, ["archive", "history", "Anna Strand", "--json"]).output)
+    assert as_json[0]["imps"] is None and as_json[0]["partner"] == "Bjørn Sæther" and as_json[0]["total"] == 341
+    listing = json.loads(runner.invoke(cli, ["archive", "list", "--json"]).output)
+    assert [s["session_id"] for s in listing] == ["2026-11-24_tuesday-pairs"]
+    shown = runner.invoke(cli, ["archive", "show", "2026-11-24_tuesday-pairs"]).output
+    assert "<NA>" not in shown and "54.65" in shown
+
+
+def test_a_search_that_finds_nothing_exits_1(runner, tmp_path):
+    assert runner.invoke(cli, ["score", *INPUTS, "-o", str(tmp_path / "r.csv")]).exit_code == 0
+    result = runner.invoke(cli, ["archive", "history", "Nobody Here"])
+    assert result.exit_code == 1
+    assert "no archived results for 'Nobody Here'" in result.output

@@ -1,9 +1,11 @@
 """The archive commands: list, show, export, history, diff, check."""
 from __future__ import annotations
 
-import click
 
-from ..errors import BridgeprocError
+import click
+import pandas as pd
+
+from .common import library_errors, with_verbosity
 from .main import _outputs_for, cli
 
 
@@ -14,13 +16,46 @@ _ARCHIVE_URL = click.option("--archive", "url", envvar="BRIDGEPROC_ARCHIVE", def
 def _archive_call(function, *args, **kwargs):
     from ..archive.db import archive_exists, default_url
 
-    try:
+    with library_errors():
         if not archive_exists(args[0]):
             raise click.ClickException(f"no archive at {args[0] or default_url()} yet; "
                                        "bridgeproc score archives every session it scores")
         return function(*args, **kwargs)
-    except BridgeprocError as exc:
-        raise click.ClickException(str(exc)) from None
+
+
+#: ``--csv`` / ``--json`` for scripts; without them, a table for a person.
+_FORMAT = [
+    click.option("--csv", "fmt", flag_value="csv", help="Write CSV (full precision) for scripts."),
+    click.option("--json", "fmt", flag_value="json", help="Write JSON records (null for no value) for scripts."),
+]
+
+
+def _formats(command):
+    return with_verbosity(_FORMAT[0](_FORMAT[1](command)))
+
+
+def table_text(frame: pd.DataFrame) -> str:
+    """A table for a person: numbers to two decimals, whole numbers as such, no NaN."""
+    def number(value: float) -> str:
+        return f"{value:.0f}" if float(value).is_integer() else f"{value:.2f}"
+
+    shown = pd.DataFrame({
+        column: [("" if pd.isna(v) else number(v) if values.dtype == "float64" else str(v)) for v in values]
+        for column, values in frame.items()})
+    return shown.to_string(index=False)
+
+
+def emit(frame: pd.DataFrame, fmt: str | None, nothing: str | None = None) -> None:
+    """Print ``frame`` as a table, CSV or JSON. ``nothing``: what to say on standard error when it
+    is empty; the command then exits 1 (a search that found nothing, as grep does)."""
+    if not len(frame) and nothing is not None:
+        raise click.ClickException(nothing)
+    if fmt == "csv":
+        click.echo(frame.to_csv(index=False), nl=False)
+    elif fmt == "json":
+        click.echo(frame.to_json(orient="records", force_ascii=False, indent=1))
+    else:
+        click.echo(table_text(frame))
 
 
 @cli.group()
@@ -30,7 +65,8 @@ def archive() -> None:
 
 @archive.command("list")
 @_ARCHIVE_URL
-def archive_list(url) -> None:
+@_formats
+def archive_list(url, fmt) -> None:
     """List the archived sessions.
 
     Example:
@@ -40,14 +76,18 @@ def archive_list(url) -> None:
     from ..archive import list_sessions
 
     sessions = _archive_call(list_sessions, url)
-    click.echo(sessions.to_string(index=False) if len(sessions) else "no sessions archived yet")
+    if not len(sessions) and fmt is None:
+        click.echo("no sessions archived yet", err=True)
+        return
+    emit(sessions, fmt)
 
 
 @archive.command("show")
 @_ARCHIVE_URL
 @click.argument("session_id")
 @click.option("--version", type=click.IntRange(1), default=None, help="Version [default: the latest].")
-def archive_show(url, session_id, version) -> None:
+@_formats
+def archive_show(url, session_id, version, fmt) -> None:
     """Show SESSION_ID's versions and the standings of one.
 
     Example:
@@ -56,7 +96,17 @@ def archive_show(url, session_id, version) -> None:
     """
     from ..archive import show_session
 
-    click.echo(str(_archive_call(show_session, url, session_id, version)))
+    view = _archive_call(show_session, url, session_id, version)
+    standings = view.session.standings.drop(columns=["method"], errors="ignore")
+    if fmt is not None:
+        emit(standings, fmt)
+        return
+    meta = view.session.meta or {}
+    click.echo(f"session {view.session_id}: {meta.get('event', '')} {meta.get('date', '')}".rstrip())
+    click.echo(f"version {view.version} of {len(view.versions)}; {view.session.movement}\n\nversions:")
+    emit(view.versions.drop(columns="content_hash"), None)
+    click.echo("\nstandings:")
+    emit(standings, None)
 
 
 @archive.command("export")
@@ -83,7 +133,8 @@ def archive_export(url, session_id, outputs, version) -> None:
 @_ARCHIVE_URL
 @click.argument("player_or_pair")
 @click.option("--all-versions", is_flag=True, help="Every archived version, not only the latest of each session.")
-def archive_history(url, player_or_pair, all_versions) -> None:
+@_formats
+def archive_history(url, player_or_pair, all_versions, fmt) -> None:
     """A player's or pair's results across the archived sessions.
 
     Example:
@@ -93,7 +144,8 @@ def archive_history(url, player_or_pair, all_versions) -> None:
     from ..archive import history
 
     rows = _archive_call(history, url, player_or_pair, all_versions)
-    click.echo(rows.to_string(index=False) if len(rows) else f"no archived results for {player_or_pair!r}")
+    emit(rows, fmt, nothing=f"no archived results for {player_or_pair!r}; names are matched whole, in any "
+                            "case (bridgeproc archive list shows the sessions)")
 
 
 @archive.command("diff")
