@@ -8,18 +8,22 @@ STAMP := $(VENV)/.installed
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
 SAMPLE := sample_data/club-evening.pbn sample_data/club-evening-travellers.csv --names sample_data/club-evening-names.csv
 DEMO_OUT := out/results.xlsx out/results.pbn out/results.csv
+# The demo keeps its own archive, never the user's.
+DEMO_ARCHIVE := out/archive.sqlite
 
 demo: $(STAMP)
-	$(BIN)/bridgeproc score $(SAMPLE) $(addprefix -o ,$(DEMO_OUT))
-	@echo "Wrote $(DEMO_OUT)"
-	@echo "The same evening with typing mistakes, for the check command:"
-	-$(BIN)/bridgeproc check sample_data/club-evening.pbn sample_data/with-problems/club-evening-travellers.csv
+	$(BIN)/bridgeproc score $(SAMPLE) $(addprefix -o ,$(DEMO_OUT)) --archive $(DEMO_ARCHIVE)
+	@echo "Wrote $(DEMO_OUT) and archived the session in $(DEMO_ARCHIVE)"
+	@echo
+	@echo "Now the same evening with typing mistakes: 'bridgeproc check' lists every one and exits 1."
+	@if $(BIN)/bridgeproc check sample_data/club-evening.pbn sample_data/with-problems/club-evening-travellers.csv; then \
+		echo "unexpected: check found no problem in sample_data/with-problems/"; exit 1; \
+	else echo "(as intended: the demo's second step finds the mistakes planted in sample_data/with-problems/)"; fi
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
