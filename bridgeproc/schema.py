@@ -72,8 +72,11 @@ def empty(columns: dict[str, object]) -> pd.DataFrame:
 
 def problems_frame(rows: list[dict]) -> pd.DataFrame:
     """Build a problems frame from dicts with (a subset of) PROBLEM_COLUMNS keys."""
-    frame = pd.DataFrame(rows, columns=list(PROBLEM_COLUMNS))
-    return frame.fillna("").astype(PROBLEM_COLUMNS)
+    def text(value: object) -> object:
+        return "" if value is None or (pd.api.types.is_scalar(value) and pd.isna(value)) else value
+
+    filled = [{name: text(row.get(name)) for name in PROBLEM_COLUMNS} for row in rows]
+    return pd.DataFrame(filled, columns=list(PROBLEM_COLUMNS)).astype(PROBLEM_COLUMNS)
 
 
 def check(frame: pd.DataFrame, columns: dict[str, object]) -> None:

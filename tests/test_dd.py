@@ -484,3 +484,21 @@ def test_missing_endplay_gives_install_hint(monkeypatch):
     assert isinstance(info.value, SetupError)
     # nothing to solve: no endplay needed
     assert dd_tables(frame(HR[:1]).assign(deal="N:- - - -"), cache={})["dd_N_S"].isna().all()
+
+
+def test_a_solver_that_cannot_load_leaves_the_rest_written(monkeypatch, tmp_path):
+    """The main job still writes everything, hand records without DD, and says what is missing."""
+    from bridgeproc.session import Options, process_session
+
+    from .conftest import SAMPLE
+
+    forbid_endplay(monkeypatch)
+    monkeypatch.setattr(ddmod, "_CACHE", {})
+    out = tmp_path / "results.xlsx"
+    session = process_session([SAMPLE / "club-evening.pbn", SAMPLE / "club-evening-travellers.csv"], [out],
+                              Options())
+    assert out.is_file() and len(session.results) == 338
+    assert "dd_N_NT" not in session.boards.columns and "par_score" not in session.boards.columns
+    notes = list(session.notes["message"])
+    assert ("hand records written without double-dummy tables and par: the package endplay, needed for "
+            "double-dummy tables and par, is not installed; install it with: pip install endplay") in notes

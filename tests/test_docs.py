@@ -47,3 +47,14 @@ def test_real_files_are_intact_and_listed():
     assert tool.problems() == []
     listed = tool.listed()
     assert "README.md" in listed and len(listed) >= 37
+
+
+def test_a_plain_install_does_the_main_job():
+    """Double dummy and .bws are ordinary dependencies; only the PostgreSQL driver is an extra."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    needed = {dep.split(">")[0].split("[")[0].strip() for dep in project["dependencies"]}
+    assert {"pandas", "openpyxl", "click", "sqlalchemy", "endplay", "access-parser"} <= needed
+    assert set(project["optional-dependencies"]) == {"postgres", "test"}
+    assert isinstance(project["license"], str)  # SPDX text: no setuptools deprecation warning
