@@ -345,3 +345,16 @@ def test_newer_archive_schema_is_refused(tmp_path, small):
     with pytest.raises(ArchiveError, match="archive schema 99 is newer than this bridgeproc understands"):
         list_sessions(path)
     dispose_all()
+
+
+def test_a_postgresql_archive_without_its_driver_names_the_extra(monkeypatch, small):
+    """A setup problem (exit 2 on the command line), not bad data."""
+    import sys
+
+    from bridgeproc.errors import SetupError
+
+    monkeypatch.setitem(sys.modules, "psycopg", None)
+    with pytest.raises(SetupError) as info:
+        archive_session(small, "postgresql://club@127.0.0.1:1/nodriver")
+    assert str(info.value) == ("a PostgreSQL archive needs the package psycopg, which is not installed; "
+                               "install it with: pip install 'bridgeproc[postgres]'")
