@@ -49,6 +49,9 @@ def runner():
 def _private_archive(tmp_path, monkeypatch):
     """Commands archive by default: keep every test's archive in its own temporary folder."""
     monkeypatch.setenv("BRIDGEPROC_ARCHIVE", str(tmp_path / "archive.sqlite"))
+    # ... and no configuration file of the user's (or a bridgeproc.toml in the checkout) applies
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "no-user-config"))
+    monkeypatch.delenv("BRIDGEPROC_CONFIG", raising=False)
 
 
 def workbook(path, sheets: dict, merges: dict | None = None):

@@ -7,6 +7,7 @@ import functools
 from typing import Iterator
 
 import click
+from click.core import ParameterSource
 
 from ..config import Config, ConfigError, Setting, read_config
 from ..errors import BridgeprocError, SetupError
@@ -128,19 +129,29 @@ def commands_of(group: click.Group, prefix: str = "") -> Iterator[tuple[str, cli
 
 def load_config(group: click.Group) -> tuple[Config, dict[str, dict[str, Setting]]]:
     """The configuration files read against every command's options, and what is in force for
-    each command (by top-level command name, as click's ``default_map`` nests)."""
+    each command (by full name, ``"archive list"``)."""
     commands = dict(commands_of(group))
-    known = {name.split()[-1]: set(option_keys(cmd)) for name, cmd in commands.items()}
+    known = {name: set(option_keys(cmd)) for name, cmd in commands.items()}
     config = read_config(known=known)
-    return config, {name: config.for_command(name.split()[-1], set(option_keys(cmd)))
-                    for name, cmd in commands.items()}
+    return config, {name: config.for_command(name, known[name]) for name in commands}
+
+
+#: :func:`_default` of a switch set to false that only picks one value of several (``csv = false``).
+_LEAVE = object()
 
 
 def _default(param: click.Parameter, key: str, value: object) -> object:
     """A TOML value as click takes a default: text for choices and paths, a list for ``multiple``,
-    the flag's sense for ``--across-field/--within-sections``."""
-    if isinstance(param, click.Option) and param.is_flag and not param.secondary_opts and not isinstance(value, bool):
-        raise ConfigError(f"{key} is a switch: write {key} = true or false")
+    the flag's sense for ``--across-field/--within-sections``, the value a ``--csv``/``--json``
+    switch picks."""
+    if isinstance(param, click.Option) and param.is_flag:
+        if not isinstance(value, bool):
+            raise ConfigError(f"{key} is a switch: write {key} = true or false")
+        if f"--{key}" in param.secondary_opts:
+            return not value  # within-sections = true is across-field = false
+        if not param.is_bool_flag:  # one of --csv/--json (one parameter): true picks it
+            return param.flag_value if value else _LEAVE
+        return value
     if isinstance(param, click.Option) and param.multiple:
         items = value if isinstance(value, list) else [value]
         return [str(v) for v in items]
@@ -151,26 +162,46 @@ def _default(param: click.Parameter, key: str, value: object) -> object:
     return str(value)
 
 
-def default_map(group: click.Group) -> dict:
-    """click's ``default_map`` for ``group`` from the configuration files (nested per command)."""
-    _, in_force = load_config(group)
+def default_map(group: click.Group, in_force: dict[str, dict[str, Setting]] | None = None) -> dict:
+    """click's ``default_map`` for ``group`` from the configuration files (nested per command);
+    ``in_force`` as :func:`load_config` returns it (read again when not given)."""
+    if in_force is None:
+        _, in_force = load_config(group)
+    commands = dict(commands_of(group))
     out: dict = {}
     for name, settings in in_force.items():
-        command = dict(commands_of(group))[name]
-        keys = option_keys(command)
+        keys = option_keys(commands[name])
         values = {}
         for key, setting in settings.items():
             param = keys[key]
-            value = setting.value
-            if f"--{key}" in getattr(param, "secondary_opts", ()) and isinstance(value, bool):
-                value = not value  # within-sections = true is across-field = false
             try:
-                values[param.name] = _default(param, key, value)
+                value = _default(param, key, setting.value)
             except ConfigError as exc:
-                raise ConfigError(f"{setting.source}: {exc}") from None
+                raise ConfigError(f"{setting.where}{exc}") from None
+            if value is not _LEAVE:
+                values[param.name] = value
         if values:
             target = out
             for part in name.split()[:-1]:
                 target = target.setdefault(part, {})
             target[name.split()[-1]] = values
     return out
+
+
+def config_problem(exc: click.BadParameter, in_force: dict[str, dict[str, Setting]]) -> SetupProblem | None:
+    """``exc`` as a mistake in the configuration file, naming the file and the key, when the value
+    click refused came from there (not the command line): else None."""
+    ctx, param = exc.ctx, exc.param
+    if ctx is None or param is None or param.name is None:
+        return None
+    if ctx.get_parameter_source(param.name) is not ParameterSource.DEFAULT_MAP:
+        return None
+    names, parent = [], ctx
+    while parent.parent is not None:
+        names.append(parent.info_name)
+        parent = parent.parent
+    settings = in_force.get(" ".join(reversed(names)), {})
+    for key, setting in settings.items():
+        if option_keys(ctx.command).get(key) is param:
+            return SetupProblem(f"{setting.where}{key}: {exc.message}")
+    return None

@@ -16,11 +16,12 @@ def _shown(value: object) -> str:
 
 
 @cli.command("config")
-@click.argument("command", required=False)
+@click.argument("command", nargs=-1)
 @click.option("--all", "show_all", is_flag=True, help="Also list every option left at its built-in default.")
 @with_verbosity
 def config_command(command, show_all) -> None:
-    """Show the defaults in force for each command (or COMMAND) and where each came from.
+    """Show the defaults in force for each command (or COMMAND: e.g. score, archive, archive list)
+    and where each came from.
 
     Precedence: an option on the command line, then its environment variable
     (BRIDGEPROC_ARCHIVE), then bridgeproc.toml in the working folder, then the
@@ -33,7 +34,8 @@ def config_command(command, show_all) -> None:
     with library_errors():
         config, in_force = load_config(cli)
     commands = dict(commands_of(cli))
-    if command is not None and command not in commands:
+    command = " ".join(command) or None  # "archive list" as one word or two
+    if command is not None and not any(name == command or name.startswith(f"{command} ") for name in commands):
         raise click.BadParameter(f"no command {command!r}; one of {', '.join(commands)}", param_hint="COMMAND")
     if os.environ.get(ENV_VAR):
         click.echo(f"Configuration file (${ENV_VAR}): {os.environ[ENV_VAR]}")
@@ -41,21 +43,20 @@ def config_command(command, show_all) -> None:
         click.echo(f"Configuration files looked for: {user_config_path()}, then ./{LOCAL_NAME}")
     click.echo("Read (later wins): " + (", ".join(map(str, config.files)) if config.files else "none"))
     for name, cmd in commands.items():
-        if command is not None and name != command:
+        if command is not None and name != command and not name.startswith(f"{command} "):
             continue
-        rows = []
+        rows, defaults = [], click.Context(cmd)
         for key, param in option_keys(cmd).items():
-            if f"--{key}" in getattr(param, "secondary_opts", ()):
-                continue
             envvar = param.envvar if isinstance(param.envvar, str) else None
             if envvar and os.environ.get(envvar):
                 rows.append((key, _shown(os.environ[envvar]), f"${envvar}"))
             elif key in in_force[name]:
                 setting = in_force[name][key]
-                where = f"[{setting.command}] in " if setting.command else ""
+                where = f"{setting.table} in " if setting.table else ""
                 rows.append((key, _shown(setting.value), f"{where}{setting.source}"))
-            elif show_all:
-                default = param.default if isinstance(param.default, (str, int, float, bool, list, tuple)) else None
+            elif show_all and f"--{key}" not in getattr(param, "secondary_opts", ()):  # within-sections: as set
+                default = param.get_default(defaults, call=False)
+                default = default if isinstance(default, (str, int, float, bool, list, tuple)) else None
                 rows.append((key, "" if default in (None, ()) else _shown(default), "default"))
         if rows or show_all:
             click.echo(f"\n{name}:")

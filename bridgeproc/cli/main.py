@@ -1,7 +1,6 @@
 """The command group, shared options, and the main job: ``score`` and ``check``."""
 from __future__ import annotations
 
-import shutil
 import tempfile
 import sys
 from pathlib import Path
@@ -12,10 +11,14 @@ from .. import __version__
 from ..errors import format_problems
 from ..rank import PROFILES, profile
 from ..session import Options, check_inputs, process_session
-from .common import NORMAL, VERBOSE, VERBOSITY, Command, apply, default_map, library_errors, option, say, verbosity, with_verbosity
+from ..config import ConfigError
+from .common import (NORMAL, VERBOSE, VERBOSITY, Command, SetupProblem, apply, config_problem, default_map,
+                     library_errors, load_config, option, say, verbosity, with_verbosity)
 from .progress import SolveProgress
 
 INPUTS, METHOD, OUTPUTS, ARCHIVE, CHECKS = "Inputs", "Method and conventions", "Outputs", "Archive", "Checks"
+#: ``ctx.meta`` key of the configuration in force per command (:func:`load_config`).
+IN_FORCE = "bridgeproc.config"
 #: ``-o -``: the scored results as CSV on standard output.
 STDOUT = "-"
 
@@ -162,12 +165,26 @@ def _options(params: dict, **extra) -> Options:
 
 class Group(click.Group):
     """The command group: reads the club's configuration file into every command's defaults
-    before the command parses its options."""
+    before the command parses its options (``-h`` works without it when the file is wrong)."""
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        name, command, rest = super().resolve_command(ctx, args)
+        try:
+            _, ctx.meta[IN_FORCE] = load_config(self)
+            ctx.default_map = default_map(self, ctx.meta[IN_FORCE])
+        except ConfigError as exc:
+            if not set(rest) & set(ctx.help_option_names):
+                raise SetupProblem(str(exc)) from None
+        return name, command, rest
 
     def invoke(self, ctx: click.Context):
-        with library_errors():
-            ctx.default_map = default_map(self)
-        return super().invoke(ctx)
+        try:
+            return super().invoke(ctx)
+        except click.BadParameter as exc:  # a value from the file: say which file and key
+            problem = config_problem(exc, ctx.meta.get(IN_FORCE, {}))
+            if problem is None:
+                raise
+            raise problem from None
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -230,8 +247,7 @@ def score(outputs, inputs, no_archive, archive_url, replace, event, date, sessio
         with library_errors(), SolveProgress() as progress:
             session = process_session(list(inputs), files, options, progress=progress, stages=_stage_log)
         if STDOUT in outputs:
-            with piped.open("rb") as stream:
-                shutil.copyfileobj(stream, click.get_binary_stream("stdout"))
+            click.echo(piped.read_bytes(), nl=False)  # bytes: written as they are, to the binary stream
     if session.notes is not None and len(session.notes):
         for line in format_problems(session.notes):
             say(f"Note: {line}")
