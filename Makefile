@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install -qq -e '.[test]'
 	touch $(STAMP)
 
 SAMPLE := sample_data/club-evening.pbn sample_data/club-evening-travellers.csv --names sample_data/club-evening-names.csv
