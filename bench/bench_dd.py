@@ -26,8 +26,8 @@ import time
 
 import pandas as pd
 
-from bridgeproc.dd import PROGRESS_BATCH, dd_tables
-from bridgeproc.par import par
+from bridgeproc.analysis.dd import PROGRESS_BATCH, dd_tables
+from bridgeproc.analysis.par import par
 
 RANKS = "AKQJT98765432"
 

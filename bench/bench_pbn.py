@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bridgeproc.io.pbn import parse_pbn  # noqa: E402
+from bridgeproc.io.pbn.reader import parse_pbn  # noqa: E402
 
 SEATS = "NESW"
 VULS = ("None", "NS", "EW", "All", "NS", "EW", "All", "None", "EW", "All", "None", "NS", "All", "None", "NS", "EW")

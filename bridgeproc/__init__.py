@@ -6,9 +6,9 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from .errors import BridgeprocError, ParseError, ValidationError  # noqa: E402
-from .scoring import score  # noqa: E402
-from .session import Options, Session, load_results, process_session  # noqa: E402
+from bridgeproc.errors import BridgeprocError, ParseError, ValidationError  # noqa: E402
+from bridgeproc.scoring.law77 import score  # noqa: E402
+from bridgeproc.pipeline.run import Options, Session, load_results, process_session  # noqa: E402
 
 __all__ = [
     "BridgeprocError", "Options", "ParseError", "Session", "ValidationError",

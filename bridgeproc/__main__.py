@@ -1,3 +1,3 @@
-from .cli import cli
+from bridgeproc.cli import cli
 
 cli(prog_name="bridgeproc")

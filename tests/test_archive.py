@@ -246,7 +246,7 @@ def test_unknown_session_and_version_say_what_to_do(archive_url, small):
 
 def test_export_rewrites_outputs_without_the_input_files(archive_url, club, tmp_path):
     sid = archive_session(club, archive_url).session_id
-    from bridgeproc.session import WRITERS
+    from bridgeproc.pipeline.run import WRITERS
 
     WRITERS[".csv"](club, tmp_path / "direct.csv")
     export_session(archive_url, sid, [tmp_path / "again.csv", tmp_path / "again.xlsx"])
@@ -255,7 +255,7 @@ def test_export_rewrites_outputs_without_the_input_files(archive_url, club, tmp_
 
 
 def test_export_pbn_with_deals_equals_a_direct_write(archive_url, pbn, tmp_path):
-    from bridgeproc.session import WRITERS
+    from bridgeproc.pipeline.run import WRITERS
 
     sid = archive_session(pbn, archive_url).session_id
     WRITERS[".pbn"](pbn, tmp_path / "direct.pbn")

@@ -1,6 +1,6 @@
 import pytest
 
-from bridgeproc.boards import dealer_of, vul_of
+from bridgeproc.core.boards import dealer_of, vul_of
 
 # Reference section 3 table.
 CYCLE = {

@@ -14,10 +14,10 @@ import pandas as pd
 import pytest
 
 from bridgeproc.errors import BridgeprocError
-from bridgeproc.io.names import read_names
-from bridgeproc.io.travellers import read_travellers
+from bridgeproc.io.sheets.names import read_names
+from bridgeproc.io.sheets.travellers import read_travellers
 from bridgeproc.schema import BOARDS_COLUMNS
-from bridgeproc.validate import validate_results
+from bridgeproc.validate.results import validate_results
 
 from .conftest import workbook
 
@@ -255,7 +255,7 @@ def test_broken_input_gives_exact_message(tmp_path, name, content, options, expe
 @pytest.mark.parametrize(("name", "content", "options"), [c[1:4] for c in CASES if not c[3]],
                          ids=[c[0] for c in CASES if not c[3]])
 def test_broken_input_writes_no_output(tmp_path, name, content, options):
-    from bridgeproc.session import process_session
+    from bridgeproc.pipeline.run import process_session
 
     path = _write(tmp_path, name, content)
     out = tmp_path / "scored.csv"

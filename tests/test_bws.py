@@ -22,10 +22,10 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from bridgeproc import session as session_module
+from bridgeproc.pipeline import run as session_module
 from bridgeproc.errors import ParseError, ValidationError
 from bridgeproc.rank import rank_results, standings
-from bridgeproc.validate import validate_results
+from bridgeproc.validate.results import validate_results
 
 from bridgeproc.errors import SetupError
 from bridgeproc.io.bws import check_movement, parse_bws_tables, read_bws

@@ -7,10 +7,10 @@ import pandas as pd
 import pytest
 
 from bridgeproc.errors import ValidationError
-from bridgeproc.io.names import parse_names_csv
-from bridgeproc.io.travellers import parse_travellers_csv, read_travellers
+from bridgeproc.io.sheets.names import parse_names_csv
+from bridgeproc.io.sheets.travellers import parse_travellers_csv, read_travellers
 from bridgeproc.schema import PROBLEM_COLUMNS, VUL
-from bridgeproc.validate import build_results, validate_results
+from bridgeproc.validate.results import build_results, validate_results
 
 ROOT = Path(__file__).parent.parent
 H = "Board,NS,EW,Contract,Declarer,Result,Lead\n"
@@ -131,8 +131,8 @@ def test_table_column_limit_stays_fatal():
 
 
 def test_inferred_tables_limit_from_pairs():
-    from bridgeproc.checks import check_tables
-    from bridgeproc.problems import Problems
+    from bridgeproc.validate.checks import check_tables
+    from bridgeproc.core.problems import Problems
 
     frame = raw(H + "".join(f"1,{p},{p + 1},3NT,N,=,S2\n" for p in (1, 3, 5)))
     results = validate_results(frame, pair_numbering_option="shared").results

@@ -4,7 +4,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from bridgeproc.chicago import CHICAGO_TARGETS, chicago_sheet, chicago_totals, chicago_vulnerability, load_targets
+from bridgeproc.rubber.chicago import CHICAGO_TARGETS, chicago_sheet, chicago_totals, chicago_vulnerability, load_targets
 from bridgeproc.errors import ValidationError
 from bridgeproc.report.scoresheet import sheet_text
 

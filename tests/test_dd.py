@@ -24,20 +24,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 import endplay.dds
 
-from bridgeproc import dd as ddmod
-from bridgeproc.dd import (
-    DD_COLUMNS,
-    DDError,
-    DDUnavailableError,
-    clear_cache,
-    dd_tables,
-    decode_dd_hex,
-    encode_dd_hex,
-    normalize_deal,
-    parse_optimum_result_table,
-)
+from bridgeproc.analysis import dd as ddmod
+from bridgeproc.analysis.dd import DD_COLUMNS, DDError, DDUnavailableError, clear_cache, dd_tables, decode_dd_hex, encode_dd_hex, normalize_deal, parse_optimum_result_table
 from bridgeproc.errors import SetupError
-from bridgeproc.par import par, parse_optimum_score
+from bridgeproc.analysis.par import par, parse_optimum_score
 
 from .conftest import NOT_YET_READ, REALDATA
 
@@ -488,7 +478,7 @@ def test_missing_endplay_gives_install_hint(monkeypatch):
 
 def test_a_solver_that_cannot_load_leaves_the_rest_written(monkeypatch, tmp_path):
     """The main job still writes everything, hand records without DD, and says what is missing."""
-    from bridgeproc.session import Options, process_session
+    from bridgeproc.pipeline.run import Options, process_session
 
     from .conftest import SAMPLE
 

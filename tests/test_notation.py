@@ -7,10 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgeproc.notation import (
-    contract_text, fouled_labels, parse_adjusted, parse_contract, parse_result, parse_seat,
-)
-from bridgeproc.weighted import is_weighted, parse_weighted, weighted_code
+from bridgeproc.core.notation import contract_text, fouled_labels, parse_adjusted, parse_contract, parse_result, parse_seat
+from bridgeproc.core.weighted import is_weighted, parse_weighted, weighted_code
 
 STRAIN_SPELLINGS = {
     "english": ["C", "D", "H", "S", "NT"],
@@ -119,7 +117,7 @@ def test_bad_results(text, style):
 
 
 def test_parse_unique_parses_each_distinct_value_once():
-    from bridgeproc.notation import parse_unique
+    from bridgeproc.core.notation import parse_unique
 
     calls = []
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgeproc.deal import DealError, check_deal, format_deal, hcp, parse_deal
+from bridgeproc.core.deal import DealError, check_deal, format_deal, hcp, parse_deal
 
 REFERENCE = "N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85"
 

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from bridgeproc.errors import ParseError
-from bridgeproc.io.pbn import parse_pbn, read_pbn
+from bridgeproc.io.pbn.reader import parse_pbn, read_pbn
 
 DATA = Path(__file__).parent / "data" / "pbn"
 DEAL = "N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85"

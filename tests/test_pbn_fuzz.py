@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bridgeproc.errors import ParseError
-from bridgeproc.io.pbn import parse_pbn
+from bridgeproc.io.pbn.reader import parse_pbn
 from bridgeproc.io.text import decode
 
 from .conftest import NOT_YET_READ, REALDATA

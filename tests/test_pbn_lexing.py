@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgeproc.io.pbn import parse_pbn, read_pbn
-from bridgeproc.io.pbn_tables import _cells_slow, parse_columns, split_rows
+from bridgeproc.io.pbn.reader import parse_pbn, read_pbn
+from bridgeproc.io.pbn.tables import _cells_slow, parse_columns, split_rows
 
 from .conftest import REALDATA
 
@@ -197,7 +197,7 @@ def test_fast_rows_equal_regex_rows(rows):
 def test_general_path_reads_what_the_fast_path_reads(name, monkeypatch):
     path = FEATURES if name == "features.pbn" else REALDATA / name
     fast = read_pbn(path)
-    from bridgeproc.io import pbn_lexer
+    from bridgeproc.io.pbn import lexer as pbn_lexer
     monkeypatch.setattr(pbn_lexer._Lexer, "fast_game", lambda self, chunk, line: False)
     slow = read_pbn(path)
     for a, b in zip(fast.games, slow.games, strict=True):

@@ -10,7 +10,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from bridgeproc.io.pbn import read_pbn
+from bridgeproc.io.pbn.reader import read_pbn
 
 from .conftest import REALDATA, real_pbn_files
 

@@ -8,8 +8,8 @@ import pandas as pd
 import pytest
 
 from bridgeproc.errors import ParseError
-from bridgeproc.io.pbn import format_pbn, parse_pbn, read_pbn, write_pbn
-from bridgeproc.io.pbn_writer import quote
+from bridgeproc.io.pbn.reader import format_pbn, parse_pbn, read_pbn, write_pbn
+from bridgeproc.io.pbn.writer import quote
 from bridgeproc.schema import SEAT, STRAIN, VUL
 
 from .conftest import real_pbn_files
@@ -162,8 +162,8 @@ def test_scored_imps_use_imp_columns(tmp_path):
 
 def test_scored_output_is_valid_pbn_for_the_reader():
     boards, results, standings = _scored()
-    from bridgeproc.io.pbn_scored import scored_games
-    from bridgeproc.io.pbn_writer import format_games
+    from bridgeproc.report.pbn import scored_games
+    from bridgeproc.io.pbn.writer import format_games
     text = format_games(scored_games(boards, results, standings))
     try:
         parse_pbn(text)

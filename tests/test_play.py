@@ -4,10 +4,10 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgeproc.deal import parse_deal
-from bridgeproc.io.pbn import read_pbn
-from bridgeproc.play import read_play
-from bridgeproc.rules import check_games
+from bridgeproc.core.deal import parse_deal
+from bridgeproc.io.pbn.reader import read_pbn
+from bridgeproc.validate.play import read_play
+from bridgeproc.validate.rules import check_games
 
 from .conftest import REALDATA
 
@@ -128,8 +128,8 @@ def test_random_legal_play_has_13_tricks_and_consistent_winners(case):
 @given(legal_plays(), st.integers(0, 13))
 def test_random_legal_play_through_a_pbn_file(case, claim_at):
     """The same play written as a PBN game (fixed columns, optional claim) passes check_games."""
-    from bridgeproc.deal import format_deal
-    from bridgeproc.io.pbn import parse_pbn
+    from bridgeproc.core.deal import format_deal
+    from bridgeproc.io.pbn.reader import parse_pbn
 
     hands, opening, trump, declarer, lines, winners = case
     side = SEATS.index(declarer) % 2
@@ -162,7 +162,7 @@ def test_lead_out_of_turn_marked_l_names_the_leader():
 
 
 def test_trick_winner_by_trump_and_led_suit():
-    from bridgeproc.play import trick_winner
+    from bridgeproc.validate.play import trick_winner
 
     order = [("N", "H5"), ("E", "HA"), ("S", "C2"), ("W", "D3")]
     assert trick_winner(order, None) == "E"

@@ -89,8 +89,8 @@ def _number(column: pd.Series) -> np.ndarray:
 @lru_cache(maxsize=None)
 def scored(name: str):
     """(ranked results with published columns as ``pub_*``, standings, totals, conventions)."""
-    from bridgeproc.io.pbn import read_pbn
-    from bridgeproc.session import load_results
+    from bridgeproc.io.pbn.reader import read_pbn
+    from bridgeproc.pipeline.run import load_results
 
     path = REALDATA / name
     pbn = read_pbn(path)
@@ -163,8 +163,8 @@ INDIVIDUAL = {
 
 @lru_cache(maxsize=None)
 def individual(name: str):
-    from bridgeproc.io.pbn import read_pbn
-    from bridgeproc.notation import parse_adjusted
+    from bridgeproc.io.pbn.reader import read_pbn
+    from bridgeproc.core.notation import parse_adjusted
 
     pbn = read_pbn(REALDATA / name)
     raw = pbn.results

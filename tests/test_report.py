@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 from bridgeproc import process_session
-from bridgeproc.session import Options
+from bridgeproc.pipeline.run import Options
 
 from .conftest import SAMPLE
 

@@ -5,10 +5,10 @@ import openpyxl
 import pandas as pd
 import pytest
 
-from bridgeproc.deal_sheet import honours_of, read_sheet
+from bridgeproc.rubber.deals import honours_of, read_sheet
 from bridgeproc.errors import BridgeprocError, ValidationError
 from bridgeproc.report.scoresheet import sheet_text, write_sheet
-from bridgeproc.rubber import made_parts, rubber_sheet, rubber_totals
+from bridgeproc.rubber.rubber import made_parts, rubber_sheet, rubber_totals
 
 DATA = Path(__file__).parent / "data" / "rules"
 #: North holds A K Q J of hearts, East K Q J T of spades.

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgeproc.scoring import declarer_score_codes, score
+from bridgeproc.scoring.law77 import declarer_score_codes, score
 
 STRAINS = ["C", "D", "H", "S", "NT"]
 
@@ -160,7 +160,7 @@ VUL_BY_PHASE = ["None", "NS", "EW", "All", "NS", "EW", "All", "None", "EW", "All
 @given(level=st.integers(1, 7), strain=st.integers(0, 4), doubled=st.integers(0, 2),
        declarer=st.integers(0, 3), board=st.integers(1, 200), tricks=st.integers(0, 13))
 def test_ns_table_agrees_with_the_oracle_from_ns_side(level, strain, doubled, declarer, board, tricks):
-    from bridgeproc.scoring import board_phase, score_ns_codes
+    from bridgeproc.scoring.law77 import board_phase, score_ns_codes
 
     vul = VUL_BY_PHASE[(board - 1) % 16]
     side_vul = vul == "All" or vul == ("NS" if declarer % 2 == 0 else "EW")
@@ -171,7 +171,7 @@ def test_ns_table_agrees_with_the_oracle_from_ns_side(level, strain, doubled, de
 
 
 def test_score_text_fast_path_and_its_refusal():
-    from bridgeproc.scoring import score_text
+    from bridgeproc.scoring.law77 import score_text
 
     got = score_text(np.array([1, 2, 3, 4]), ["4S", "3NTX", "PASS", "6NTXX"], ["N", "e", "", "W"], ["=", "-2", "", "12"])
     assert got.tolist() == [420, 300, 0, -2110]  # 6NTXX by W, all vul: 760 + 500 + 750 + 100

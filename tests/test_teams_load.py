@@ -4,7 +4,7 @@ import pandas as pd
 import pytest
 
 from bridgeproc.errors import BridgeprocError, ParseError
-from bridgeproc.io.pbn import parse_pbn, read_pbn
+from bridgeproc.io.pbn.reader import parse_pbn, read_pbn
 from bridgeproc.teams import TeamsOptions, process_teams, score_rooms, score_teams
 from bridgeproc.teams.load import assign_matches, from_pbn_results, parse_team_travellers
 

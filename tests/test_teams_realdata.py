@@ -3,7 +3,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from bridgeproc.io.pbn import read_pbn
+from bridgeproc.io.pbn.reader import read_pbn
 from bridgeproc.teams import TeamsOptions, compare_published, process_teams
 
 from .conftest import REALDATA

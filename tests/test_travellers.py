@@ -8,9 +8,9 @@ import pandas as pd
 import pytest
 
 from bridgeproc.errors import ParseError
-from bridgeproc.io.names import parse_names_csv, read_names, workbook_names
-from bridgeproc.io.travellers import canonical_header, parse_travellers_csv, read_travellers
-from bridgeproc.validate import validate_results
+from bridgeproc.io.sheets.names import parse_names_csv, read_names, workbook_names
+from bridgeproc.io.sheets.travellers import canonical_header, parse_travellers_csv, read_travellers
+from bridgeproc.validate.results import validate_results
 
 from .conftest import workbook
 

@@ -5,8 +5,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bridgeproc.errors import BridgeprocError
-from bridgeproc.io.travellers import parse_travellers_csv
-from bridgeproc.validate import validate_results
+from bridgeproc.io.sheets.travellers import parse_travellers_csv
+from bridgeproc.validate.results import validate_results
 
 CELLS = st.sampled_from(["1", "2", "-1", "0", "3NT", "4S", "8NT", "4SX", "PASS", "AVE+", "N", "E", "X", "=", "+1",
                          "-11", "14", "10", "420", "-50", "420,0", "A3", "B3", "", " ", '"', '""', "x;y", "\t", "é",

@@ -15,13 +15,13 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from bridgeproc import session as session_module
-from bridgeproc.deal import parse_deal
+from bridgeproc.pipeline import run as session_module
+from bridgeproc.core.deal import parse_deal
 from bridgeproc.errors import ParseError
-from bridgeproc.io.usebio import hand_text, parse_usebio, read_usebio
-from bridgeproc.io.usebio_writer import usebio_text, write_usebio  # noqa: F401
-from bridgeproc.session import Options, process_session
-from bridgeproc.validate import validate_results
+from bridgeproc.io.usebio.reader import hand_text, parse_usebio, read_usebio
+from bridgeproc.report.usebio import usebio_text, write_usebio  # noqa: F401
+from bridgeproc.pipeline.run import Options, process_session
+from bridgeproc.validate.results import validate_results
 
 from .conftest import REALDATA
 

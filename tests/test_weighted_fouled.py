@@ -9,11 +9,11 @@ import pandas as pd
 import pytest
 
 from bridgeproc.errors import ValidationError
-from bridgeproc.io.travellers import parse_travellers_csv
+from bridgeproc.io.sheets.travellers import parse_travellers_csv
 from bridgeproc.rank import Conventions, butler, cross_imps, matchpoints, profile, standings
 from bridgeproc.schema import VUL
-from bridgeproc.validate import validate_results
-from bridgeproc.weighted import score_weighted
+from bridgeproc.validate.results import validate_results
+from bridgeproc.core.weighted import score_weighted
 
 H = "Board,NS,EW,Contract,Declarer,Result,Lead\n"
 

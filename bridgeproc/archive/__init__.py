@@ -9,20 +9,11 @@ list|show|export|history|diff``; the schema is documented in docs/archive.md.
 """
 from __future__ import annotations
 
-from .db import ENV_VAR, ArchiveError, default_url, engine_for, normalise_url
-from .diff import Diff, diff
-from .losses import ArchiveLossError
-from .query import (
-    SessionView,
-    check_archive,
-    export_session,
-    history,
-    list_sessions,
-    session_versions,
-    show_session,
-    split_names,
-)
-from .store import ArchiveResult, archive_session, load_session, session_identity
+from bridgeproc.archive.db import ENV_VAR, ArchiveError, default_url, engine_for, normalise_url
+from bridgeproc.archive.diff import Diff, diff
+from bridgeproc.archive.losses import ArchiveLossError
+from bridgeproc.archive.query import SessionView, check_archive, export_session, history, list_sessions, session_versions, show_session, split_names
+from bridgeproc.archive.store import ArchiveResult, archive_session, load_session, session_identity
 
 __all__ = [
     "ArchiveError", "ArchiveLossError", "ArchiveResult", "Diff", "ENV_VAR", "SessionView", "archive_session",

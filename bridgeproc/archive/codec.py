@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 from sqlalchemy import Float, Integer, Table
 
-from .tables import RENAMED
+from bridgeproc.archive.tables import RENAMED
 
 
 @dataclass

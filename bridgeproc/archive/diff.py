@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from .db import engine_for, reading
-from .store import read_frames, resolve_version
-from ..schema import records
+from bridgeproc.archive.db import engine_for, reading
+from bridgeproc.archive.store import read_frames, resolve_version
+from bridgeproc.schema import records
 
 if TYPE_CHECKING:
     import os
@@ -81,7 +81,7 @@ def _join(items) -> str:
 
 
 def _result_text(frame: pd.DataFrame) -> pd.Series:
-    from ..notation import contract_text
+    from bridgeproc.core.notation import contract_text
 
     contract = contract_text(frame["level"], frame["strain"], frame["doubled"], frame["adjusted"])
     tricks = frame["tricks"].astype("Int64")

@@ -17,8 +17,8 @@ from pathlib import PurePath
 import pandas as pd
 from sqlalchemy import and_, func, select
 
-from .db import ArchiveError
-from .tables import FRAME_TABLES, versions
+from bridgeproc.archive.db import ArchiveError
+from bridgeproc.archive.tables import FRAME_TABLES, versions
 
 
 class ArchiveLossError(ArchiveError):

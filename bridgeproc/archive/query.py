@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING
 import pandas as pd
 from sqlalchemy import func, select, text
 
-from .db import engine_for, reading
-from .store import player_key
-from .tables import FRAME_TABLES, frames, players, sessions, standings, versions
+from bridgeproc.archive.db import engine_for, reading
+from bridgeproc.archive.store import player_key
+from bridgeproc.archive.tables import FRAME_TABLES, frames, players, sessions, standings, versions
 
 if TYPE_CHECKING:
     import os
 
-    from ..session import Session
+    from bridgeproc.pipeline.run import Session
 
 #: Separators between the players of a pair in a names text ("Ann Smith & Bob Jones").
 NAME_SEPARATORS = re.compile(r"\s*&\s*|\s+(?:and|-|–|/|\+)\s+|\s*/\s*")
@@ -64,7 +64,7 @@ def session_versions(url: str | os.PathLike | None, session_id: str) -> pd.DataF
     with reading(engine) as conn:
         rows = conn.execute(query).all()
     if not rows:
-        from .db import ArchiveError
+        from bridgeproc.archive.db import ArchiveError
 
         raise ArchiveError(f"no session {session_id!r} in the archive; `bridgeproc archive list` shows them")
     frame = pd.DataFrame(rows, columns=["version", "created_at", "method", "results", "content_hash", "comment"])
@@ -164,7 +164,7 @@ def check_archive(url: str | os.PathLike | None = None, deep: bool = False) -> l
 
 
 def _rehash(conn) -> list[str]:
-    from .store import prepare, read_frames, resolve_version, session_from
+    from bridgeproc.archive.store import prepare, read_frames, resolve_version, session_from
 
     out = []
     for sid, number in conn.execute(select(versions.c.session_id, versions.c.version)
@@ -196,7 +196,7 @@ class SessionView:
 
 def show_session(url: str | os.PathLike | None, session_id: str, version: int | None = None) -> SessionView:
     """The versions of ``session_id`` and version ``version`` (default: the latest) of it; ``str()`` prints both."""
-    from .store import load_session
+    from bridgeproc.archive.store import load_session
 
     versions_frame = session_versions(url, session_id)
     session = load_session(url, session_id, version)
@@ -208,11 +208,11 @@ def export_session(url: str | os.PathLike | None, session_id: str, outputs: list
     """Write an archived session to ``outputs`` (by extension, as ``bridgeproc score -o``); returns the Session."""
     from pathlib import Path
 
-    from ..errors import BridgeprocError
-    from ..session import WRITERS
-    from .store import load_session
+    from bridgeproc.errors import BridgeprocError
+    from bridgeproc.pipeline.run import WRITERS
+    from bridgeproc.archive.store import load_session
 
-    from ..io.outputs import check_outputs, write_all
+    from bridgeproc.pipeline.write import check_outputs, write_all
 
     check_outputs(outputs, WRITERS)
     session = load_session(url, session_id, version)

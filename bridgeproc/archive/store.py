@@ -19,15 +19,15 @@ from typing import TYPE_CHECKING
 import pandas as pd
 from sqlalchemy import insert, select, update
 
-from . import losses
-from .codec import Encoded, content_hash, decode, encode, select_columns
-from .db import ArchiveError, engine_for, reading, writing
-from .tables import FRAME_TABLES, frames, players, sessions, versions
+from bridgeproc.archive import losses
+from bridgeproc.archive.codec import Encoded, content_hash, decode, encode, select_columns
+from bridgeproc.archive.db import ArchiveError, engine_for, reading, writing
+from bridgeproc.archive.tables import FRAME_TABLES, frames, players, sessions, versions
 
 if TYPE_CHECKING:
     import os
 
-    from ..session import Session
+    from bridgeproc.pipeline.run import Session
 
 #: Frames of a Session stored per version, in order.
 FRAMES = ("results", "boards", "standings", "names", "notes")
@@ -143,7 +143,7 @@ PLAYER_COLUMNS = ["version_id", "pos", "seat", "player_key", "player"]
 
 
 def _player_rows(standings: pd.DataFrame, version_id: int) -> list[tuple]:
-    from .query import split_names
+    from bridgeproc.archive.query import split_names
 
     if "names" not in standings or not len(standings):
         return []
@@ -245,7 +245,7 @@ def archive_session(session: Session, url: str | os.PathLike | None = None, *, e
             return ArchiveResult(sid, int(latest), False, engine.url.render_as_string(), dated)
         lost = losses.check(conn, sid, int(latest), latest_id, frames_in, replace) if latest_id is not None else ()
         number = (latest or 0) + 1
-        from .. import __version__
+        from bridgeproc import __version__
 
         inserted = conn.execute(insert(versions).values(
             session_id=sid, version=number, created_at=now, content_hash=digest, method=conventions.get("method"),
@@ -349,7 +349,7 @@ def read_frames(conn, version_id: int) -> dict[str, pd.DataFrame]:
 
 
 def _conventions(text: str):
-    from ..rank import Conventions
+    from bridgeproc.rank import Conventions
 
     values = json.loads(text)
     known = {f.name for f in dataclasses.fields(Conventions)}
@@ -357,7 +357,7 @@ def _conventions(text: str):
 
 
 def _options(text: str | None):
-    from ..session import Options
+    from bridgeproc.pipeline.run import Options
 
     try:
         values = json.loads(text or "{}")
@@ -385,7 +385,7 @@ def load_session(url: str | os.PathLike | None, session_id: str, version: int | 
 
 def session_from(row: dict, data: dict[str, pd.DataFrame]) -> Session:
     """A Session from a :func:`resolve_version` row and its :func:`read_frames`."""
-    from ..session import Session
+    from bridgeproc.pipeline.run import Session
 
     return Session(results=data["results"], boards=data["boards"], standings=data["standings"],
                    names=data["names"], meta=json.loads(row["meta"]), conventions=_conventions(row["conventions"]),

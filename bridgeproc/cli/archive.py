@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 import pandas as pd
 
-from .common import library_errors, with_verbosity
-from .main import _outputs_for, cli
+from bridgeproc.cli.common import library_errors, with_verbosity
+from bridgeproc.cli.main import _outputs_for, cli
 
 
 _ARCHIVE_URL = click.option("--archive", "url", envvar="BRIDGEPROC_ARCHIVE", default=None,
@@ -14,7 +14,7 @@ _ARCHIVE_URL = click.option("--archive", "url", envvar="BRIDGEPROC_ARCHIVE", def
 
 
 def _archive_call(function, *args, **kwargs):
-    from ..archive.db import archive_exists, default_url
+    from bridgeproc.archive.db import archive_exists, default_url
 
     with library_errors():
         if not archive_exists(args[0]):
@@ -73,7 +73,7 @@ def archive_list(url, fmt) -> None:
 
         bridgeproc archive list
     """
-    from ..archive import list_sessions
+    from bridgeproc.archive import list_sessions
 
     sessions = _archive_call(list_sessions, url)
     if not len(sessions) and fmt is None:
@@ -94,7 +94,7 @@ def archive_show(url, session_id, version, fmt) -> None:
 
         bridgeproc archive show 2026-11-24_tuesday-pairs --version 1
     """
-    from ..archive import show_session
+    from bridgeproc.archive import show_session
 
     view = _archive_call(show_session, url, session_id, version)
     standings = view.session.standings.drop(columns=["method"], errors="ignore")
@@ -123,7 +123,7 @@ def archive_export(url, session_id, outputs, version) -> None:
 
         bridgeproc archive export 2026-11-24_tuesday-pairs -o again.xlsx
     """
-    from ..archive import export_session
+    from bridgeproc.archive import export_session
 
     _archive_call(export_session, url, session_id, list(outputs), version)
     click.echo(f"wrote {', '.join(outputs)}", err=True)
@@ -141,7 +141,7 @@ def archive_history(url, player_or_pair, all_versions, fmt) -> None:
 
         bridgeproc archive history "Anna Strand"
     """
-    from ..archive import history
+    from bridgeproc.archive import history
 
     rows = _archive_call(history, url, player_or_pair, all_versions)
     emit(rows, fmt, nothing=f"no archived results for {player_or_pair!r}; names are matched whole, in any "
@@ -160,7 +160,7 @@ def archive_diff(url, session_id, v1, v2) -> None:
 
         bridgeproc archive diff 2026-11-24_tuesday-pairs 1 2
     """
-    from ..archive import diff
+    from bridgeproc.archive import diff
 
     click.echo(str(_archive_call(diff, url, session_id, v1, v2)))
 
@@ -175,7 +175,7 @@ def archive_check(url, deep) -> None:
 
         bridgeproc archive check --deep
     """
-    from ..archive import check_archive
+    from bridgeproc.archive import check_archive
 
     problems = _archive_call(check_archive, url, deep)
     if problems:

@@ -7,14 +7,13 @@ from pathlib import Path
 
 import click
 
-from .. import __version__
-from ..errors import format_problems
-from ..rank import PROFILES, profile
-from ..session import Options, check_inputs, process_session
-from ..config import ConfigError
-from .common import (NORMAL, VERBOSE, VERBOSITY, Command, SetupProblem, apply, config_problem, default_map,
-                     library_errors, load_config, option, say, verbosity, with_verbosity)
-from .progress import SolveProgress
+from bridgeproc import __version__
+from bridgeproc.errors import format_problems
+from bridgeproc.rank import PROFILES, profile
+from bridgeproc.pipeline.run import Options, check_inputs, process_session
+from bridgeproc.pipeline.config import ConfigError
+from bridgeproc.cli.common import NORMAL, VERBOSE, VERBOSITY, Command, SetupProblem, apply, config_problem, default_map, library_errors, load_config, option, say, verbosity, with_verbosity
+from bridgeproc.cli.progress import SolveProgress
 
 INPUTS, METHOD, OUTPUTS, ARCHIVE, CHECKS = "Inputs", "Method and conventions", "Outputs", "Archive", "Checks"
 #: ``ctx.meta`` key of the configuration in force per command (:func:`load_config`).

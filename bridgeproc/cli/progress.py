@@ -7,7 +7,7 @@ import time
 
 import click
 
-from .common import NORMAL, say, verbosity
+from bridgeproc.cli.common import NORMAL, say, verbosity
 
 
 class SolveProgress:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import click
 
-from .common import VERBOSITY, library_errors, say, with_verbosity
-from .main import _encoding, _finite, _outputs_for, cli
+from bridgeproc.cli.common import VERBOSITY, library_errors, say, with_verbosity
+from bridgeproc.cli.main import _encoding, _finite, _outputs_for, cli
 
 
 def _sheet_outputs(ctx, param, values):
@@ -31,8 +31,8 @@ def _sheet_command(function):
 
 
 def _print_sheet(build, sheet, outputs, title, reads=()) -> None:
-    from ..io.outputs import check_outputs, write_all
-    from ..report.scoresheet import sheet_text, write_sheet
+    from bridgeproc.pipeline.write import check_outputs, write_all
+    from bridgeproc.report.scoresheet import sheet_text, write_sheet
 
     with library_errors():
         check_outputs(outputs, (".csv", ".xlsx"), [sheet, *reads])
@@ -56,7 +56,7 @@ def rubber(sheet, outputs, encoding, variant, unfinished_partscore, redoubled_in
 
         bridgeproc rubber evening.csv -o evening.xlsx
     """
-    from ..rubber import rubber_sheet
+    from bridgeproc.rubber.rubber import rubber_sheet
 
     _print_sheet(lambda: rubber_sheet(sheet, variant=variant, unfinished_partscore=int(unfinished_partscore),
                                       redoubled_insult=int(redoubled_insult), encoding=encoding),
@@ -81,7 +81,7 @@ def chicago(sheet, outputs, encoding, variant, cycle, first_dealer, partscore_bo
 
         bridgeproc chicago evening.csv -o evening.csv
     """
-    from ..chicago import chicago_sheet
+    from bridgeproc.rubber.chicago import chicago_sheet
 
     _print_sheet(lambda: chicago_sheet(sheet, variant=variant, cycle=cycle, first_dealer=first_dealer,
                                        partscore_bonus=partscore_bonus, passed_out=passed_out, targets=targets,
@@ -117,7 +117,7 @@ def teams(inputs, outputs, lineup, adjustments, encoding, format_, vp_scale, **p
 
         bridgeproc teams round1.pbn -o results.xlsx -o results.csv -o results.pbn
     """
-    from ..teams import options_from_text, process_teams
+    from bridgeproc.teams import options_from_text, process_teams
 
     with library_errors():
         options = options_from_text(format=format_, vp_scale_spec=vp_scale, **params)

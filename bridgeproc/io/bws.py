@@ -46,10 +46,10 @@ from typing import Iterator
 import numpy as np
 import pandas as pd
 
-from ..errors import ParseError
-from ..optional import require
-from ..schema import problems_frame, records
-from .usebio import boards_from_hands, hand_text
+from bridgeproc.errors import ParseError
+from bridgeproc.core.optional import require
+from bridgeproc.schema import problems_frame, records
+from bridgeproc.io.usebio.reader import boards_from_hands, hand_text
 
 __all__ = ["BwsFile", "read_bws", "parse_bws_tables", "check_movement"]
 

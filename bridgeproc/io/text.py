@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..errors import ParseError
+from bridgeproc.errors import ParseError
 
 
 def decode(data: bytes, source: str, encoding: str | None = None) -> str:

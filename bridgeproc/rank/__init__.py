@@ -5,11 +5,11 @@ results in Python. Conventions are one frozen :class:`Conventions` value.
 """
 from __future__ import annotations
 
-from ._core import IMP_BOUNDS, to_imps
-from .conventions import PROFILES, Conventions, parse_scoring_tag, profile
-from .imps import butler, cross_imps
-from .matchpoints import matchpoints
-from .standings import rank_results, rank_text, standings, winner_groups
+from bridgeproc.rank._core import IMP_BOUNDS, to_imps
+from bridgeproc.rank.conventions import PROFILES, Conventions, parse_scoring_tag, profile
+from bridgeproc.rank.imps import butler, cross_imps
+from bridgeproc.rank.matchpoints import matchpoints
+from bridgeproc.rank.standings import rank_results, rank_text, standings, winner_groups
 
 __all__ = [
     "Conventions", "PROFILES", "profile", "parse_scoring_tag",

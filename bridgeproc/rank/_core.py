@@ -22,10 +22,10 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
-from ..notation import fouled_labels
-from ..schema import check
-from ..weighted import parse_weighted
-from .conventions import Conventions
+from bridgeproc.core.notation import fouled_labels
+from bridgeproc.schema import check
+from bridgeproc.core.weighted import parse_weighted
+from bridgeproc.rank.conventions import Conventions
 
 #: Columns every ranking function reads.
 NEEDED = {"section": "string", "board": "int64", "adjusted": "string", "score_ns": "Int64"}

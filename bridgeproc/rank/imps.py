@@ -28,8 +28,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ._core import IMP_BOUNDS, BoardGroups, artificial_imps, distinct_keys, prepare, to_imps
-from .conventions import Conventions
+from bridgeproc.rank._core import IMP_BOUNDS, BoardGroups, artificial_imps, distinct_keys, prepare, to_imps
+from bridgeproc.rank.conventions import Conventions
 
 #: Columns added by :func:`cross_imps`.
 CROSS_COLUMNS = {"ximp_ns": "float64", "ximp_ew": "float64", "ximp_comparisons": "Int64"}

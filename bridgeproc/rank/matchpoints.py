@@ -38,9 +38,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..movement import pair_keys, pair_numbering
-from ._core import BoardGroups, artificial_sides, distinct_keys, prepare
-from .conventions import Conventions
+from bridgeproc.core.pairs import pair_keys, pair_numbering
+from bridgeproc.rank._core import BoardGroups, artificial_sides, distinct_keys, prepare
+from bridgeproc.rank.conventions import Conventions
 
 #: Columns added by :func:`matchpoints`.
 MP_COLUMNS = {"mp_ns": "float64", "mp_ew": "float64", "pct_ns": "float64", "pct_ew": "float64",

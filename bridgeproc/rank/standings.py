@@ -14,11 +14,11 @@ from collections.abc import Mapping
 import numpy as np
 import pandas as pd
 
-from ..movement import pair_keys, pair_numbering
-from ..schema import STANDINGS_COLUMNS
-from .conventions import Conventions
-from .imps import butler, cross_imps
-from .matchpoints import matchpoints
+from bridgeproc.core.pairs import pair_keys, pair_numbering
+from bridgeproc.schema import STANDINGS_COLUMNS
+from bridgeproc.rank.conventions import Conventions
+from bridgeproc.rank.imps import butler, cross_imps
+from bridgeproc.rank.matchpoints import matchpoints
 
 #: A section is one-winner when more than this share of its pairs sat both NS and EW.
 #: Every Howell and arrow-switched Mitchell has most pairs in both directions; a stray

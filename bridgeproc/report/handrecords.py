@@ -4,8 +4,8 @@ from __future__ import annotations
 import pandas as pd
 from openpyxl.worksheet.pagebreak import Break
 
-from ..deal import DealError, hcp, parse_deal
-from .styles import BOLD, BOX, CENTER, RED_FONT, SUBTITLE, a4, cell, set_widths
+from bridgeproc.core.deal import DealError, hcp, parse_deal
+from bridgeproc.report.styles import BOLD, BOX, CENTER, RED_FONT, SUBTITLE, a4, cell, set_widths
 
 SUIT_SYMBOLS = [("♠", None), ("♥", RED_FONT), ("♦", RED_FONT), ("♣", None)]
 DD_STRAINS = [("NT", "NT", None), ("S", "♠", None), ("H", "♥", RED_FONT), ("D", "♦", RED_FONT), ("C", "♣", None)]

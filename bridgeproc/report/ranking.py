@@ -4,7 +4,7 @@ from __future__ import annotations
 import pandas as pd
 from openpyxl.chart import BarChart, Reference
 
-from .styles import BOLD, SUBTITLE, TITLE, a4, cell, header_row, set_widths
+from bridgeproc.report.styles import BOLD, SUBTITLE, TITLE, a4, cell, header_row, set_widths
 
 METHOD_TITLES = {"mp": "Matchpoints", "cross-imp": "Cross-IMPs", "butler": "Butler IMPs", "teams": "Teams"}
 TOTAL_FORMAT = {"mp": "mp", "cross-imp": "imp", "butler": "imp"}

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ..movement import pair_keys
-from ..notation import contract_text
-from ..rank.standings import is_individual
-from .styles import BAND_FILL, BOLD, RED_FONT, a4, cell, header_row, is_red, set_widths
-from .travellers import block_starts, plain
+from bridgeproc.core.pairs import pair_keys
+from bridgeproc.core.notation import contract_text
+from bridgeproc.rank.standings import is_individual
+from bridgeproc.report.styles import BAND_FILL, BOLD, RED_FONT, a4, cell, header_row, is_red, set_widths
+from bridgeproc.report.travellers import block_starts, plain
 
 #: The method whose points a card shows, first present wins: (NS column, EW column, header, format).
 CARD_POINTS = [("mp_ns", "mp_ew", "MP", "mp"), ("ximp_ns", "ximp_ew", "X-IMP", "imp"), ("butler_ns", "butler_ew", "IMP", "imp")]

@@ -11,9 +11,9 @@ from pathlib import Path
 import pandas as pd
 from openpyxl import Workbook
 
-from ..errors import BridgeprocError
-from ..io.atomic import atomic_path
-from .styles import BAND_FILL, BOLD, SUBTITLE, TITLE, a4, cell, header_row, set_widths
+from bridgeproc.errors import BridgeprocError
+from bridgeproc.io.atomic import atomic_path
+from bridgeproc.report.styles import BAND_FILL, BOLD, SUBTITLE, TITLE, a4, cell, header_row, set_widths
 
 #: Column headings shown to people (sheet columns not listed keep their own name).
 HEADINGS = {

@@ -10,14 +10,14 @@ import numpy as np
 import pandas as pd
 from openpyxl import Workbook
 
-from ..io.atomic import atomic_path
-from ..schema import records
-from ..notation import contract_text
-from .styles import BAND_FILL, BOLD, RED_FONT, SUBTITLE, TITLE, a4, cell, header_row, is_red, set_widths
-from .travellers import write_travellers
+from bridgeproc.io.atomic import atomic_path
+from bridgeproc.schema import records
+from bridgeproc.core.notation import contract_text
+from bridgeproc.report.styles import BAND_FILL, BOLD, RED_FONT, SUBTITLE, TITLE, a4, cell, header_row, is_red, set_widths
+from bridgeproc.report.travellers import write_travellers
 
 if TYPE_CHECKING:
-    from ..teams.session import TeamsSession
+    from bridgeproc.teams.session import TeamsSession
 
 _STATUS_TEXT = {"played": "", "adjusted": "artificial score", "one room": "one room only: 0 IMPs",
                 "not played": "not played"}

@@ -4,8 +4,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..notation import contract_text
-from .styles import BAND_FILL, BOLD, RED_FONT, a4, cell, header_row, is_red, set_widths
+from bridgeproc.core.notation import contract_text
+from bridgeproc.report.styles import BAND_FILL, BOLD, RED_FONT, a4, cell, header_row, is_red, set_widths
 
 #: Per-method columns shown when present: (column, header, number format).
 METHOD_COLUMNS = [

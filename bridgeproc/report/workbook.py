@@ -10,16 +10,16 @@ from typing import TYPE_CHECKING
 
 from openpyxl import Workbook
 
-from ..io.atomic import atomic_path
-from ..rank.standings import is_individual
-from .handrecords import write_handrecords
-from .ranking import write_ranking
-from .scorecards import write_scorecards
-from .styles import BOLD, TITLE, a4, cell, header_row, set_widths
-from .travellers import write_travellers
+from bridgeproc.io.atomic import atomic_path
+from bridgeproc.rank.standings import is_individual
+from bridgeproc.report.handrecords import write_handrecords
+from bridgeproc.report.ranking import write_ranking
+from bridgeproc.report.scorecards import write_scorecards
+from bridgeproc.report.styles import BOLD, TITLE, a4, cell, header_row, set_widths
+from bridgeproc.report.travellers import write_travellers
 
 if TYPE_CHECKING:
-    from ..session import Session
+    from bridgeproc.pipeline.run import Session
 
 
 def heading_lines(session: "Session") -> list[str]:

@@ -14,14 +14,14 @@ Pipeline (each step a function over whole frames; see the module docstrings):
 """
 from __future__ import annotations
 
-from .bam import add_bam, board_bam
-from .load import assign_matches, published_matches, read_adjustments, read_lineup, read_team_travellers
-from .matches import board_imps, match_totals, result_imps, totals_from_imps
-from .options import TIE_BREAKS, TeamsOptions, options_from_text
-from .session import TeamsSession, compare_published, process_teams, score_rooms, score_teams
-from .standings import standings
-from .swiss import swiss_pairings
-from .vp import WBF2013, VpScale, parse_vp_table, read_vp_table, vp_scale, wbf_table
+from bridgeproc.teams.bam import add_bam, board_bam
+from bridgeproc.teams.load import assign_matches, published_matches, read_adjustments, read_lineup, read_team_travellers
+from bridgeproc.teams.matches import board_imps, match_totals, result_imps, totals_from_imps
+from bridgeproc.teams.options import TIE_BREAKS, TeamsOptions, options_from_text
+from bridgeproc.teams.session import TeamsSession, compare_published, process_teams, score_rooms, score_teams
+from bridgeproc.teams.standings import standings
+from bridgeproc.teams.swiss import swiss_pairings
+from bridgeproc.teams.vp import WBF2013, VpScale, parse_vp_table, read_vp_table, vp_scale, wbf_table
 
 __all__ = [
     "TeamsOptions", "TeamsSession", "options_from_text", "read_adjustments", "TIE_BREAKS", "process_teams", "score_teams", "score_rooms",

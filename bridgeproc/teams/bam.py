@@ -15,8 +15,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..schema import check
-from .matches import BOARD_COLUMNS
+from bridgeproc.schema import check
+from bridgeproc.teams.matches import BOARD_COLUMNS
 
 
 def board_bam(boards: pd.DataFrame, tie: int = 0) -> pd.DataFrame:

@@ -31,10 +31,10 @@ import re
 import numpy as np
 import pandas as pd
 
-from ..errors import ParseError
-from ..io.text import read_text
-from ..io.travellers import canonical_header, raw_frame, sniff_delimiter
-from .matches import match_id
+from bridgeproc.errors import ParseError
+from bridgeproc.io.text import read_text
+from bridgeproc.io.sheets.travellers import canonical_header, raw_frame, sniff_delimiter
+from bridgeproc.teams.matches import match_id
 
 #: Team columns of a traveller sheet -> accepted header spellings (compared lower-case, no spaces/_/-).
 TEAM_ALIASES: dict[str, tuple[str, ...]] = {
@@ -162,7 +162,7 @@ def team_rows_frame(rows: list[list[str]], lines: list[int], source: str,
 
 def read_team_travellers_xlsx(path: str | os.PathLike, lineup: pd.DataFrame | None = None) -> pd.DataFrame:
     """The first sheet of a workbook with a Board and Contract header, read like the CSV (Excel row numbers)."""
-    from ..io.xlsx_travellers import load_workbooks, sheet_grid
+    from bridgeproc.io.sheets.xlsx import load_workbooks, sheet_grid
 
     values, formulas = load_workbooks(path)
     name = os.path.basename(path)

@@ -31,11 +31,11 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..errors import BridgeprocError
-from ..rank import Conventions, to_imps
-from ..rank._core import artificial_imps, played_masks
-from ..schema import check
-from .options import TeamsOptions
+from bridgeproc.errors import BridgeprocError
+from bridgeproc.rank import Conventions, to_imps
+from bridgeproc.rank._core import artificial_imps, played_masks
+from bridgeproc.schema import check
+from bridgeproc.teams.options import TeamsOptions
 
 #: Columns a teams results frame carries on top of schema.RESULTS_COLUMNS.
 TEAM_COLUMNS: dict[str, object] = {

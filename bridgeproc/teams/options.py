@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Literal
 
-from .vp import WBF2013, VpScale, vp_scale
+from bridgeproc.teams.vp import WBF2013, VpScale, vp_scale
 
 #: Tie-break names understood by :func:`bridgeproc.teams.standings.standings`.
 TIE_BREAKS = ("head-to-head-vp", "head-to-head-imps", "imp-quotient", "imp-difference", "imps-for")

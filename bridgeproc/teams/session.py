@@ -11,15 +11,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..errors import BridgeprocError
-from ..validate import validate_results
-from .bam import add_bam
-from .load import (
-    assign_matches, from_pbn_results, published_matches, read_adjustments, read_lineup, read_team_travellers,
-)
-from .matches import TEAM_COLUMNS, board_imps, match_totals, result_imps, totals_from_imps
-from .options import TeamsOptions
-from .standings import standings, tie_break_chain
+from bridgeproc.errors import BridgeprocError
+from bridgeproc.validate.results import validate_results
+from bridgeproc.teams.bam import add_bam
+from bridgeproc.teams.load import assign_matches, from_pbn_results, published_matches, read_adjustments, read_lineup, read_team_travellers
+from bridgeproc.teams.matches import TEAM_COLUMNS, board_imps, match_totals, result_imps, totals_from_imps
+from bridgeproc.teams.options import TeamsOptions
+from bridgeproc.teams.standings import standings, tie_break_chain
 
 #: Raw columns kept on the scored results for the reports (published figures, pair ids).
 _KEEP = ("scoreimp", "table", "ns_team", "ew_team")
@@ -79,8 +77,8 @@ def score_rooms(raw: pd.DataFrame, boards: pd.DataFrame | None = None, **validat
     ).results
     weighted = checked["adjusted"].fillna("").str.startswith("W:").to_numpy()
     if weighted.any():
-        from ..errors import ValidationError
-        from ..schema import problems_frame
+        from bridgeproc.errors import ValidationError
+        from bridgeproc.schema import problems_frame
 
         raise ValidationError(problems_frame([
             {"source": s, "line": str(n), "column": "contract", "value": v,
@@ -104,7 +102,7 @@ def team_names(totals: pd.DataFrame) -> dict[str, str]:
 
 def _read(inputs: list, lineup: pd.DataFrame | None, encoding: str | None) -> tuple[list, list, dict, dict, list]:
     """(scored room frames, published match frames, meta, team names, deal sets) from every input."""
-    from ..io.pbn import read_pbn
+    from bridgeproc.io.pbn.reader import read_pbn
 
     rooms, published, meta, names, deals = [], [], {}, {}, []
     for path in inputs:
@@ -158,9 +156,9 @@ def process_teams(inputs: list, outputs: list = (), options: TeamsOptions = Team
     BridgeprocError
         Bad input (ParseError/ValidationError list every problem); nothing is written.
     """
-    from .writers import WRITERS
+    from bridgeproc.report.teams_files import WRITERS
 
-    from ..io.outputs import check_outputs, write_all
+    from bridgeproc.pipeline.write import check_outputs, write_all
 
     check_outputs(outputs, WRITERS, [*inputs, *(p for p in (lineup, adjustments) if isinstance(p, (str, os.PathLike)))])
     if adjustments is not None and not isinstance(adjustments, pd.DataFrame):

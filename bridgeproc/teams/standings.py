@@ -30,8 +30,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..errors import BridgeprocError
-from .options import ROUND_ROBIN_TIE_BREAKS, SWISS_TIE_BREAKS, TIE_BREAKS, TeamsOptions
+from bridgeproc.errors import BridgeprocError
+from bridgeproc.teams.options import ROUND_ROBIN_TIE_BREAKS, SWISS_TIE_BREAKS, TIE_BREAKS, TeamsOptions
 
 #: Columns of the teams standings frame.
 TEAM_STANDINGS_COLUMNS: dict[str, object] = {

@@ -44,8 +44,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..errors import BridgeprocError, ParseError
-from ..io.text import read_text
+from bridgeproc.errors import BridgeprocError, ParseError
+from bridgeproc.io.text import read_text
 
 #: tau = (sqrt 5 - 1)/2, the golden-ratio constant of the WBF 2013 scale.
 TAU = (math.sqrt(5.0) - 1.0) / 2.0

@@ -1,0 +1,1 @@
+"""Double dummy and par (endplay, DDS, only here)."""

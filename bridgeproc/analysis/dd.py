@@ -1,0 +1,304 @@
+"""Double-dummy trick tables for hand records, solved in batches and cached.
+
+The 20 trick counts of a deal are stored as one column per (declarer, strain):
+``dd_<declarer>_<strain>`` with declarer ``N E S W`` and strain ``C D H S NT``,
+e.g. ``dd_N_NT`` is the number of tricks North makes as declarer in notrump
+(``Int8``, 0-13, NA when the deal is not complete). :data:`DD_COLUMNS` lists them
+in that order (declarer-major, strains in schema order).
+
+Tables already known from the input are reused: complete ``dd_*`` rows (io.pbn
+fills them from ``OptimumResultTable``; see :func:`parse_optimum_result_table`) and
+the ``double_dummy_tricks`` column (the ``DoubleDummyTricks`` hex text; see
+:func:`decode_dd_hex`). Unknown deals
+are solved with endplay's ``calc_all_tables`` (DDS, multi-threaded), all of them
+in one call per 40 deals -- 40 is DDS's limit for one call with all five strains
+(``MAXNOOFTABLES``). Solved tables are cached by the normalized deal for the rest
+of the process.
+
+endplay is a dependency, imported only when a deal actually has to be solved; when it
+cannot be loaded (DDS is a compiled library) :class:`DDUnavailableError` says so, and the
+pipeline writes everything else with a note.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, MutableMapping
+from typing import TYPE_CHECKING
+
+import pandas as pd
+
+from bridgeproc.errors import BridgeprocError, SetupError
+from bridgeproc.core.optional import require
+from bridgeproc.schema import SEATS, STRAINS
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+#: ``dd_<declarer>_<strain>`` for declarer N E S W and strain C D H S NT (Int8 tricks).
+DD_COLUMNS: tuple[str, ...] = tuple(f"dd_{seat}_{strain}" for seat in SEATS for strain in STRAINS)
+DD_DTYPE = "Int8"
+
+#: Column of the boards frame holding the raw PBN ``DoubleDummyTricks`` text (io.pbn).
+HEX_COLUMN = "double_dummy_tricks"
+
+#: Deals per ``calc_all_tables`` call: DDS solves at most MAXNOOFTABLES = 40 tables
+#: (x 5 strains = MAXNOOFBOARDS 200) per call and raises "Too many DD tables" above.
+BATCH = 40
+#: Deals per call when someone follows the progress: small enough for the bar to move every
+#: second or so, and (measured in bench/bench_dd.py) as fast as 40 on two cores: DDS shares
+#: the 5 strains x deals of one call among its threads.
+PROGRESS_BATCH = 4
+
+#: Order of the ``DoubleDummyTricks`` hex string (bridge-scoring-reference.md 4.6):
+#: seats N, S, E, W, each with strains NT, S, H, D, C.
+HEX_ORDER: tuple[str, ...] = tuple(
+    f"dd_{seat}_{strain}" for seat in "NSEW" for strain in ("NT", "S", "H", "D", "C")
+)
+
+RANKS = "AKQJT98765432"
+_RANK_INDEX = {rank: i for i, rank in enumerate(RANKS)}
+_STRAIN_ALIASES = {"C": "C", "D": "D", "H": "H", "S": "S", "NT": "NT", "N": "NT"}
+
+Table = tuple[int, ...]  # 20 trick counts in DD_COLUMNS order
+Progress = Callable[[int, int], object]
+
+#: Solved tables of this process, keyed by :func:`normalize_deal`.
+_CACHE: dict[str, Table] = {}
+
+
+class DDError(BridgeprocError, ValueError):
+    """A double-dummy value from the input (hex string, result table, optimum score) is malformed."""
+
+
+class DDUnavailableError(SetupError):
+    """Double-dummy analysis was asked for but endplay (DDS) cannot be loaded."""
+
+
+def endplay_module() -> ModuleType:
+    """Import endplay's solver (lazily), or raise :class:`DDUnavailableError` with the install hint."""
+    try:
+        return require("endplay", "double-dummy tables and par")
+    except SetupError as exc:
+        raise DDUnavailableError(str(exc)) from None
+
+
+def clear_cache() -> None:
+    """Forget every table solved so far in this process."""
+    _CACHE.clear()
+
+
+# --------------------------------------------------------------------------- deals
+
+
+def normalize_deal(text: object) -> str | None:
+    """The deal as ``N:<north> <east> <south> <west>`` with ranks in order, or None.
+
+    Accepts any first seat (``E:...``) and ranks in any order. Returns None (the
+    deal cannot be solved) when a hand is unknown (``-``), or the text is not a
+    complete deal of 52 distinct cards, 13 per hand; saying what is wrong with a
+    bad deal is the validator's job, not this module's.
+    """
+    if not isinstance(text, str):
+        return None
+    first, sep, rest = text.strip().partition(":")
+    if not sep:
+        first, rest = "N", first
+    first = first.strip().upper()
+    hands = rest.split()
+    if first not in SEATS or len(hands) != 4:
+        return None
+    start = SEATS.index(first)
+    by_seat: dict[str, str] = {}
+    seen: set[tuple[int, str]] = set()
+    for offset, hand in enumerate(hands):
+        suits = hand.upper().split(".")
+        if len(suits) != 4 or sum(map(len, suits)) != 13:
+            return None
+        for suit_index, ranks in enumerate(suits):
+            for rank in ranks:
+                if rank not in _RANK_INDEX or (suit_index, rank) in seen:
+                    return None
+                seen.add((suit_index, rank))
+        by_seat[SEATS[(start + offset) % 4]] = ".".join(
+            "".join(sorted(ranks, key=_RANK_INDEX.__getitem__)) for ranks in suits
+        )
+    return "N:" + " ".join(by_seat[seat] for seat in SEATS)
+
+
+# --------------------------------------------------------------------------- known tables
+
+
+def decode_dd_hex(hex20: str) -> dict[str, int]:
+    """Decode a PBN ``DoubleDummyTricks`` string into ``{dd_N_NT: 13, ...}`` (20 entries).
+
+    The string has 20 hex digits: seats N, S, E, W, each giving NT, S, H, D, C
+    (bridge-scoring-reference.md 4.6), e.g. ``d8ddad8dda0500105001``.
+
+    Raises
+    ------
+    DDError
+        if the text is not 20 hex digits of at most 13 (``d``).
+    """
+    text = hex20.strip()
+    try:
+        values = [int(ch, 16) for ch in text]
+    except ValueError:
+        values = []
+    if len(values) != 20 or max(values) > 13:
+        raise DDError(
+            f"DoubleDummyTricks {hex20!r} is not 20 hex digits 0-d "
+            "(tricks for N, S, E, W, each NT S H D C); correct or remove the tag"
+        )
+    return dict(zip(HEX_ORDER, values))
+
+
+def encode_dd_hex(tricks: Mapping[str, object] | pd.Series | Iterable[int]) -> str:
+    """Encode 20 trick counts as a ``DoubleDummyTricks`` string (inverse of :func:`decode_dd_hex`).
+
+    ``tricks`` is a mapping or row with the ``dd_*`` keys, or 20 integers in
+    :data:`DD_COLUMNS` order. Lower-case digits, as BridgeComposer writes them.
+    """
+    if isinstance(tricks, (Mapping, pd.Series)):
+        values = {col: int(tricks[col]) for col in DD_COLUMNS}  # type: ignore[call-overload]
+    else:
+        values = dict(zip(DD_COLUMNS, (int(v) for v in tricks)))
+    if len(values) != 20 or any(not 0 <= v <= 13 for v in values.values()):
+        raise DDError("a double-dummy table needs 20 trick counts from 0 to 13")
+    return "".join(format(values[col], "x") for col in HEX_ORDER)
+
+
+def parse_optimum_result_table(rows: str | Iterable[str]) -> dict[str, int]:
+    """Parse ``OptimumResultTable`` rows (``N NT 13``, ``W  S 7`` ...) into ``{dd_N_NT: 13, ...}``.
+
+    Rows may come in any seat order (files differ); ``rows`` is the section text or
+    its lines. Quotes around values are tolerated; ``N`` is accepted for NT.
+
+    Raises
+    ------
+    DDError
+        if a row is malformed, a (seat, strain) repeats, or one of the 20 is missing.
+    """
+    lines = rows.splitlines() if isinstance(rows, str) else list(rows)
+    table: dict[str, int] = {}
+    for line in lines:
+        fields = line.replace('"', " ").split()
+        if not fields:
+            continue
+        seat, denomination, tricks = fields if len(fields) == 3 else ("", "", "")
+        seat, strain = seat.upper(), _STRAIN_ALIASES.get(denomination.upper())
+        if seat not in SEATS or strain is None or not tricks.isdigit() or int(tricks) > 13:
+            raise DDError(f"OptimumResultTable row {line.strip()!r}: expected '<seat> <strain> <tricks>', "
+                          "e.g. 'N NT 13'")
+        column = f"dd_{seat}_{strain}"
+        if column in table:
+            raise DDError(f"OptimumResultTable gives {seat} {strain} twice")
+        table[column] = int(tricks)
+    missing = [c[3:].replace("_", " ") for c in DD_COLUMNS if c not in table]
+    if missing:
+        raise DDError(f"OptimumResultTable lacks {', '.join(missing)}; it needs all 20 declarer/strain rows")
+    return {col: table[col] for col in DD_COLUMNS}
+
+
+# --------------------------------------------------------------------------- solving
+
+
+def _known_tables(boards: pd.DataFrame, keys: pd.Series) -> dict[str, Table]:
+    """Tables the frame already gives, by normalized deal: complete ``dd_*`` rows first,
+    then valid ``double_dummy_tricks`` hex strings (a malformed one is ignored: the deal
+    is solved instead, and saying it is malformed is the reader's job)."""
+    known: dict[str, Table] = {}
+    if all(col in boards.columns for col in DD_COLUMNS):
+        given = boards[list(DD_COLUMNS)]
+        complete = given.notna().all(axis=1) & keys.notna()
+        for key, values in zip(keys[complete], map(tuple, given[complete].to_numpy(dtype="int64").tolist())):
+            known.setdefault(key, values)
+    if HEX_COLUMN in boards.columns:
+        for key, text in zip(keys.tolist(), boards[HEX_COLUMN].astype("object").tolist()):
+            if key is None or key in known or not isinstance(text, str):
+                continue
+            try:
+                table = decode_dd_hex(text)
+            except DDError:
+                continue
+            known[key] = tuple(table[col] for col in DD_COLUMNS)
+    return known
+
+
+def _solve(deals: list[str], progress: Progress | None) -> list[Table]:
+    """Solve normalized deals with endplay, in batches of :data:`BATCH`."""
+    endplay_module()
+    from endplay.dds import calc_all_tables
+    from endplay.types import Deal
+
+    # endplay's to_list() is indexed [Denom S H D C NT][Player N E S W].
+    pick = [("S", "H", "D", "C", "NT").index(strain) * 4 + SEATS.index(seat) for seat in SEATS for strain in STRAINS]
+    solved: list[Table] = []
+    step = BATCH if progress is None else PROGRESS_BATCH
+    if progress is not None:
+        progress(0, len(deals))
+    for start in range(0, len(deals), step):
+        batch = deals[start:start + step]
+        for table in calc_all_tables([Deal(deal) for deal in batch]):
+            flat = [tricks for row in table.to_list() for tricks in row]
+            solved.append(tuple(flat[i] for i in pick))
+        if progress is not None:
+            progress(len(solved), len(deals))
+    return solved
+
+
+def dd_tables(
+    boards: pd.DataFrame,
+    progress: Progress | None = None,
+    *,
+    cache: MutableMapping[str, Table] | None = None,
+) -> pd.DataFrame:
+    """Add the double-dummy trick table of every board with a complete deal.
+
+    Parameters
+    ----------
+    boards : DataFrame
+        Reads ``deal`` (PBN deal string, any first seat; ``-`` for an unknown hand),
+        and where present the ``dd_*`` columns (a row with all 20 filled is taken as
+        known) and ``double_dummy_tricks`` (the PBN ``DoubleDummyTricks`` hex text,
+        used for rows without a complete ``dd_*`` table). A known deal is not solved
+        again, nor is any other board with the same deal.
+    progress : callable, optional
+        Called as ``progress(0, total)`` before solving and ``progress(done, total)`` after
+        each batch of :data:`PROGRESS_BATCH` deals, ``total`` being the number of distinct
+        deals that need solving (not called when none do).
+    cache : mutable mapping, optional
+        Normalized deal -> table; defaults to this process's cache (see
+        :func:`clear_cache`). Newly solved tables are added to it.
+
+    Returns
+    -------
+    DataFrame
+        ``boards`` plus the 20 :data:`DD_COLUMNS` (``Int8``; NA where the deal is
+        missing, has an unknown hand or is not a valid 52-card deal, unless the
+        row itself gives a complete table).
+
+    Raises
+    ------
+    DDUnavailableError
+        if a deal needs solving and endplay is not installed.
+    """
+    cache = _CACHE if cache is None else cache
+    if "deal" not in boards.columns:
+        raise TypeError("frame lacks column 'deal'")
+    keys = pd.Series([normalize_deal(d) for d in boards["deal"].tolist()], index=boards.index, dtype="object")
+    known = _known_tables(boards, keys)
+    unique = dict.fromkeys(k for k in keys.tolist() if k is not None)
+    todo = [k for k in unique if k not in known and k not in cache]
+    if todo:
+        cache.update(zip(todo, _solve(todo, progress)))
+
+    missing: Table = (None,) * 20  # type: ignore[assignment]
+    rows = [known.get(k) or cache.get(k, missing) if k is not None else missing for k in keys.tolist()]
+    columns = list(zip(*rows)) if rows else [()] * 20
+    added = {col: pd.Series(pd.array(list(values), dtype=DD_DTYPE), index=boards.index)
+             for col, values in zip(DD_COLUMNS, columns)}
+    if all(col in boards.columns for col in DD_COLUMNS):
+        # A complete table given on a row stays, even if its deal cannot be solved.
+        given = boards[list(DD_COLUMNS)]
+        complete = given.notna().all(axis=1)
+        added = {col: given[col].astype(DD_DTYPE).where(complete, added[col]) for col in DD_COLUMNS}
+    return boards.assign(**added)

@@ -1,0 +1,333 @@
+"""Contract, seat, result and artificial-score text in the notations clubs write.
+
+Each distinct string is parsed once (``pd.factorize``) and the answers are mapped
+back to every row with one ``take``, so a million rows cost little more than the
+number of distinct spellings. Nothing is guessed: a string that matches no rule is
+returned as an error message for its rows.
+
+Accepted forms (case-insensitive, spaces ignored):
+
+* contract ``4S`` ``4♠`` ``4 s`` ``3NT`` ``3N`` ``3SA`` (French/German) ``3BA``
+  (Polish) ``3БК`` (Russian; also ``П Ч Б Т`` for the suits); doubled ``X x * D DBL``,
+  redoubled ``XX xx ** R RDBL``; passed out ``PASS P AP PO "passed out" "all pass" 0``.
+  A declarer seat and/or a result may follow the contract (``4SN=``, ``3NTX-2``).
+* seat ``N E S W``, ``north`` ... , German ``O`` (Ost) for East (validate notes it
+  once per file, as French ``O`` is Ouest), ``Z`` (Dutch zuid)
+  for South, Russian ``С В Ю З``.
+* result: ``=``, ``m``/``made``, a signed number (``+1``, ``-2``, ``−2``) are
+  relative to the contract; an unsigned number is the trick count (0-13). The
+  ``result_style`` option forces ``tricks`` or ``relative`` reading of bare numbers.
+* artificial scores (see ``ADJUSTED_HELP``).
+* weighted scores (Law 12C1c, ``W 50% 4S=N; 50% 4S-1N``): see ``weighted``.
+* fouled-board group labels (a ``Fouled`` column, see ``fouled_labels``): any short
+  text names a group of tables that played a different deal (``F``, ``2``); blank,
+  ``-``, ``0``, ``N``, ``No``, ``False`` mean the board as dealt.
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable, Literal
+
+import numpy as np
+import pandas as pd
+
+from bridgeproc.schema import SEAT, STRAIN, STRAINS
+
+ResultStyle = Literal["auto", "tricks", "relative"]
+
+SUIT_SYMBOLS = str.maketrans({"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C"})
+STRAIN_ALIASES = {
+    "NT": 4, "N": 4, "SA": 4, "BA": 4, "БК": 4, "NOTRUMP": 4, "NOTRUMPS": 4,
+    "S": 3, "H": 2, "D": 1, "C": 0,
+    "П": 3, "Ч": 2, "Б": 1, "Т": 0,
+}
+DOUBLING_ALIASES = {"": 0, "X": 1, "*": 1, "D": 1, "DBL": 1, "XX": 2, "**": 2, "R": 2, "RDBL": 2}
+SEAT_ALIASES = {
+    "N": 0, "NORTH": 0, "NORD": 0, "NOORD": 0, "С": 0, "СЕВЕР": 0,
+    "E": 1, "EAST": 1, "O": 1, "OST": 1, "EST": 1, "OOST": 1, "В": 1, "ВОСТОК": 1,
+    "S": 2, "SOUTH": 2, "SUD": 2, "SÜD": 2, "Z": 2, "ZUID": 2, "Ю": 2, "ЮГ": 2,
+    "W": 3, "WEST": 3, "OUEST": 3, "WESTEN": 3, "З": 3, "ЗАПАД": 3,
+}
+PASSED_OUT = {"PASS", "P", "AP", "PO", "PASSED", "PASSEDOUT", "PASSOUT", "ALLPASS", "0", "PASSES"}
+_NOT_PLAYED = {"NP", "NOTPLAYED", "NOPLAY"}
+
+
+def alternation(words) -> str:
+    """A regex alternation of ``words``, longest first (so ``XX`` is tried before ``X``)."""
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+_RESULT_RE = r"(?P<result>=|M|MADE|[+\-−]\d{1,2}|\d{1,2})"
+CONTRACT_RE = re.compile(
+    rf"^(?P<level>[1-7])(?P<strain>{alternation(STRAIN_ALIASES)})"
+    rf"(?P<doubled>{alternation([d for d in DOUBLING_ALIASES if d])})?"
+    rf"(?:[-/]?(?P<declarer>{alternation(SEAT_ALIASES)}))?"
+    rf"{_RESULT_RE}?$"
+)
+_AVE_WORD = r"(?:AVERAGE|AVE|AVG|AV|A)"
+_AVE_TOKEN = re.compile(rf"^{_AVE_WORD}(?P<sign>\+|-|PLUS|MINUS)?$")
+_PERCENT = re.compile(r"^A?(?P<ns>\d{1,3}(?:[.,]\d+)?)%?(?:[/\-](?:A)?(?P<ew>\d{1,3}(?:[.,]\d+)?)%?)?$")
+_PERCENT4 = re.compile(r"^A(?P<ns>\d{2})(?P<ew>\d{2})$")
+_COMPLEMENT = {"A+": "A-", "A": "A", "A-": "A+"}
+
+ADJUSTED_HELP = "artificial score (AVE, AVE+, AVE-, A+/A-, A60/40, 60%, NP)"
+
+
+def _ave_token(text: str) -> str | None:
+    m = _AVE_TOKEN.match(text)
+    if not m:
+        return None
+    sign = {"+": "+", "PLUS": "+", "-": "-", "MINUS": "-"}.get(m.group("sign") or "", "")
+    return "A" + sign
+
+
+def _number(text: str) -> str | None:
+    value = float(text.replace(",", "."))
+    if not 0 <= value <= 100:
+        return None
+    return f"{value:g}"
+
+
+def parse_adjusted(text: str) -> str | None:
+    """Canonical artificial-score code (``A+/A-``, ``60/40``, ``NP``, ``W:50% 4SN=; ...``) or None.
+
+    A single token is NS's share and EW get the complement (``AVE+`` -> ``A+/A-``,
+    ``60%`` -> ``60/40``); ``A+/A+`` or ``60/60`` give each side its own.
+    """
+    from bridgeproc.core.weighted import is_weighted, parse_weighted  # weighted parses its parts with this module
+
+    if is_weighted(text):
+        return parse_weighted(text).get("adjusted")
+    t = text.upper().replace(" ", "")
+    if t in _NOT_PLAYED:
+        return "NP"
+    single = _ave_token(t)
+    if single:
+        return f"{single}/{_COMPLEMENT[single]}"
+    if "/" in t:
+        left, _, right = t.partition("/")
+        ns, ew = _ave_token(left), _ave_token(right)
+        if ns and ew:
+            return f"{ns}/{ew}"
+    m = _PERCENT4.match(t)
+    if m is None:
+        m = _PERCENT.match(t)
+        if m is None or not (t.startswith("A") or "%" in t or "/" in t or "-" in t[1:]):
+            return None
+    ns = _number(m.group("ns"))
+    ew = _number(m.group("ew")) if m.group("ew") else (None if ns is None else f"{100 - float(ns):g}")
+    if ns is None or ew is None:
+        return None
+    return f"{ns}/{ew}"
+
+
+def _normalise(text: str) -> str:
+    return text.translate(SUIT_SYMBOLS).upper().replace(" ", "").replace("−", "-")
+
+
+#: Fouled-board group cells that mean "the board as dealt" (the main group).
+MAIN_DEAL = frozenset({"", "-", "–", "0", "NO", "N", "FALSE"})
+
+
+def fouled_labels(values: pd.Series) -> pd.Series:
+    """Canonical fouled-board group labels: stripped, upper case; NA for the main deal (``MAIN_DEAL``)."""
+    codes, uniques = pd.factorize(values.astype("string"), use_na_sentinel=True)
+    text = pd.Series(uniques, dtype="string").str.strip().str.upper()
+    labels = pd.array(list(text.mask(text.isin(MAIN_DEAL))) + [pd.NA], dtype="string")
+    return pd.Series(labels.take(np.where(codes < 0, len(uniques), codes)), index=values.index)
+
+
+def parse_contract(text: str) -> dict:
+    """Parse one contract cell; returns a dict of fields or ``{"error": ...}``."""
+    from bridgeproc.core.weighted import is_weighted, parse_weighted  # weighted parses its parts with this module
+
+    if is_weighted(text):
+        weighted = parse_weighted(text)
+        return {"error": weighted["error"]} if "error" in weighted else {"adjusted": weighted["adjusted"]}
+    t = _normalise(text)
+    if t in PASSED_OUT or t in {"PASSEDOUT", "ALLPASSED"}:
+        return {"level": 0}
+    m = CONTRACT_RE.match(t)
+    if m:
+        out = {
+            "level": int(m.group("level")),
+            "strain": STRAIN_ALIASES[m.group("strain")],
+            "doubled": DOUBLING_ALIASES[m.group("doubled") or ""],
+        }
+        if m.group("declarer"):
+            out["declarer"] = SEAT_ALIASES[m.group("declarer")]
+            if m.group("declarer") in AMBIGUOUS_SEATS:
+                out["ambiguous"] = True
+        if m.group("result"):
+            out["result"] = m.group("result")
+        return out
+    adjusted = parse_adjusted(text)
+    if adjusted is not None:
+        return {"adjusted": adjusted}
+    return {"error": f"{text!r} is not a contract; write e.g. 4S, 3NTX, 2HXX, PASS, or an {ADJUSTED_HELP}"}
+
+
+#: Seat letters that other languages read otherwise: ``O`` is East here (German Ost) but West in French (Ouest).
+AMBIGUOUS_SEATS = frozenset({"O"})
+
+
+def parse_seat(text: str) -> dict:
+    """Parse one seat cell into ``{"seat": 0..3}`` (``ambiguous`` set for ``O``, read as East) or an error."""
+    t = _normalise(text)
+    if t in SEAT_ALIASES:
+        return {"seat": SEAT_ALIASES[t], "ambiguous": True} if t in AMBIGUOUS_SEATS else {"seat": SEAT_ALIASES[t]}
+    return {"error": f"{text!r} is not a seat; write N, E, S or W"}
+
+
+def parse_result(text: str, style: ResultStyle = "auto") -> dict:
+    """Parse one result cell into ``{"relative": n}`` or ``{"tricks": n}``."""
+    t = _normalise(text)
+    if t in {"=", "M", "MADE", "==", "MAKE"}:
+        return {"relative": 0}
+    if re.fullmatch(r"[+\-]\d{1,2}", t):
+        if style == "tricks":
+            return {"error": f"{text!r} is relative but results are read as trick counts; write the tricks taken (0-13)"}
+        return {"relative": int(t)}
+    if re.fullmatch(r"\d{1,2}", t):
+        if style == "relative":
+            return {"relative": int(t)}
+        return {"tricks": int(t)}
+    return {"error": f"{text!r} is not a result; write =, +1, -2 or the tricks taken (0-13)"}
+
+
+class Parsed:
+    """Answers of a per-distinct-value parser, held once per distinct value.
+
+    ``codes`` maps each row to its distinct value (-1 for missing); ``table`` has one
+    row per distinct value. Per-row arrays are made with one ``take`` on demand.
+    """
+
+    def __init__(self, codes: np.ndarray, answers: list[dict]) -> None:
+        self.codes = codes
+        self.answers = answers
+
+    def _table(self, name: str, default, dtype) -> np.ndarray:
+        values = [a.get(name, default) for a in self.answers]
+        return np.array([default if v is None else v for v in values] + [default], dtype=dtype)
+
+    def ints(self, name: str, default: int = -1) -> np.ndarray:
+        """Per-row int32 values of field ``name`` (``default`` where absent or missing)."""
+        return self._table(name, default, np.int32).take(self.codes)
+
+    def derived(self, fn: Callable[[dict], int], default: int = 0) -> np.ndarray:
+        """Per-row int32 values of ``fn(answer)``, computed once per distinct value."""
+        table = [fn(a) if "error" not in a and "empty" not in a else default for a in self.answers]
+        return np.array(table + [default], dtype=np.int32).take(self.codes)
+
+    def floats(self, name: str) -> np.ndarray:
+        """Per-row float64 values of field ``name`` (NaN where absent or missing)."""
+        return self._table(name, np.nan, np.float64).take(self.codes)
+
+    def has(self, name: str) -> np.ndarray:
+        """Per-row bool: the field ``name`` is present (e.g. ``has("error")``)."""
+        return np.array([name in a for a in self.answers] + [name == "empty"], dtype=bool).take(self.codes)
+
+    def texts(self, name: str) -> np.ndarray:
+        """Per-row object array of field ``name`` (None where absent)."""
+        return np.array([a.get(name) for a in self.answers] + [None], dtype=object).take(self.codes)
+
+
+def parse_unique(values, parse_one: Callable[[str], dict]) -> Parsed:
+    """Parse each distinct value of ``values`` once (blank and missing cells count as empty).
+
+    ``values`` may be a Series or an array of str/None; it is factorised as is and only
+    the distinct values are stripped and parsed, so the cost per row is one hash lookup.
+    """
+    array = values.to_numpy(dtype=object, na_value=None) if isinstance(values, pd.Series) else np.asarray(values, dtype=object)
+    codes, uniques = pd.factorize(array, use_na_sentinel=True)
+    answers = []
+    for u in uniques:
+        text = str(u).strip()
+        answers.append(parse_one(text) if text else {"empty": True})
+    return Parsed(np.where(codes < 0, len(answers), codes), answers)
+
+
+def seat_categorical(codes: np.ndarray) -> pd.Categorical:
+    """Seat codes 0..3 (-1 missing) as the SEAT categorical."""
+    return pd.Categorical.from_codes(codes, dtype=SEAT)
+
+
+def strain_categorical(codes: np.ndarray) -> pd.Categorical:
+    """Strain codes 0..4 (-1 missing) as the STRAIN categorical."""
+    return pd.Categorical.from_codes(codes, dtype=STRAIN)
+
+
+_DOUBLING_TEXT = ("", "X", "XX")
+#: Canonical contract text indexed by level*15 + strain*3 + doubled (level 0 = PASS).
+CONTRACT_TEXT = np.array(
+    ["PASS" if level == 0 else f"{level}{STRAINS[s]}{_DOUBLING_TEXT[d]}"
+     for level in range(8) for s in range(5) for d in range(3)],
+    dtype=object,
+)
+
+
+#: The same with suit symbols (``4♠X``, ``3NT``), for people rather than files.
+CONTRACT_SYMBOLS = np.array(
+    [c.replace("NT", "N_").translate(str.maketrans("SHDC", "♠♥♦♣")).replace("N_", "NT") if c != "PASS" else "Pass"
+     for c in CONTRACT_TEXT],
+    dtype=object,
+)
+
+
+def contract_text(level: pd.Series, strain: pd.Series, doubled: pd.Series, adjusted: pd.Series | None = None,
+                  symbols: bool = False) -> pd.Series:
+    """Canonical contract text (``4SX``, ``3NT``, ``PASS``); the code for artificial scores.
+
+    With ``symbols`` the strain is a suit symbol (``4♠X``) and a passed-out board reads ``Pass``.
+    """
+    lv = level.to_numpy(dtype=np.int64, na_value=-1)
+    st = strain.cat.codes.to_numpy().astype(np.int64).clip(0)
+    db = doubled.to_numpy(dtype=np.int64, na_value=0)
+    table = CONTRACT_SYMBOLS if symbols else CONTRACT_TEXT
+    text = np.where(lv >= 0, table.take(lv.clip(0) * 15 + st * 3 + db), None)
+    out = pd.Series(text, index=level.index, dtype="string")
+    if adjusted is not None:
+        out = out.where(adjusted.isna(), adjusted)
+    return out
+
+
+class ResultCodes:
+    """Integer codes (int32) of parsed result text, one array per field (see ``parse_results_text``)."""
+
+    def __init__(self, contract: Parsed, declarer: Parsed, result: Parsed) -> None:
+        self.contract, self.declarer_parsed, self.result = contract, declarer, result
+        self.level = contract.ints("level")            # -1: not a contract (error, empty or artificial)
+        #: level*15 + strain*3 + doubled, 0 for anything but a played contract (scoring.SCORE_NS axis).
+        self.contract_code = contract.derived(
+            lambda a: a["level"] * 15 + a.get("strain", 0) * 3 + a.get("doubled", 0) if a.get("level") else 0)
+        self.strain = contract.ints("strain")
+        self.doubled = contract.ints("doubled", 0)
+        seat = declarer.ints("seat")
+        embedded = contract.ints("declarer")
+        self.declarer = np.where(seat >= 0, seat, embedded)
+        relative = result.ints("relative", -99)
+        self.tricks = np.where(relative != -99, self.level + 6 + relative, result.ints("tricks", -99))
+        self.played = self.level > 0
+
+    @property
+    def valid(self) -> np.ndarray:
+        """Rows that are a complete passed-out or played result (no artificial score)."""
+        complete = (self.declarer >= 0) & (self.tricks >= 0) & (self.tricks <= 13)
+        return (self.level == 0) | (self.played & complete)
+
+
+def parse_results_text(contract, declarer, result, result_style: ResultStyle = "auto") -> ResultCodes:
+    """Parse contract, declarer and result text columns into integer codes.
+
+    A declarer or result written inside the contract cell (``4SN=``) is used when the
+    separate column is empty. Check ``valid`` (and each Parsed's ``has("error")``)
+    before scoring.
+    """
+    contract_parsed = parse_unique(contract, parse_contract)
+    seat_parsed = parse_unique(declarer, parse_seat)
+    result_array = result.to_numpy(dtype=object, na_value=None) if isinstance(result, pd.Series) else np.asarray(result, dtype=object)
+    embedded = contract_parsed.texts("result")
+    blank = pd.isna(result_array) | (result_array == "")
+    if blank.any() and np.any(embedded != None):  # noqa: E711 - elementwise test for None
+        result_array = np.where(blank, embedded, result_array)
+    return ResultCodes(contract_parsed, seat_parsed, parse_unique(result_array, lambda t: parse_result(t, result_style)))

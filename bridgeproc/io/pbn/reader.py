@@ -1,0 +1,190 @@
+"""PBN 2.1 files: read deals, results and published scores; write them back.
+
+``read_pbn``/``parse_pbn`` return a :class:`PbnFile`: the games exactly as read
+(for the writer and for round trips) plus frames ready for the pipeline.
+
+Frames
+------
+boards
+    ``schema.BOARDS_COLUMNS`` (one row per board number; the first game with a Deal
+    wins) plus, when the file has them, ``double_dummy_tricks`` (the raw 20-digit hex
+    ``DoubleDummyTricks`` tag, seats N S E W x strains NT S H D C), ``optimum_score``
+    and ``optimum_contract`` (tag text) and ``dd_<seat>_<strain>`` (Int8 tricks from
+    ``OptimumResultTable``; seats N E S W, strains C D H S NT, e.g. ``dd_N_NT``).
+results
+    Raw text cells like ``io.travellers``: ``section board ns ew contract declarer
+    result lead score`` then every other ScoreTable column lower-cased (``table``,
+    ``round``, ``mp_ns``, ``mp_ew``, ``percentage_ns``, ``imp_ns``, ``butlerdatum``,
+    ``playerid_north`` ...), then ``source line``. ``result`` is PBN's trick count;
+    ``score`` is NS's score (``Score_NS``, else minus ``Score_EW``); ``-`` is NA.
+    Artificial scores keep their text: when Contract is ``-`` the contract cell
+    becomes ``<Score_NS>/<Score_EW>`` (``A+/A+``, ``A-/A+``) for
+    ``notation.parse_adjusted``. Individual events fill ``ns``/``ew`` with
+    ``<north>+<south>`` and ``<east>+<west>``. A game without ScoreTable but with a
+    Contract tag (one game per room) gives one row from its tags: ``ns``/``ew``
+    from PairNS/PairEW, else HomeTeam/VisitTeam (RealBridge writes the team sitting
+    North-South as HomeTeam), else ``"<North> - <South>"`` names; ``score`` from the
+    Score tag (NS view); extra columns from the tags present among ``table room
+    hometeam visitteam round scoreimp scoremp scorepercentage north south east
+    west``. When the file gives played boards a Score tag, a ``Pass`` game with
+    neither Score nor Auction was not played: its contract is ``NP``.
+    Sit-out rows (``"Bye"``) are not results: they are in ``byes`` (same columns).
+totals
+    TotalScoreTable rows, columns lower-cased (``rank``, ``pairid``, ``totalscoremp``,
+    ``totalpercentage``, ``names`` ...), text, plus ``source line``.
+matches
+    Team ScoreTables without a Contract column (``teamid_home``, ``vp_home`` ...).
+
+Games keep every tag in file order (``Game.tags``; lookups take the first of a
+repeated tag, as PBN's import format says), Auction/Play tokens with their notes,
+and tables with their column specifiers and rows; see ``pbn_model``.
+"""
+from __future__ import annotations
+
+import gc
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Mapping, TextIO
+
+import pandas as pd
+
+from bridgeproc.errors import ParseError
+from bridgeproc.io.pbn.frames import BOARD_TAGS, board_rows, boards_frame
+from bridgeproc.io.pbn.results import collect, results_frames, table_frame
+from bridgeproc.io.pbn.lexer import lex
+from bridgeproc.io.pbn.tags import pbn_version
+from bridgeproc.io.pbn.model import Game, is_table, raise_problems
+from bridgeproc.report.pbn import write_scored_pbn
+from bridgeproc.io.pbn.writer import format_games, write_games
+from bridgeproc.io.text import read_source, decode
+
+__all__ = ["PbnFile", "format_pbn", "parse_pbn", "read_pbn", "write_pbn", "write_scored_pbn"]
+
+
+@dataclass
+class PbnFile:
+    """A parsed PBN file: games as read plus the frames described in the module docstring."""
+
+    games: list[Game]
+    boards: pd.DataFrame
+    results: pd.DataFrame
+    totals: pd.DataFrame
+    matches: pd.DataFrame
+    byes: pd.DataFrame
+    meta: dict[str, str] = field(default_factory=dict)
+    source: str = "<string>"
+    version: str | None = None
+    escapes: list[str] = field(default_factory=list)
+
+
+def _meta(games: list[Game]) -> dict[str, str]:
+    if not games:
+        return {}
+    out: dict[str, str] = {}
+    for tag in games[0].tags:
+        if tag.name not in BOARD_TAGS and not is_table(tag.name) and tag.name not in out:
+            out[tag.name] = tag.value
+    return out
+
+
+def parse_pbn(text: str, source: str = "<string>") -> PbnFile:
+    """Parse PBN text (import format: any layout the PBN 2.1 spec allows).
+
+    Parameters
+    ----------
+    text : str
+        The decoded file.
+    source : str
+        Name used in error messages (``source:line: message``).
+
+    Returns
+    -------
+    PbnFile
+        ``games`` as read; ``boards``, ``results`` (raw text cells), ``totals``,
+        ``matches``, ``byes`` frames; ``meta`` (event tags of the first game).
+
+    Raises
+    ------
+    ParseError
+        Listing every problem found (line by line): malformed tags, unbalanced quotes,
+        bad Deal/Vulnerable/Dealer, table rows with the wrong number of cells,
+        unclosed brace comments, empty or binary input.
+    """
+    collecting = gc.isenabled()
+    gc.disable()  # millions of small objects, none cyclic: collections would only cost time
+    try:
+        return _parse(text, source)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _parse(text: str, source: str) -> PbnFile:
+    if text.startswith("\ufeff"):  # a byte-order mark left by a reader that did not expect one
+        text = text[1:]
+    if "\x00" in text[:4096]:
+        raise ParseError(source, 1, "this is a binary file, not PBN text; export the results as PBN")
+    if not text.strip():
+        raise ParseError(source, 1, "the file is empty; a PBN file holds games of [Tag \"value\"] lines")
+    games, escapes, problems = lex(text, source)
+    if not games and not problems:
+        raise ParseError(source, 1, "no games found: expected [Tag \"value\"] lines such as [Board \"1\"]")
+    result_groups, total_groups, match_groups, has_results = collect(games)
+    rows = board_rows(games, has_results, problems)
+    raise_problems(source, problems)
+    results, byes = results_frames(result_groups, source)
+    return PbnFile(
+        games=games,
+        boards=boards_frame(rows, source),
+        results=results,
+        totals=table_frame(total_groups, source),
+        matches=table_frame(match_groups, source),
+        byes=byes,
+        meta=_meta(games),
+        source=source,
+        version=pbn_version(escapes),
+        escapes=escapes,
+    )
+
+
+def read_pbn(path_or_file: str | os.PathLike | TextIO, encoding: str | None = None) -> PbnFile:
+    """Read a PBN file from a path or an open file (text or binary).
+
+    Bytes are decoded with ``io.text.decode`` (UTF-8 with or without BOM, else
+    Windows-1252/ISO-8859-1) unless ``encoding`` is given. See :func:`parse_pbn`.
+    """
+    data, source = read_source(path_or_file)
+    if isinstance(data, str):
+        return parse_pbn(data, source)
+    if b"\x00" in data[:4096] and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise ParseError(source, 1, "this is a binary file, not PBN text; export the results as PBN")
+    try:
+        text = decode(data, source, encoding)
+    except ParseError as exc:
+        raise ParseError(source, 1, exc.message) from None
+    return parse_pbn(text, source)
+
+
+def format_pbn(pbn: PbnFile) -> str:
+    """PBN 2.1 export text of a parsed file (see :func:`write_pbn`)."""
+    return format_games(pbn.games)
+
+
+def write_pbn(pbn_file_or_frames: PbnFile | Mapping[str, object], path: str | os.PathLike) -> None:
+    """Write PBN 2.1 export format, atomically (``io.atomic.atomic_path``).
+
+    Parameters
+    ----------
+    pbn_file_or_frames : PbnFile or mapping
+        A :class:`PbnFile` (its games are written back: mandatory tags in order,
+        then the others alphabetically, Auction, Play, tables), or scored frames:
+        a mapping (or a Session) with ``boards``, ``results`` (scored, with method
+        columns), optionally ``standings`` and ``meta``: see ``write_scored_pbn``.
+    path : str or PathLike
+        The output file; it is replaced only when writing succeeded.
+    """
+    if isinstance(pbn_file_or_frames, PbnFile):
+        write_games(pbn_file_or_frames.games, path)
+    else:
+        write_scored_pbn(pbn_file_or_frames, path)

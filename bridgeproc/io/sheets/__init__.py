@@ -1,0 +1,1 @@
+"""Traveller sheets and names lists: CSV and XLSX, header aliases."""

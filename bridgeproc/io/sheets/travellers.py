@@ -1,0 +1,257 @@
+"""Traveller sheets (CSV, and XLSX via xlsx_travellers) -> the raw results frame.
+
+The raw frame holds text cells plus where each came from (``source``, ``line``);
+``validate`` turns them into typed columns, so a bad cell becomes a listed
+problem instead of a silent NaN.
+
+Header: the first of the first ``HEADER_SEARCH_ROWS`` non-empty rows in which
+every required column is recognised (a title line above it is skipped). Headers
+are compared lower-case without spaces, dots, underscores, slashes, ``#`` and
+inner hyphens, so ``Board no``, ``board_no`` and ``Board-No`` are one spelling.
+Columns that are not recognised (``MP NS``, ``%``) are ignored.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import os
+import re
+from pathlib import Path
+from typing import Sequence
+
+import pandas as pd
+
+from bridgeproc.errors import ParseError
+from bridgeproc.io.text import read_text
+
+#: Canonical column -> accepted header spellings (the first is shown in messages).
+HEADER_ALIASES: dict[str, tuple[str, ...]] = {
+    "section": ("Section", "Sect", "Sec", "Sektion", "Secteur", "Sektor"),
+    "table": ("Table", "Tbl", "Table no", "Tisch"),
+    "round": ("Round", "Rnd", "Rd", "Round no", "Runde"),
+    "board": ("Board", "Bd", "Brd", "Board no", "Board number", "Bd no", "Deal", "Deal no", "Spiel", "Donne"),
+    "ns": ("NS", "NS pair", "Pair NS", "PairNS", "Pair id NS", "NS no", "NS pair no", "NS pair number", "N-S", "N/S",
+           "Pair no NS", "Pairs NS", "Pair number NS"),
+    "ew": ("EW", "EW pair", "Pair EW", "PairEW", "Pair id EW", "EW no", "EW pair no", "EW pair number",
+           "E-W", "E/W", "OW", "EO", "Pair no EW", "Pairs EW", "Pair number EW"),
+    "contract": ("Contract", "Contr", "Con", "Kontrakt", "Contrat", "Bid"),
+    "declarer": ("Declarer", "Decl", "Dec", "By", "Declarer seat", "Alleinspieler", "Declarant", "NS/EW"),
+    "result": ("Result", "Res", "Ergebnis", "Resultat", "Résultat"),
+    "tricks": ("Tricks", "Tr", "Tricks taken", "Stiche", "Plis"),
+    "made": ("Made", "Made level", "Level made"),
+    "down": ("Down", "Off", "Undertricks"),
+    "lead": ("Lead", "Lead card", "Opening lead", "Ld", "Ausspiel", "Entame"),
+    "fouled": ("Fouled", "Foul", "Fouled group", "Group", "Deal group"),
+    "score": ("Score", "NS score", "Score NS", "Points", "NS points", "Points NS", "NS+", "NS plus", "Plus", "Score+",
+              "Score plus", "Punkte"),
+    "score_ew": ("EW score", "Score EW", "EW points", "Points EW", "EW+", "EW plus", "NS-", "NS minus", "Minus",
+                 "Score-", "Score minus"),
+}
+#: Columns every traveller needs (``board`` may instead come from a per-board sheet's name).
+REQUIRED = ("board", "ns", "ew", "contract")
+#: How many non-empty rows at the top are searched for the header row.
+HEADER_SEARCH_ROWS = 10
+EXAMPLE_HEADER = "Board,NS,EW,Contract,Declarer,Result,Lead"
+
+
+def header_key(header: str) -> str:
+    """Spelling-insensitive key of a header cell (``"Board no."`` -> ``"boardno"``)."""
+    return re.sub(r"[\s._/#]|-(?!$)", "", str(header).strip().lower())
+
+
+_ALIAS_TO_COLUMN = {header_key(a): col for col, aliases in HEADER_ALIASES.items() for a in aliases}
+
+
+def canonical_header(header: str) -> str | None:
+    """Canonical column for a header cell, or None if it is not recognised."""
+    return _ALIAS_TO_COLUMN.get(header_key(header))
+
+
+def accepted_spellings(column: str) -> str:
+    """``board: Board, Bd, Brd, ...`` for messages."""
+    return f"{column}: {', '.join(HEADER_ALIASES[column])}"
+
+
+def find_header(
+    rows: Sequence[Sequence[str]], where: Sequence, source: str, required: Sequence[str] = REQUIRED,
+) -> tuple[int, dict[str, int], int]:
+    """Locate the header among the first rows; return ``(row index, {column: position}, rows it spans)``.
+
+    A two-row header (``Pair no`` over ``NS | EW``, ``Score`` over ``NS | EW``, as
+    paper-traveller templates merge them) is read as ``Pair no NS``, ``Score EW`` ...
+    ``where`` gives the position shown in messages for each row (line or Excel row).
+    Raises ParseError naming the missing columns and their accepted spellings.
+    """
+    best: tuple[int, int, dict[str, int]] | None = None
+    for index, row in enumerate(rows[:HEADER_SEARCH_ROWS]):
+        recognised = _recognised(row)
+        if all(c in recognised for c in required):
+            return index, _columns(row, where[index], source), 1
+        if index + 1 < len(rows) and _looks_like_subheader(rows[index + 1]):
+            combined = two_row_header(row, rows[index + 1])
+            if all(c in _recognised(combined) for c in required):
+                return index, _columns(combined, where[index], source), 2
+        if best is None or len(recognised) > best[1]:
+            best = (index, len(recognised), recognised)
+    if best is None or best[1] == 0:
+        first = where[0] if len(where) else 1
+        raise ParseError(source, first, f"no header row found in the first {HEADER_SEARCH_ROWS} rows; "
+                         f"expected a header such as {EXAMPLE_HEADER}")
+    index, _, recognised = best
+    row = rows[index]
+    missing = [c for c in required if c not in recognised]
+    unknown = [c.strip() for c in row if c and c.strip() and canonical_header(c) is None]
+    extra = f"; not recognised: {', '.join(repr(u) for u in unknown)}" if unknown else ""
+    raise ParseError(
+        source, where[index],
+        f"missing column {', '.join(missing)} in header {', '.join(c for c in row if c)}{extra}; "
+        f"accepted spellings: {'; '.join(accepted_spellings(c) for c in missing)}",
+    )
+
+
+def _recognised(row: Sequence[str]) -> dict[str, int]:
+    recognised: dict[str, int] = {}
+    for position, cell in enumerate(row):
+        name = canonical_header(cell) if cell else None
+        if name is not None and name not in recognised:
+            recognised[name] = position
+    return recognised
+
+
+def _looks_like_subheader(row: Sequence[str]) -> bool:
+    cells = [c.strip() for c in row if c and c.strip()]
+    return bool(cells) and not any(re.fullmatch(r"[+\-]?\d+([.,]\d+)?", c) for c in cells)
+
+
+def two_row_header(top: Sequence[str], sub: Sequence[str]) -> list[str]:
+    """Join a header row with the sub-header row below it; a top cell spans the empty cells to its right."""
+    width = max(len(top), len(sub))
+    out, spanning = [], ""
+    for position in range(width):
+        above = top[position].strip() if position < len(top) else ""
+        below = sub[position].strip() if position < len(sub) else ""
+        spanning = above or (spanning if below else "")
+        out.append(f"{spanning} {below}".strip() if below else above)
+    return out
+
+
+def _columns(row: Sequence[str], where, source: str) -> dict[str, int]:
+    columns: dict[str, int] = {}
+    for position, cell in enumerate(row):
+        name = canonical_header(cell) if cell else None
+        if name is None:
+            continue
+        if name in columns:
+            raise ParseError(source, where, f"two columns mean {name} ({row[columns[name]]!r} and {cell!r}); "
+                             "delete or rename one")
+        columns[name] = position
+    return columns
+
+
+def raw_frame(columns: dict[str, int], rows: Sequence[Sequence[str]], lines: Sequence[int], source: str,
+              extra: dict[str, Sequence] | None = None) -> pd.DataFrame:
+    """Rows of text cells -> the raw frame (``string`` columns, ``source``, ``line``)."""
+    data = {name: pd.array([r[pos] if pos < len(r) else "" for r in rows], dtype="string")
+            for name, pos in columns.items()}
+    for name, values in (extra or {}).items():
+        data[name] = pd.array(list(values), dtype="string")
+    frame = pd.DataFrame(data, index=pd.RangeIndex(len(rows)))
+    return frame.assign(
+        source=pd.array([source] * len(rows), dtype="string"),
+        line=pd.array(list(lines), dtype="Int64"),
+    )
+
+
+def sniff_delimiter(lines: Sequence[str]) -> str:
+    """The most frequent of comma, semicolon and tab in the first lines (comma if none)."""
+    counts = {d: sum(line.count(d) for line in lines) for d in (",", ";", "\t")}
+    return max(counts, key=lambda d: counts[d]) if max(counts.values()) else ","
+
+
+def parse_travellers_csv(text: str, source: str = "<string>") -> pd.DataFrame:
+    """Parse traveller CSV text (comma, semicolon or tab separated) into the raw results frame.
+
+    Returns
+    -------
+    DataFrame
+        Text (``string``) columns for every recognised header (see HEADER_ALIASES),
+        ``source`` and ``line`` (the file line where the row starts).
+
+    Raises
+    ------
+    ParseError
+        Empty file, no recognisable header, a missing required column, a row with
+        more cells than the header, an unbalanced quote, or no results at all.
+    """
+    if not text.strip():
+        raise ParseError(source, 1, f"the file is empty; expected a header such as {EXAMPLE_HEADER} and one row per result")
+    top = [line for line in text.splitlines() if line.strip()][:HEADER_SEARCH_ROWS]
+    delimiter = sniff_delimiter(top)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    rows: list[list[str]] = []
+    starts: list[int] = []
+    previous_end = 0
+    try:
+        for row in reader:
+            start, previous_end = previous_end + 1, reader.line_num
+            if any("\n" in cell or "\r" in cell for cell in row):
+                raise ParseError(source, start, f"a quoted cell opened on line {start} runs to line {reader.line_num}; "
+                                 "check this line for an unbalanced quote (\")")
+            if any(cell.strip() for cell in row):
+                rows.append(row)
+                starts.append(start)
+    except csv.Error as exc:
+        raise ParseError(source, reader.line_num, f"broken CSV: {exc}; check the quotes on this line") from None
+    index, columns, span = find_header(rows, starts, source)
+    header_line = starts[index]
+    body, lines = rows[index + span:], starts[index + span:]
+    if not body:
+        raise ParseError(source, header_line, "the file has a header but no results below it")
+    width = max(_filled_width(row) for row in rows[index:index + span])
+    for row, line in zip(body, lines):
+        if len(row) > width and any(cell.strip() for cell in row[width:]):
+            shown = delimiter.replace("\t", "\\t")
+            raise ParseError(source, line, f"{len(row)} cells but the header has {width}; "
+                             f"check for a stray {shown!r} (or quote a cell that contains one)")
+    return raw_frame(columns, body, lines, source)
+
+
+def _filled_width(row: Sequence[str]) -> int:
+    width = len(row)
+    while width and not row[width - 1].strip():
+        width -= 1
+    return width
+
+
+def read_travellers_csv(path: str | os.PathLike, encoding: str | None = None) -> pd.DataFrame:
+    """Read a traveller CSV file (comma, semicolon or tab; UTF-8/UTF-16/Windows-1252)."""
+    try:
+        text, source = read_text(path, encoding)
+    except ParseError as exc:
+        if encoding:
+            raise _decode_error(path, encoding) or exc from None
+        raise
+    return parse_travellers_csv(text, source)
+
+
+def _decode_error(path: str | os.PathLike, encoding: str) -> ParseError | None:
+    """A decoding error that names the line and suggests the fix."""
+    try:
+        data = Path(path).read_bytes()
+        data.decode(encoding)
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        return ParseError(Path(path).name, line, f"byte 0x{data[exc.start]:02x} is not valid {encoding}; "
+                          f"re-save the file as {encoding}, or leave out --encoding to detect the encoding")
+    except (OSError, LookupError):
+        return None
+    return None
+
+
+def read_travellers(path: str | os.PathLike, encoding: str | None = None) -> pd.DataFrame:
+    """Read a traveller file by its extension: ``.xlsx``/``.xlsm`` or CSV (``.csv .txt .tsv``)."""
+    if Path(path).suffix.lower() in (".xlsx", ".xlsm"):
+        from bridgeproc.io.sheets.xlsx import read_travellers_xlsx
+
+        return read_travellers_xlsx(path)
+    return read_travellers_csv(path, encoding)

@@ -1,0 +1,327 @@
+"""USEBIO XML results files (EBU interchange format, versions 1.0-1.3) -> frames.
+
+``read_usebio``/``parse_usebio`` return a :class:`UsebioFile` whose ``results`` is
+the raw text frame every reader gives (see io.travellers): validate decodes the
+contract and result text, so an odd cell is a listed problem, not a crash.
+
+Layout read (bridge-scoring-reference.md section 10). Containers are the
+``SECTION`` elements, else the ``SESSION`` elements, else ``EVENT`` itself, so
+files with and without the wrappers read alike:
+
+* ``PARTICIPANTS/PAIR`` (``PAIR_NUMBER``, ``DIRECTION``, ``PLACE``, ``PERCENTAGE``,
+  ``TOTAL_SCORE``, ``PLAYER/PLAYER_NAME`` and ``NATIONAL_ID_NUMBER``) and
+  ``PARTICIPANTS/TEAM`` (``TEAM_ID``/``TEAM_NAME`` as attributes or elements);
+* ``BOARD/TRAVELLER_LINE`` of a pairs event (``NS_PAIR_NUMBER``, ``EW_PAIR_NUMBER``,
+  ``CONTRACT``, ``PLAYED_BY``, ``LEAD``, ``TRICKS``, ``SCORE`` or ``NS_SCORE``/``EW_SCORE``,
+  ``NS_MATCH_POINTS``/``EW_MATCH_POINTS``, ``NS_IMPS``/``EW_IMPS``);
+* ``MATCH/BOARD/TRAVELLER_LINE`` of a teams event: ``TEAM`` and ``OPPOSING_TEAM`` of
+  the match, the line's ``DIRECTION`` is where ``TEAM`` sat (``NS`` unless it says
+  ``EW``), the board's ``IMPS`` are ``TEAM``'s;
+* ``BOARD/HAND`` and ``HANDSET/BOARD/HAND`` (``DIRECTION``, ``SPADES`` ... ``CLUBS``)
+  and ``VULNERABILITY`` -> the boards frame.
+
+Exporters differ in the cell text (``4S``, ``4 S``, ``4Sx``, ``Pass``; ``TRICKS`` a
+count or ``=``/``-1``): cells are kept as written. An artificial score written in
+``SCORE`` (``A60``, ``AVE+``) with no contract becomes the contract cell, as in PBN.
+Structure errors (not XML, another root, no EVENT, a board without a number, a
+number that is not one) raise ParseError ``file:line: message``.
+"""
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO
+
+import numpy as np
+import pandas as pd
+
+from bridgeproc.core.boards import dealer_of, vul_of
+from bridgeproc.errors import ParseError
+from bridgeproc.schema import BOARDS_COLUMNS
+from bridgeproc.io.text import read_source
+from bridgeproc.io.usebio.xml_tree import Node, parse_tree
+
+__all__ = ["UsebioFile", "parse_usebio", "read_usebio", "hand_text", "boards_from_hands"]
+
+#: Raw results columns, in order (after them: ``source``, ``line``).
+RESULT_COLUMNS = ["section", "board", "ns", "ew", "contract", "declarer", "result", "lead", "score",
+                  "mp_ns", "mp_ew", "imp_ns", "imp_ew", "session", "round", "team", "opposing_team"]
+#: USEBIO BOARD_SCORING_METHOD -> PBN ``Scoring`` tag (so session picks the method).
+SCORING_TAGS = {"MATCH_POINTS": "MatchPoints", "MATCHPOINTS": "MatchPoints", "MP": "MatchPoints",
+                "CROSS_IMPS": "IMP;Cross", "CROSS_IMP": "IMP;Cross", "XIMPS": "IMP;Cross",
+                "BUTLER": "IMP;Butler", "BUTLER_IMPS": "IMP;Butler", "IMPS": "IMP", "IMP": "IMP"}
+_VULS = {"LOVE": "None", "NONE": "None", "NIL": "None", "-": "None", "O": "None", "NORTH-SOUTH": "NS", "NS": "NS",
+         "N-S": "NS", "N/S": "NS", "EAST-WEST": "EW", "EW": "EW", "E-W": "EW", "E/W": "EW", "ALL": "All",
+         "BOTH": "All", "GAME ALL": "All"}
+_SEATS = {"N": "N", "NORTH": "N", "E": "E", "EAST": "E", "S": "S", "SOUTH": "S", "W": "W", "WEST": "W"}
+_NUMBER = re.compile(r"^[+\-]?\d+(?:[.,]\d*)?$")
+_HAND_CHARS = re.compile(r"[^AKQJT2-9]")
+
+
+@dataclass
+class UsebioFile:
+    """A parsed USEBIO file.
+
+    results   raw text frame: RESULT_COLUMNS, ``source``, ``line`` (of the TRAVELLER_LINE)
+    boards    schema.BOARDS_COLUMNS, one row per board with a hand record
+    names     ``section, pair, direction, names, ids, source, line`` (io.names layout;
+              ``names`` joined with " & ", or the team name; ``ids`` the national ids)
+    totals    published standings: ``section, pair, direction, place, percentage, total,
+              names, source, line`` (text as written)
+    meta      ``event``, ``date`` (``YYYY.MM.DD`` like PBN when readable), ``club``,
+              ``scoring`` (a PBN Scoring tag), ``event_type``, ``winner_type``,
+              ``board_scoring_method``, ``version``
+    """
+
+    results: pd.DataFrame
+    boards: pd.DataFrame
+    names: pd.DataFrame
+    totals: pd.DataFrame
+    meta: dict[str, str]
+    source: str = "<string>"
+
+
+def _number(node: Node, tag: str, source: str, kind: type = float) -> str | None:
+    """The text of ``tag`` when it is a number (checked), else None when absent."""
+    text = node.value(tag)
+    if text is None or text in ("-", "--"):
+        return None
+    if not _NUMBER.match(text) or (kind is int and not re.fullmatch(r"[+\-]?\d+", text)):
+        child = node.find(tag)
+        what = "a whole number" if kind is int else "a number"
+        raise ParseError(source, child.line if child is not None else node.line,
+                         f"<{tag}> is {text!r}, not {what}; correct it (e.g. {'7' if kind is int else '55.25'})")
+    return text.replace(",", ".")
+
+
+def _containers(event: Node) -> list[tuple[Node, str, str]]:
+    """(element holding PARTICIPANTS/BOARD/MATCH, section id, session number)."""
+    out = []
+    sessions = list(event.iter("SESSION")) or [event]
+    for session in sessions:
+        number = "" if session is event else (session.value("SESSION_NUMBER") or session.value("SESSION_ID") or "")
+        sections = list(session.iter("SECTION")) or [session]
+        for section in sections:
+            letter = "" if section is session else (section.value("SECTION_ID") or section.value("SECTION_LETTER")
+                                                    or section.value("SECTION_NAME") or "")
+            out.append((section, letter.upper() if len(letter) <= 2 else letter, number or ""))
+    return out
+
+
+def _players(node: Node) -> tuple[str, str]:
+    players = node.findall("PLAYER")
+    names = " & ".join(p.value("PLAYER_NAME") or p.value("NAME") or "" for p in players)
+    ids = " & ".join(p.value("NATIONAL_ID_NUMBER") or p.value("PLAYER_ID") or "" for p in players)
+    return names.strip(" &"), ids.strip(" &")
+
+
+def _participants(container: Node, section: str, source: str, names: list, totals: list) -> None:
+    for block in container.findall("PARTICIPANTS"):
+        for node in block.children:
+            if node.tag not in ("PAIR", "TEAM"):
+                continue
+            key = "PAIR_NUMBER" if node.tag == "PAIR" else "TEAM_ID"
+            pair = node.value(key) or (node.value("TEAM_NUMBER") if node.tag == "TEAM" else None)
+            if pair is None:
+                raise ParseError(source, node.line, f"<{node.tag}> without <{key}>; every participant needs its number")
+            player_names, ids = _players(node)
+            label = (node.value("TEAM_NAME") or player_names) if node.tag == "TEAM" else player_names
+            direction = (node.value("DIRECTION") or "").upper().replace("-", "").replace("/", "") or None
+            if direction not in (None, "NS", "EW"):
+                raise ParseError(source, node.line, f"<DIRECTION> is {direction!r}; write NS or EW")
+            if label:
+                names.append({"section": section, "pair": pair, "direction": direction, "names": label, "ids": ids,
+                              "source": source, "line": str(node.line)})
+            totals.append({"section": section, "pair": pair, "direction": direction, "place": node.value("PLACE"),
+                           "percentage": _number(node, "PERCENTAGE", source),
+                           "total": _number(node, "TOTAL_SCORE", source) or _number(node, "SCORE", source),
+                           "names": label, "source": source, "line": str(node.line)})
+
+
+def _score(line: Node) -> tuple[str | None, str | None]:
+    """(NS score text, artificial-score text) of a traveller line."""
+    score = line.value("SCORE")
+    if score is None:
+        ns, ew = line.value("NS_SCORE"), line.value("EW_SCORE")
+        if ns is not None:
+            score = ns
+        elif ew is not None and _NUMBER.match(ew):
+            score = ew[1:] if ew.startswith("-") else "-" + ew.lstrip("+")
+        else:
+            score = ew
+    if score is not None and not _NUMBER.match(score):
+        return None, score
+    return score, None
+
+
+def _line_row(line: Node, board: str, section: str, session: str, source: str, match: dict) -> dict:
+    ns, ew = line.value("NS_PAIR_NUMBER"), line.value("EW_PAIR_NUMBER")
+    if ns is None and ew is None and match:
+        sat = (line.value("DIRECTION") or "NS").upper().replace("-", "").replace("/", "")
+        team, other = match.get("team"), match.get("opposing_team")
+        ns, ew = (other, team) if sat in ("EW", "E", "W") else (team, other)
+    if ns is None and ew is None:
+        raise ParseError(source, line.line, "<TRAVELLER_LINE> without <NS_PAIR_NUMBER> and <EW_PAIR_NUMBER>; "
+                         "write both pair numbers")
+    score, artificial = _score(line)
+    contract = line.value("CONTRACT")
+    if artificial is not None and (contract is None or contract in ("-", "--")):
+        contract = artificial
+    tricks = line.value("TRICKS") or line.value("RESULT")
+    return {"section": section, "board": board, "ns": ns, "ew": ew, "contract": contract,
+            "declarer": line.value("PLAYED_BY") or line.value("DECLARER"), "result": tricks,
+            "lead": line.value("LEAD"), "score": score,
+            "mp_ns": _number(line, "NS_MATCH_POINTS", source), "mp_ew": _number(line, "EW_MATCH_POINTS", source),
+            "imp_ns": _number(line, "NS_IMPS", source) or match.get("imps"),
+            "imp_ew": _number(line, "EW_IMPS", source), "round": match.get("round"),
+            "team": match.get("team"), "opposing_team": match.get("opposing_team"),
+            "session": session or None, "source": source, "line": line.line}
+
+
+def _board_number(board: Node, source: str) -> str:
+    number = _number(board, "BOARD_NUMBER", source, int)
+    if number is None or int(number) < 1:
+        raise ParseError(source, board.line, "<BOARD> without a <BOARD_NUMBER> of 1 or more; number every board")
+    return str(int(number))
+
+
+def _boards(container: Node, section: str, session: str, source: str, rows: list, hands: dict,
+            match: dict | None = None) -> None:
+    for board in container.findall("BOARD"):
+        number = _board_number(board, source)
+        _hands(board, number, source, hands)
+        extra = dict(match or {})
+        if match is not None:
+            extra["imps"] = _number(board, "IMPS", source)
+        for line in board.findall("TRAVELLER_LINE"):
+            rows.append(_line_row(line, number, section, session, source, extra))
+
+
+def _matches(container: Node, section: str, session: str, source: str, rows: list, hands: dict) -> None:
+    for match in container.iter("MATCH"):
+        info = {"round": match.value("ROUND_NUMBER"),
+                "team": match.value("TEAM") or match.value("TEAM_ID") or match.value("NS_PAIR_NUMBER"),
+                "opposing_team": match.value("OPPOSING_TEAM") or match.value("OPPOSING_TEAM_ID")
+                or match.value("EW_PAIR_NUMBER")}
+        _boards(match, section, session, source, rows, hands, info)
+
+
+def hand_text(ranks: str | None) -> str:
+    """One suit as PBN ranks (``AKQ10`` -> ``AKQT``; ``-``, void and spaces -> ``""``)."""
+    text = (ranks or "").upper().replace("10", "T")
+    return _HAND_CHARS.sub("", text)
+
+
+def _hands(board: Node, number: str, source: str, hands: dict) -> None:
+    seats: dict[str, str] = {}
+    for hand in board.findall("HAND"):
+        seat = _SEATS.get((hand.value("DIRECTION") or "").upper())
+        if seat is None:
+            raise ParseError(source, hand.line, f"<HAND> with <DIRECTION> {hand.value('DIRECTION')!r}; "
+                             "write North, East, South or West")
+        seats[seat] = ".".join(hand_text(hand.value(s)) for s in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"))
+    vul = board.value("VULNERABILITY")
+    if seats or vul:
+        known = hands.setdefault(int(number), {"line": board.line})
+        known.update({k: v for k, v in seats.items() if k not in known})
+        if vul and "vul" not in known:
+            if vul.upper() not in _VULS:
+                raise ParseError(source, board.line, f"<VULNERABILITY> {vul!r}; write Love, North-South, East-West or All")
+            known["vul"] = _VULS[vul.upper()]
+
+
+def boards_from_hands(hands: dict[int, dict], source: str) -> pd.DataFrame:
+    """Boards frame from ``{board: {"N": "AKQ.J.T9.8765", ..., "vul": "NS", "line": 3}}``.
+
+    Seats missing from a board are ``-`` (unknown) in the PBN deal; vulnerability
+    not given follows the board number; the dealer always does.
+    """
+    numbers = np.array(sorted(hands), dtype=np.int64)
+    deals = [f"N:{' '.join(hands[b].get(s) or '-' for s in 'NESW')}" if any(s in hands[b] for s in "NESW") else None
+             for b in numbers]
+    vul = pd.Series(vul_of(numbers))
+    given = pd.Series([hands[b].get("vul") for b in numbers], dtype="object")
+    frame = pd.DataFrame({
+        "board": numbers, "dealer": pd.Series(dealer_of(numbers)),
+        "vul": given.where(given.notna(), vul.astype("object")),
+        "deal": pd.array(deals, dtype="string"),
+        "source": pd.array([source] * len(numbers), dtype="string"),
+        "line": pd.array([hands[b].get("line") for b in numbers], dtype="Int64"),
+    })
+    return frame.astype(BOARDS_COLUMNS)
+
+
+def _date(text: str | None) -> str | None:
+    m = re.fullmatch(r"(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4})", text or "")
+    return f"{m.group(3)}.{int(m.group(2)):02d}.{int(m.group(1)):02d}" if m else text
+
+
+def _meta(root: Node, event: Node) -> dict[str, str]:
+    club = root.find("CLUB")
+    method = (event.value("BOARD_SCORING_METHOD") or "").upper()
+    teams = "TEAM" in (event.value("EVENT_TYPE") or "").upper()  # scored by the teams pipeline, not a pairs method
+    meta = {"event": event.value("EVENT_DESCRIPTION") or event.value("EVENT_NAME"), "date": _date(event.value("DATE")),
+            "club": club.value("CLUB_NAME") if club is not None else None,
+            "scoring": None if teams else SCORING_TAGS.get(method),
+            "event_type": event.value("EVENT_TYPE"), "winner_type": event.value("WINNER_TYPE"),
+            "board_scoring_method": method or None, "version": root.value("VERSION")}
+    return {k: v for k, v in meta.items() if v}
+
+
+def _frame(rows: list[dict], columns: list[str], line_dtype: str) -> pd.DataFrame:
+    data = {c: pd.array([r.get(c) for r in rows], dtype="string") for c in columns}
+    data["source"] = pd.array([r["source"] for r in rows], dtype="string")
+    data["line"] = pd.array([r["line"] for r in rows], dtype=line_dtype)
+    return pd.DataFrame(data)
+
+
+def parse_usebio(data: bytes | str, source: str = "<string>") -> UsebioFile:
+    """Parse USEBIO XML (bytes: the XML declaration's encoding is honoured).
+
+    Returns
+    -------
+    UsebioFile
+        ``results`` (raw text frame, ``line`` = the TRAVELLER_LINE's line), ``boards``,
+        ``names``, ``totals`` and ``meta`` (see the class).
+
+    Raises
+    ------
+    ParseError
+        Not well-formed XML, a root other than ``USEBIO``, no ``EVENT``, no boards and no
+        participants, a board or participant without its number, a number that is not one.
+    """
+    root = parse_tree(data, source)
+    if root.tag != "USEBIO":
+        raise ParseError(source, root.line, f"the root element is <{root.tag}>, not <USEBIO>; "
+                         "this is not a USEBIO results file (export the results as USEBIO XML)")
+    events = root.findall("EVENT")
+    if not events:
+        raise ParseError(source, root.line, "<USEBIO> has no <EVENT>; the file holds no results")
+    rows: list[dict] = []
+    names: list[dict] = []
+    totals: list[dict] = []
+    hands: dict[int, dict] = {}
+    for event in events:
+        for container, section, session in _containers(event):
+            _participants(container, section, source, names, totals)
+            _boards(container, section, session, source, rows, hands)
+            _matches(container, section, session, source, rows, hands)
+    for handset in root.iter("HANDSET"):
+        for board in handset.findall("BOARD"):
+            _hands(board, _board_number(board, source), source, hands)
+    if not rows and not totals:
+        raise ParseError(source, events[0].line, "<EVENT> has no <BOARD> results and no <PARTICIPANTS>; "
+                         "export the event with its travellers")
+    results = _frame(rows, RESULT_COLUMNS, "Int64")
+    results = results.drop(columns=[c for c in RESULT_COLUMNS[9:] if results[c].isna().all()])
+    name_frame = _frame(names, ["section", "pair", "direction", "names", "ids"], "string")
+    total_frame = _frame(totals, ["section", "pair", "direction", "place", "percentage", "total", "names"], "string")
+    return UsebioFile(results, boards_from_hands(hands, source), name_frame, total_frame, _meta(root, events[0]), source)
+
+
+def read_usebio(path_or_file: str | os.PathLike | BinaryIO) -> UsebioFile:
+    """Read a USEBIO XML file (a path or an open binary file); see :func:`parse_usebio`."""
+    data, source = read_source(path_or_file)
+    return parse_usebio(data, source)

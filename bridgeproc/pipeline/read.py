@@ -1,0 +1,236 @@
+"""Reading the inputs: one reader per file type, and the rules for combining them.
+
+Each reader adds frames to an :class:`Inputs`; ``settle`` then decides which results
+count (traveller sheets win over a PBN's own ScoreTables) and which names are used.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+import pandas as pd
+
+from bridgeproc.errors import BridgeprocError, ParseError
+from bridgeproc.model import Options
+from bridgeproc.schema import BOARDS_COLUMNS, empty
+
+
+def suffix(path) -> str:
+    """The lower-case extension that picks a reader or writer."""
+    return Path(path).suffix.lower()
+
+
+@dataclass
+class Inputs:
+    """Everything read from the input files, before checking."""
+
+    raws: list[pd.DataFrame] = field(default_factory=list)
+    boards: list[pd.DataFrame] = field(default_factory=list)
+    names: list[pd.DataFrame] = field(default_factory=list)
+    meta: dict = field(default_factory=dict)
+    #: Auction and play problems of PBN games (fatal for ``check``, notes for ``score``).
+    rules: list[pd.DataFrame] = field(default_factory=list)
+    #: Problems found while reading that are as fatal as validation's (e.g. a BWS movement check).
+    fatal: list[pd.DataFrame] = field(default_factory=list)
+    #: Results from PBN ScoreTables; used unless traveller sheets (or USEBIO/BWS) are given too.
+    pbn_raws: list[pd.DataFrame] = field(default_factory=list)
+    notes: list[dict] = field(default_factory=list)
+    #: Names from a PBN's published TotalScoreTable: used only when no names list is given,
+    #: and then for the standings only (a published table is no list to check pairs against).
+    fallback_names: list[pd.DataFrame] = field(default_factory=list)
+    published_names: list[pd.DataFrame] = field(default_factory=list)
+    #: A board's single PBN ScoreTable held several sections: it was scored across the field.
+    across_field: bool = False
+
+    def settle(self) -> None:
+        """Decide which results count: traveller sheets win over a PBN's own ScoreTables.
+
+        A re-run on last night's output PBN (deals, cached double dummy, old results) plus
+        corrected travellers must not count every result twice; the PBN results left out
+        are named in a note, so nothing is dropped silently.
+        """
+        if self.raws:
+            for frame in self.pbn_raws:
+                self.notes.append({"source": str(frame["source"].iloc[0]), "line": "", "column": "",
+                                   "value": "", "message": f"its {len(frame)} ScoreTable results are not used: "
+                                   "traveller sheets were given too, and they are the results scored"})
+        else:
+            self.raws.extend(self.pbn_raws)
+        self.pbn_raws = []
+        if not self.names:
+            self.published_names = self.fallback_names
+
+    def reading_notes(self) -> pd.DataFrame | None:
+        from bridgeproc.schema import problems_frame
+
+        return problems_frame(self.notes) if self.notes else None
+
+    def frames(self) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+        """Raw results, boards (one row per board) and names (the lists given, else the
+        published ones), concatenated."""
+        raw = pd.concat(self.raws, ignore_index=True)
+        boards = pd.concat(self.boards, ignore_index=True) if self.boards else empty(BOARDS_COLUMNS)
+        boards = boards.drop_duplicates(subset=["board"])
+        lists = self.names or self.published_names
+        names = (pd.concat(lists, ignore_index=True) if lists
+                 else pd.DataFrame(columns=["section", "pair", "direction", "names"]))
+        return raw, boards, names
+
+    def deal_conflicts(self) -> pd.DataFrame | None:
+        """Problems for a board whose deal differs between two hand records (which is right?)."""
+        if len(self.boards) < 2:
+            return None
+        from bridgeproc.schema import problems_frame
+
+        boards = pd.concat(self.boards, ignore_index=True)
+        dealt = boards[boards["deal"].notna()]
+        counts = dealt.groupby("board")["deal"].nunique()
+        rows = []
+        for board in counts[counts > 1].index:
+            first, *others = dealt[dealt["board"] == board].drop_duplicates(subset=["deal"]).to_dict("records")
+            for other in others:
+                rows.append({"source": other.get("source", ""), "line": str(other.get("line", "")), "column": "deal",
+                             "value": other["deal"], "message": f"board {board} is dealt differently in "
+                             f"{first.get('source', '')} (line {first.get('line', '')}); give one hand record"})
+        return problems_frame(rows) if rows else None
+
+    def rule_problems(self) -> pd.DataFrame | None:
+        frames = [f for f in self.rules if len(f)]
+        return pd.concat(frames, ignore_index=True) if frames else None
+
+
+def _read_csv(path, options: Options, inputs: Inputs) -> None:
+    from bridgeproc.io.sheets.names import read_names
+    from bridgeproc.io.sheets.travellers import read_travellers
+
+    try:
+        inputs.raws.append(read_travellers(path, options.encoding))
+    except ParseError as traveller_error:
+        try:
+            inputs.names.append(read_names(path, encoding=options.encoding))
+        except ParseError:
+            raise traveller_error from None
+
+
+def _read_xlsx(path, options: Options, inputs: Inputs) -> None:
+    """Travellers (with the names sheet, if the workbook has one), or a names-only workbook."""
+    from bridgeproc.io.sheets.names import read_names, workbook_names
+    from bridgeproc.io.sheets.xlsx import read_travellers_xlsx
+
+    try:
+        inputs.raws.append(read_travellers_xlsx(path))
+    except ParseError as traveller_error:
+        try:
+            inputs.names.append(read_names(path))
+        except ParseError:
+            raise traveller_error from None
+        return
+    names = workbook_names(path)
+    if names is not None:
+        inputs.names.append(names)
+
+
+#: TotalScoreTable directions as written by Ruter, Magic Contest, FFB (N-S, E-W, Ö-V ...).
+_DIRECTION = {"N": "NS", "E": "EW", "Ö": "EW", "O": "EW", "Ø": "EW"}
+
+
+def _published_names(totals: pd.DataFrame) -> pd.DataFrame | None:
+    """Pair (or player) names from a PBN's TotalScoreTable, as a names list."""
+    pair = next((c for c in ("pairid", "playerid") if c in totals), None)
+    names = next((c for c in ("names", "name") if c in totals), None)
+    if pair is None or names is None or not len(totals):
+        return None
+    direction = (totals["direction"].astype("string").str.strip().str[:1].str.upper().map(_DIRECTION)
+                 if "direction" in totals and pair == "pairid" else pd.NA)
+    return pd.DataFrame({
+        "section": totals["section"].astype("string") if "section" in totals else pd.NA,
+        "pair": totals[pair].astype("string"),
+        "direction": direction,
+        "names": totals[names].astype("string"),
+    }).astype("string")
+
+
+def _scored_across_field(pbn) -> bool:
+    """True when a board has one game whose ScoreTable holds several sections: the program
+    that wrote it compared the board across the field, so bridgeproc does too (unless told)."""
+    results = pbn.results
+    if not len(results) or "section" not in results or results["section"].nunique() < 2:
+        return False
+    games = pd.Series([g.get("Board") for g in pbn.games], dtype="string").value_counts()
+    single = set(games[games == 1].index)
+    sections = results.groupby("board")["section"].nunique()
+    return bool((sections[sections.index.isin(single)] > 1).any())
+
+
+def _read_pbn(path, options: Options, inputs: Inputs) -> None:
+    from bridgeproc.io.pbn.reader import read_pbn
+
+    from bridgeproc.validate.rules import check_games
+
+    pbn = read_pbn(path, options.encoding)
+    inputs.rules.append(check_games(pbn))
+    published = _published_names(pbn.totals)
+    if published is not None:
+        inputs.fallback_names.append(published)
+    inputs.across_field |= _scored_across_field(pbn)
+    if len(pbn.results):
+        inputs.pbn_raws.append(pbn.results)
+    inputs.boards.append(pbn.boards)
+    for key, value in pbn.meta.items():
+        inputs.meta.setdefault(key.lower(), value)
+
+
+def _read_usebio(path, options: Options, inputs: Inputs) -> None:
+    from bridgeproc.io.usebio.reader import read_usebio
+
+    _add_file(read_usebio(path), inputs)
+
+
+def _read_bws(path, options: Options, inputs: Inputs) -> None:
+    from bridgeproc.io.bws import check_movement, read_bws
+
+    bws = read_bws(path)
+    if options.movement_check:
+        inputs.fatal.append(check_movement(bws.results, bws.movement))
+    _add_file(bws, inputs)
+
+
+def _add_file(read, inputs: Inputs) -> None:
+    """Add a reader's results, boards, names and meta (USEBIO and BWS files carry all four)."""
+    if len(read.results):
+        inputs.raws.append(read.results)
+    if len(read.boards):
+        inputs.boards.append(read.boards)
+    if len(read.names):
+        inputs.names.append(read.names)
+    for key, value in read.meta.items():
+        inputs.meta.setdefault(key.lower(), value)
+
+
+READERS: dict[str, Callable] = {".xml": _read_usebio, ".bws": _read_bws,".csv": _read_csv, ".txt": _read_csv, ".tsv": _read_csv,
+                                 ".xlsx": _read_xlsx, ".xlsm": _read_xlsx, ".pbn": _read_pbn}
+
+
+def read_inputs(paths: list, options: Options = Options()) -> Inputs:
+    """Read every input file by its extension (names lists given with ``options.names`` too)."""
+    inputs = Inputs()
+    seen = [Path(p).resolve() for p in paths]
+    twice = next((p for i, p in enumerate(seen) if p in seen[:i]), None)
+    if twice is not None:
+        raise BridgeprocError(f"{twice.name}: given twice; give each input once")
+    for path in paths:
+        reader = READERS.get(suffix(path))
+        if reader is None:
+            raise BridgeprocError(f"{Path(path).name}: cannot read {suffix(path) or 'files without an extension'}; "
+                                  f"give one of {', '.join(READERS)}")
+        reader(path, options, inputs)
+    inputs.settle()
+    conflicts = inputs.deal_conflicts()
+    if conflicts is not None:
+        inputs.fatal.append(conflicts)
+    if options.names:
+        from bridgeproc.io.sheets.names import read_names
+
+        inputs.names.extend(read_names(p, encoding=options.encoding) for p in options.names)
+    return inputs

@@ -1,0 +1,257 @@
+"""Scored frames -> PBN games: one game per board with a ScoreTable, a TotalScoreTable first.
+
+Columns written, when the results frame has what they need (reference section 4.6):
+``Section`` (only with more than one section), ``PairId_NS``, ``PairId_EW``,
+``Contract``, ``Declarer``, ``Result`` (tricks), ``Lead``, ``Score_NS``/``Score_EW``
+(the side that scored, the other ``-``, as Ruter and Magic Contest write them),
+``MP_NS``, ``MP_EW``, ``Percentage_NS``, ``Percentage_EW``, ``IMP_NS``/``IMP_EW``
+(cross-IMPs, else Butler) and ``ButlerDatum``. An artificial score has ``-`` for
+Contract, Declarer and Result and its code in the score columns (``A+``/``A-``,
+``60%``/``40%``). The TotalScoreTable uses ``TotalScoreMP`` for matchpoints and
+``TotalScoreIMP`` for IMPs (the spelling of Ruter and Magic Contest exports).
+"""
+from __future__ import annotations
+
+import math
+import os
+from typing import Mapping
+
+import pandas as pd
+
+from bridgeproc.core.notation import contract_text
+from bridgeproc.io.pbn.model import Column, Game, Tag
+from bridgeproc.io.pbn.writer import write_games
+
+#: results column -> (ScoreTable column, width): the published method columns.
+METHOD_COLUMNS = (
+    ("mp_ns", "MP_NS", 5), ("mp_ew", "MP_EW", 5), ("pct_ns", "Percentage_NS", 5), ("pct_ew", "Percentage_EW", 5),
+)
+IMP_SOURCES = ("ximp", "butler")
+#: Event tags carried from ``meta`` (matched case-insensitively) into every game.
+META_TAGS = {name.lower(): name for name in (
+    "Event", "Site", "Date", "EventDate", "Competition", "Annotator", "Application", "Stage", "Round",
+    "Generator", "Description", "EventSponsor")}
+
+
+def _number(value) -> str:
+    if value is None or value is pd.NA or (isinstance(value, float) and math.isnan(value)):
+        return "-"
+    text = f"{float(value):.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _artificial(code: str) -> tuple[str, str]:
+    ns, _, ew = code.partition("/")
+    def side(part: str) -> str:
+        return part if part.startswith("A") or part == "NP" else f"{part}%"
+    return side(ns), side(ew or ns)
+
+
+def _score_cells(results: pd.DataFrame) -> tuple[list[str], list[str]]:
+    scores = results["score_ns"].astype("Int64").to_numpy(dtype=object, na_value=None)
+    adjusted = results["adjusted"].astype("string").to_numpy(dtype=object, na_value=None) \
+        if "adjusted" in results else [None] * len(results)
+    ns_cells, ew_cells = [], []
+    for score, code in zip(scores, adjusted):
+        if code is not None:
+            # A weighted score's code carries every part: keep it whole, once.
+            ns, ew = (code, "-") if code.startswith("W:") else _artificial(code)
+        elif score is None:
+            ns, ew = "-", "-"
+        else:
+            ns, ew = (str(score), "-") if score >= 0 else ("-", str(-score))
+        ns_cells.append(ns)
+        ew_cells.append(ew)
+    return ns_cells, ew_cells
+
+
+def _text(series: pd.Series) -> list[str]:
+    return [("-" if v is None or v == "" else str(v))
+            for v in series.astype("string").to_numpy(dtype=object, na_value=None)]
+
+
+def score_table(results: pd.DataFrame) -> tuple[list[Column], list[list[str]]]:
+    """ScoreTable columns and rows (all boards; rows in ``results`` order)."""
+    played = results["adjusted"].isna().to_numpy() if "adjusted" in results else [True] * len(results)
+    contract = contract_text(results["level"], results["strain"], results["doubled"]).fillna("-")
+    contract = contract.replace("PASS", "Pass")
+    tricks = results["tricks"].astype("Int64").to_numpy(dtype=object, na_value=None)
+    cells: dict[str, tuple[int, list[str]]] = {}
+    sections = results["section"].astype("string").fillna("") if "section" in results else None
+    if sections is not None and (sections != "").any():
+        cells["Section"] = (3, _text(sections))
+    cells["PairId_NS"] = (3, _text(results["ns"]))
+    cells["PairId_EW"] = (3, _text(results["ew"]))
+    cells["Contract"] = (4, [c if ok else "-" for c, ok in zip(contract, played)])
+    cells["Declarer"] = (1, [d if ok else "-" for d, ok in zip(_text(results["declarer"]), played)])
+    cells["Result"] = (2, [("-" if t is None or not ok else str(t)) for t, ok in zip(tricks, played)])
+    if "lead" in results:
+        cells["Lead"] = (3, _text(results["lead"]))
+    if "fouled" in results and results["fouled"].notna().any():
+        cells["Fouled"] = (2, _text(results["fouled"]))  # bridgeproc's column: the group that played another deal
+    ns, ew = _score_cells(results)
+    cells["Score_NS"], cells["Score_EW"] = (6, ns), (6, ew)
+    for source, name, width in METHOD_COLUMNS:
+        if source in results:
+            cells[name] = (width, [_number(v) for v in results[source].to_numpy(dtype=object)])
+    for method in IMP_SOURCES:
+        if f"{method}_ns" in results:
+            cells["IMP_NS"] = (6, [_number(v) for v in results[f"{method}_ns"].to_numpy(dtype=object)])
+            if f"{method}_ew" in results:
+                cells["IMP_EW"] = (6, [_number(v) for v in results[f"{method}_ew"].to_numpy(dtype=object)])
+            break
+    if "datum" in results:
+        cells["ButlerDatum"] = (5, [_number(v) for v in results["datum"].to_numpy(dtype=object)])
+    columns = [Column(name, "", width, "L" if name in ("Contract", "Lead") else "R")
+               for name, (width, _) in cells.items()]
+    rows = [list(row) for row in zip(*(values for _, values in cells.values()))]
+    return columns, rows
+
+
+def total_table(standings: pd.DataFrame, imps: bool) -> tuple[list[Column], list[list[str]]]:
+    """TotalScoreTable columns and rows from a standings frame (schema.STANDINGS_COLUMNS)."""
+    # group is NS, EW or ALL, prefixed by the section when there are several ("A NS")
+    groups = [g.rsplit(" ", 1) if " " in g else ["", g]
+              for g in standings["group"].astype("string").fillna("ALL")]
+    cells: dict[str, list[str]] = {"Rank": _text(standings["rank"]), "PairId": _text(standings["pair"])}
+    if any(section for section, _ in groups):
+        cells["Section"] = [section or "-" for section, _ in groups]
+    if any(direction != "ALL" for _, direction in groups):
+        cells["Direction"] = [{"NS": "N-S", "EW": "E-W"}.get(d, "-") for _, d in groups]
+    cells["TotalScoreIMP" if imps else "TotalScoreMP"] = [_number(v) for v in standings["total"].to_numpy(dtype=object)]
+    if not imps or standings["pct"].notna().any():
+        cells["TotalPercentage"] = [_number(v) for v in standings["pct"].to_numpy(dtype=object)]
+    cells["Names"] = _text(standings["names"])
+    cells["NrBoards"] = _text(standings["boards"])
+    columns = [Column(name, "", None, "") for name in cells]
+    return columns, [list(row) for row in zip(*cells.values())]
+
+
+def _board_extras(boards: pd.DataFrame) -> dict[int, list[Tag]]:
+    """Double-dummy tags per board: DoubleDummyTricks, OptimumScore, OptimumContract and
+    OptimumResultTable, so that a later run on this file reuses them instead of solving."""
+    from bridgeproc.analysis.dd import encode_dd_hex
+
+    out: dict[int, list[Tag]] = {}
+    dd = [(seat, strain) for seat in "NESW" for strain in ("NT", "S", "H", "D", "C")]
+    has_dd = all(f"dd_{seat}_{strain}" in boards for seat, strain in dd)
+    for i, board in enumerate(boards["board"]):
+        tags = []
+        row = boards.iloc[i]
+        complete = has_dd and all(pd.notna(row[f"dd_{seat}_{strain}"]) for seat, strain in dd)
+        if "double_dummy_tricks" in boards and pd.notna(row["double_dummy_tricks"]):
+            tags.append(Tag("DoubleDummyTricks", str(row["double_dummy_tricks"]), 0))
+        elif complete:
+            tags.append(Tag("DoubleDummyTricks", encode_dd_hex(row), 0))
+        if "optimum_score" in boards and pd.notna(row["optimum_score"]):
+            tags.append(Tag("OptimumScore", str(row["optimum_score"]), 0))
+        elif "par_score" in boards and pd.notna(row["par_score"]):
+            tags.append(Tag("OptimumScore", f"NS {int(row['par_score'])}", 0))
+        if "optimum_contract" in boards and pd.notna(row["optimum_contract"]):
+            tags.append(Tag("OptimumContract", str(row["optimum_contract"]), 0))
+        elif "par_contracts" in boards and pd.notna(row["par_contracts"]):
+            tags.append(Tag("OptimumContract", str(row["par_contracts"]), 0))
+        if complete:
+            rows = [[seat, strain, str(int(row[f"dd_{seat}_{strain}"]))] for seat, strain in dd]
+            columns = [Column("Declarer"), Column("Denomination", "", 2, "R"), Column("Result", "", 2, "R")]
+            tags.append(_table_tag("OptimumResultTable", columns, rows, 0))
+        out[int(board)] = tags
+    return out
+
+
+def _table_tag(name: str, columns: list[Column], rows: list[list[str]], line: int) -> Tag:
+    tag = Tag(name, ";".join(c.spec() for c in columns), line)
+    tag.columns, tag.rows, tag.row_lines = tuple(columns), rows, [0] * len(rows)
+    return tag
+
+
+def scored_games(boards: pd.DataFrame, results: pd.DataFrame, standings: pd.DataFrame | None = None,
+                 meta: Mapping[str, str] | None = None) -> list[Game]:
+    """One PBN game per board: the mandatory tags, the board's ScoreTable; standings first.
+
+    Parameters
+    ----------
+    boards : DataFrame
+        ``board dealer vul deal`` (schema.BOARDS_COLUMNS); boards with results but no
+        row here get dealer and vulnerability from the board number and an empty Deal.
+    results : DataFrame
+        Scored results: ``section board ns ew level strain doubled declarer tricks lead
+        adjusted score_ns`` and method columns (``mp_ns mp_ew pct_ns pct_ew``,
+        ``ximp_ns ximp_ew``, ``butler_ns butler_ew datum``), whichever exist.
+    standings : DataFrame, optional
+        ``group rank pair names boards total pct`` for the TotalScoreTable.
+    meta : mapping, optional
+        Event tags (``Event``, ``Site``, ``Date``, ``Scoring`` ...) for every game.
+    """
+    from bridgeproc.core.boards import dealer_of, vul_of
+
+    meta = dict(meta or {})
+    imps = not any(c in results for c in ("mp_ns", "pct_ns")) and any(f"{m}_ns" in results for m in IMP_SOURCES)
+    meta.setdefault("Scoring", ("IMP;Cross" if "ximp_ns" in results else "IMP;Butler") if imps else "MatchPoints")
+    # Sections scored apart get a game each (with a Section tag), so that reading the file
+    # back does not take one ScoreTable over several sections for an across-the-field board.
+    apart = meta.pop("_sections_apart", "") == "1" and results["section"].fillna("").nunique() > 1
+    columns, rows = score_table(results)
+    by_board: dict[int, dict[str, list[list[str]]]] = {}
+    sections = results["section"].fillna("").astype(str) if apart else pd.Series([""] * len(results))
+    for board, section, row in zip(results["board"].to_numpy(dtype="int64"), sections, rows):
+        by_board.setdefault(int(board), {}).setdefault(section, []).append(row)
+    deals = {int(b): (d, str(dl), str(v)) for b, d, dl, v in zip(
+        boards["board"], boards["deal"].astype("string").fillna(""), boards["dealer"], boards["vul"])}
+    extras = _board_extras(boards)
+    numbers = sorted(set(deals) | set(by_board))
+    games = []
+    for board in numbers:
+        deal, dealer, vul = deals.get(board) or ("", str(dealer_of([board])[0]), str(vul_of([board])[0]))
+        for section, table_rows in (by_board.get(board) or {"": None}).items():
+            values = {"Event": meta.get("Event", ""), "Site": meta.get("Site", ""), "Date": meta.get("Date", ""),
+                      "Board": str(board), "West": "", "North": "", "East": "", "South": "", "Dealer": dealer,
+                      "Vulnerable": vul, "Deal": deal, "Scoring": meta["Scoring"], "Declarer": "", "Contract": "",
+                      "Result": ""}
+            values.update({k: v for k, v in meta.items() if k not in values})
+            if section:
+                values["Section"] = section
+            tags = [Tag(name, value, 0) for name, value in values.items()]
+            tags.extend(extras.get(board, ()))
+            if not games and standings is not None and len(standings):
+                tags.append(_table_tag("TotalScoreTable", *total_table(standings, imps), 0))
+            if table_rows is not None:
+                tags.append(_table_tag("ScoreTable", columns, table_rows, 0))
+            games.append(Game(tags, 0))
+    return games
+
+
+def _parts(scored) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame | None, dict[str, str]]:
+    get = scored.get if isinstance(scored, Mapping) else (lambda name: getattr(scored, name, None))
+    standings = get("standings")
+    if standings is not None and "method" in standings and len(standings):
+        standings = standings[standings["method"] == standings["method"].iloc[0]]
+    meta = {META_TAGS.get(str(k).lower(), k): str(v) for k, v in (get("meta") or {}).items()
+            if str(k).lower() in META_TAGS and str(k).lower() != "scoring"}
+    conventions = get("conventions")
+    if conventions is not None:
+        from bridgeproc.rank.conventions import scoring_tag
+
+        meta["Scoring"] = scoring_tag(conventions)
+        if not conventions.across_field:
+            meta["_sections_apart"] = "1"
+    boards = get("boards")
+    if boards is None:
+        boards = pd.DataFrame({"board": [], "dealer": [], "vul": [], "deal": []})
+    return boards, get("results"), standings, meta
+
+
+def write_scored_pbn(scored, path: str | os.PathLike) -> None:
+    """Write scored frames as PBN 2.1, atomically: one game per board (see :func:`scored_games`).
+
+    Parameters
+    ----------
+    scored : Session or mapping
+        Anything with ``boards``, ``results`` and optionally ``standings`` (rows of
+        the first ``method`` when there is a ``method`` column) and ``meta`` (event
+        tags, any case: ``event`` or ``Event``), as attributes or mapping keys.
+    path : str or PathLike
+        The output file, replaced only when writing succeeded.
+    """
+    boards, results, standings, meta = _parts(scored)
+    write_games(scored_games(boards, results, standings, meta), path)

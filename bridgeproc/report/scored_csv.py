@@ -1,0 +1,26 @@
+"""The scored results table as CSV (design.md: one row per result, then one column per method)."""
+from __future__ import annotations
+
+import os
+
+import pandas as pd
+
+from bridgeproc.core.notation import contract_text
+from bridgeproc.schema import SCORED_CSV_COLUMNS
+from bridgeproc.io.atomic import atomic_path
+
+#: Per-method columns written after the fixed ones, when present.
+METHOD_COLUMNS = ["mp_ns", "mp_ew", "pct_ns", "pct_ew", "ximp_ns", "ximp_ew", "butler_ns", "butler_ew", "datum"]
+
+
+def scored_table(results: pd.DataFrame) -> pd.DataFrame:
+    """The frame written to CSV: fixed columns, then whichever method columns exist."""
+    table = results.assign(contract=contract_text(results["level"], results["strain"], results["doubled"], results["adjusted"]))
+    fouled = ["fouled"] if "fouled" in table and table["fouled"].notna().any() else []  # read back as a Fouled column
+    return table[SCORED_CSV_COLUMNS + fouled + [c for c in METHOD_COLUMNS if c in table]]
+
+
+def write_scored_csv(results: pd.DataFrame, path: str | os.PathLike) -> None:
+    """Write the scored results table to ``path`` (atomically)."""
+    with atomic_path(path) as tmp:
+        scored_table(results).to_csv(tmp, index=False, lineterminator="\n")

@@ -1,0 +1,1 @@
+"""Rubber bridge, Chicago and their score sheets."""

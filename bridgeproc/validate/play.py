@@ -1,0 +1,190 @@
+"""Play legality: rebuild the tricks of a PBN Play section and check every card.
+
+A Play section is one line per trick with the cards in **fixed seat columns**,
+clockwise from the opening leader in the Play tag, not in the order they were
+played (PBN 2.1 section 3.5; reference section 4.5). The order is rebuilt from
+trick winners: the winner of a trick leads to the next, then play goes clockwise.
+
+Checked for every card: it is in the hand of its column's seat and was not played
+before; it follows the suit led when the player can (a revoke names the trick, the
+card and the cards of the led suit still held, unless the card is marked ``^R``).
+``-`` is an unknown card: it is not checked, and a trick holding one has no known
+winner, so the record is only read up to there. ``*`` ends the record early (a
+claim; the Result tag gives the tricks) and ``+`` means it continues later.
+``^L`` after a card marks a lead out of turn: that card's seat led the trick.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from bridgeproc.validate.auction import SEAT_NAMES, next_seat, side_of
+
+SEATS = "NESW"
+SUIT_ORDER = "SHDC"
+RANKS = "AKQJT98765432"
+SUIT_NAMES = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+_ANNOTATION = re.compile(r"^(?:=\d{1,2}=|\$\d{1,3}|!!|\?\?|!\?|\?!|!|\?)$")
+
+
+def hand_cards(hand: str) -> set[str]:
+    """Cards (``SA``, ``HT`` ...) of a PBN hand ``spades.hearts.diamonds.clubs``."""
+    return {suit + rank for suit, ranks in zip(SUIT_ORDER, hand.split(".")) for rank in ranks}
+
+
+def beats(card: str, best: str, trump: str | None) -> bool:
+    """True if ``card`` wins over the card ``best`` currently winning the trick."""
+    if card[0] == best[0]:
+        return RANKS.index(card[1]) < RANKS.index(best[1])
+    return card[0] == trump
+
+
+def trick_winner(order: list[tuple[str, str]], trump: str | None) -> str:
+    """Seat winning a trick given ``(seat, card)`` in play order (first is the lead)."""
+    best_seat, best = order[0]
+    for seat, card in order[1:]:
+        if beats(card, best, trump):
+            best_seat, best = seat, card
+    return best_seat
+
+
+@dataclass
+class Trick:
+    """One trick: its number, leader, cards in play order, winner and file line."""
+
+    number: int
+    leader: str
+    order: list[tuple[str, str]]
+    winner: str | None
+    line: int
+
+
+@dataclass
+class Play:
+    """A play record as rebuilt: tricks in order and what they give declarer.
+
+    ``complete``: 13 tricks with known winners. ``claimed``: ended by ``*``.
+    ``known``: False when an unknown card (``-``) left a trick without a known winner.
+    """
+
+    tricks: list[Trick] = field(default_factory=list)
+    declarer_tricks: int = 0
+    complete: bool = False
+    claimed: bool = False
+    continued: bool = False
+    known: bool = True
+    partial: list[tuple[str, str]] = field(default_factory=list)  # cards of an unfinished last trick
+
+
+def _cards(tokens: list[str], lines: list[int]) -> tuple[list[tuple[str, int, set[str]]], str]:
+    """Card tokens with their line and markers (``^R``, ``^L``), and how the record ends."""
+    cards: list[tuple[str, int, set[str]]] = []
+    for token, line in zip(tokens, lines):
+        t = token.upper()
+        if t in ("*", "+"):
+            return cards, t
+        if t in ("^R", "^L"):
+            if cards:
+                cards[-1][2].add(t)
+        elif not _ANNOTATION.match(t):
+            cards.append((t, line, set()))
+    return cards, ""
+
+
+def read_play(hands: dict[str, str], first: str, tokens: list[str], lines: list[int] | None = None,
+              trump: str | None = None, declarer: str | None = None,
+              tag_line: int = 0) -> tuple[Play, list[tuple[int, str]]]:
+    """Rebuild and check a Play section.
+
+    Parameters
+    ----------
+    hands : dict
+        The 13-card PBN hand of each seat (``N E S W``), as ``deal.parse_deal`` gives.
+    first : str
+        The Play tag value: the opening leader, first of the fixed columns.
+    tokens, lines : list
+        The section's tokens and their file lines (PBN lexer).
+    trump : str, optional
+        ``S H D C``, or None/``NT`` for no trumps.
+    declarer : str, optional
+        Declarer's seat: tricks won by declarer's side are counted.
+
+    Returns
+    -------
+    (Play, problems)
+        ``problems`` lists ``(line, message)``: cards not in their column's hand or
+        played twice, revokes, a record of fewer than 13 tricks without ``*``/``+``,
+        more than 13 tricks.
+    """
+    lines = lines if lines is not None else [tag_line] * len(tokens)
+    play = Play()
+    first = first.strip().upper()
+    if first not in SEAT_NAMES:
+        return play, [(tag_line, f"Play {first!r}: the opening leader must be N, E, S or W")]
+    trump = None if trump in (None, "NT", "N") else trump
+    columns = [next_seat(first, i) for i in range(4)]
+    remaining = {seat: hand_cards(hands[seat]) for seat in SEATS}
+    owner = {card: seat for seat in SEATS for card in remaining[seat]}
+    played_in: dict[str, int] = {}
+    problems: list[tuple[int, str]] = []
+    cards, ending = _cards(tokens, lines)
+    play.claimed, play.continued = ending == "*", ending == "+"
+    leader = first
+    for start in range(0, len(cards), 4):
+        number = start // 4 + 1
+        group = cards[start:start + 4]
+        line = group[0][1]
+        if number > 13:
+            problems.append((line, f"trick {number}: a deal has only 13 tricks; remove the extra line(s)"))
+            break
+        by_seat = {columns[i]: group[i] for i in range(len(group))}
+        for seat, (card, _, marks) in by_seat.items():
+            if "^L" in marks:
+                leader = seat
+        order_seats = [next_seat(leader, i) for i in range(4)]
+        order = [(seat, by_seat[seat][0]) for seat in order_seats if seat in by_seat]
+        led = by_seat[leader][0] if leader in by_seat and by_seat[leader][0] != "-" else None
+        for seat in order_seats:
+            if seat not in by_seat:
+                continue
+            card, card_line, marks = by_seat[seat]
+            problem = _card_problem(number, seat, card, led, remaining, owner, played_in, "^R" in marks)
+            if problem:
+                problems.append((card_line, problem))
+            remaining[seat].discard(card)
+            played_in.setdefault(card, number)
+        if len(group) < 4 or any(card == "-" for _, card in order):
+            # An unfinished last trick, or unknown cards: no known winner from here on.
+            play.partial = order
+            play.known = start + 4 >= len(cards) and ending == "*"
+            break
+        winner = trick_winner(order, trump)
+        play.tricks.append(Trick(number, leader, order, winner, line))
+        if declarer is not None and side_of(winner) == side_of(declarer):
+            play.declarer_tricks += 1
+        leader = winner
+    played = len(play.tricks)
+    play.complete = played == 13
+    if not play.complete and not ending:
+        where = f"after trick {played}" if played else "before the first trick"
+        line = cards[-1][1] if cards else tag_line
+        problems.append((line, f"the play stops {where} without * (a claim) or + (continued later)"))
+    return play, problems
+
+
+def _card_problem(number: int, seat: str, card: str, led: str | None, remaining: dict[str, set[str]],
+                  owner: dict[str, str], played_in: dict[str, int], revoke_marked: bool) -> str | None:
+    """What is wrong with ``card`` played by ``seat`` in trick ``number`` (None if legal)."""
+    if card == "-":
+        return None
+    name = SEAT_NAMES[seat]
+    if card not in remaining[seat]:
+        if card in played_in:
+            return f"trick {number}: {name} plays {card}, already played in trick {played_in[card]}"
+        return f"trick {number}: {card} is in {name}'s column but {SEAT_NAMES[owner[card]]} holds it"
+    if led is not None and card[0] != led[0] and not revoke_marked:
+        held = sorted((c for c in remaining[seat] if c[0] == led[0]), key=lambda c: RANKS.index(c[1]))
+        if held:
+            return (f"trick {number}: {name} plays {card} on a {SUIT_NAMES[led[0]]} lead while holding "
+                    f"{' '.join(held)} (revoke)")
+    return None
