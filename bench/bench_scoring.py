@@ -18,7 +18,14 @@ import numpy as np
 
 from bridgeproc.core.boards import declarer_vulnerable, vul_codes
 from bridgeproc.core.notation import parse_contract, parse_result, parse_seat
-from bridgeproc.scoring.law77 import DECLARER_SCORE, SCORE_NS, board_phase, declarer_score_codes, score_ns_codes, score_text
+from bridgeproc.scoring.law77 import (
+    DECLARER_SCORE,
+    SCORE_NS,
+    board_phase,
+    declarer_score_codes,
+    score_ns_codes,
+    score_text,
+)
 
 STRAINS = ["C", "D", "H", "S", "NT"]
 

@@ -3,6 +3,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+#: The PostgreSQL fixtures (archive_url, postgres_server) for every test module.
+pytest_plugins = ["tests.conftest_pg"]
+
 ROOT = Path(__file__).resolve().parents[1]
 #: The real event files, kept in the repository with their provenance (README.md) and
 #: checksums (SHA256SUMS); ``make realdata`` copies new ones from ../shared/realdata.

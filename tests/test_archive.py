@@ -14,7 +14,6 @@ from bridgeproc.archive import (
     check_archive,
     default_url,
     diff,
-    export_session,
     history,
     list_sessions,
     load_session,
@@ -24,10 +23,10 @@ from bridgeproc.archive import (
 )
 from bridgeproc.archive.db import dispose_all, normalise_url
 from bridgeproc.archive.synthetic import synthetic_session
+from bridgeproc.pipeline import export_session
 from bridgeproc.rank import rank_results, standings
 
 from .conftest import REALDATA, SAMPLE
-from .conftest_pg import archive_url, postgres_server  # noqa: F401 (fixtures)
 
 FRAMES = ["results", "boards", "standings", "names", "notes"]
 
@@ -246,7 +245,7 @@ def test_unknown_session_and_version_say_what_to_do(archive_url, small):
 
 def test_export_rewrites_outputs_without_the_input_files(archive_url, club, tmp_path):
     sid = archive_session(club, archive_url).session_id
-    from bridgeproc.pipeline.run import WRITERS
+    from bridgeproc.pipeline.write import WRITERS
 
     WRITERS[".csv"](club, tmp_path / "direct.csv")
     export_session(archive_url, sid, [tmp_path / "again.csv", tmp_path / "again.xlsx"])
@@ -255,7 +254,7 @@ def test_export_rewrites_outputs_without_the_input_files(archive_url, club, tmp_
 
 
 def test_export_pbn_with_deals_equals_a_direct_write(archive_url, pbn, tmp_path):
-    from bridgeproc.pipeline.run import WRITERS
+    from bridgeproc.pipeline.write import WRITERS
 
     sid = archive_session(pbn, archive_url).session_id
     WRITERS[".pbn"](pbn, tmp_path / "direct.pbn")

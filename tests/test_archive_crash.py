@@ -20,8 +20,6 @@ from bridgeproc.archive import archive_session, check_archive, load_session, ses
 from bridgeproc.archive.db import dispose_all
 from bridgeproc.archive.synthetic import synthetic_session
 
-from .conftest_pg import archive_url, postgres_server  # noqa: F401 (fixtures)
-
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="the writers are forked processes (POSIX)")
 
 KILLS = 5

@@ -24,7 +24,6 @@ from bridgeproc.archive.tables import sessions
 from bridgeproc.rank import rank_results, standings
 
 from .conftest import SAMPLE
-from .conftest_pg import archive_url, postgres_server  # noqa: F401 (fixtures)
 
 PBN, TRAVELLERS, NAMES = (SAMPLE / "club-evening.pbn", SAMPLE / "club-evening-travellers.csv",
                           SAMPLE / "club-evening-names.csv")

@@ -5,8 +5,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgeproc.validate.auction import read_auction
 from bridgeproc.io.pbn.reader import parse_pbn, read_pbn
+from bridgeproc.validate.auction import read_auction
 from bridgeproc.validate.rules import check_games
 
 from .conftest import NOT_YET_READ, PLAY_NOT_YET_READ, real_pbn_files

@@ -255,7 +255,7 @@ def test_broken_input_gives_exact_message(tmp_path, name, content, options, expe
 @pytest.mark.parametrize(("name", "content", "options"), [c[1:4] for c in CASES if not c[3]],
                          ids=[c[0] for c in CASES if not c[3]])
 def test_broken_input_writes_no_output(tmp_path, name, content, options):
-    from bridgeproc.pipeline.run import process_session
+    from bridgeproc.pipeline.write import process_session
 
     path = _write(tmp_path, name, content)
     out = tmp_path / "scored.csv"

@@ -22,13 +22,12 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from bridgeproc.pipeline import run as session_module
-from bridgeproc.errors import ParseError, ValidationError
+from bridgeproc.errors import ParseError, SetupError, ValidationError
+from bridgeproc.io.bws import check_movement, parse_bws_tables, read_bws
+from bridgeproc.model import Options
+from bridgeproc.pipeline import write as session_module
 from bridgeproc.rank import rank_results, standings
 from bridgeproc.validate.results import validate_results
-
-from bridgeproc.errors import SetupError
-from bridgeproc.io.bws import check_movement, parse_bws_tables, read_bws
 
 from .conftest import REALDATA
 
@@ -308,7 +307,7 @@ def test_missing_received_data_in_tables():
 
 def test_process_session_lists_the_movement_problems_with_the_others():
     with pytest.raises(ValidationError) as info:
-        session_module.process_session([SAMPLE], options=session_module.Options(dd=False))
+        session_module.process_session([SAMPLE], options=Options(dd=False))
     # 63 pairs + 57 boards not where the movement puts them, and validation's 17 table/round clashes
     assert len(info.value.problems) == 137
     assert "bridgemate-sample.bws!ReceivedData:991: ns: pairs 906 (NS) and 905 (EW) did not meet" in str(info.value)

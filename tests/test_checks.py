@@ -131,8 +131,8 @@ def test_table_column_limit_stays_fatal():
 
 
 def test_inferred_tables_limit_from_pairs():
-    from bridgeproc.validate.checks import check_tables
     from bridgeproc.core.problems import Problems
+    from bridgeproc.validate.checks import check_tables
 
     frame = raw(H + "".join(f"1,{p},{p + 1},3NT,N,=,S2\n" for p in (1, 3, 5)))
     results = validate_results(frame, pair_numbering_option="shared").results

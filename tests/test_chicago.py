@@ -4,9 +4,15 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from bridgeproc.rubber.chicago import CHICAGO_TARGETS, chicago_sheet, chicago_totals, chicago_vulnerability, load_targets
 from bridgeproc.errors import ValidationError
 from bridgeproc.report.scoresheet import sheet_text
+from bridgeproc.rubber.chicago import (
+    CHICAGO_TARGETS,
+    chicago_sheet,
+    chicago_totals,
+    chicago_vulnerability,
+    load_targets,
+)
 
 DATA = Path(__file__).parent / "data" / "rules"
 DEAL = "N:A2.AKQJ5.432.432 KQJT.T98.AKQ.AKQ 98765.76.JT9.JT9 43.432.8765.8765"  # NS 14 + 2 = 16 HCP

@@ -18,19 +18,28 @@ import re
 import sys
 from pathlib import Path
 
+import endplay.dds
 import pandas as pd
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-import endplay.dds
 
 from bridgeproc.analysis import dd as ddmod
-from bridgeproc.analysis.dd import DD_COLUMNS, DDError, DDUnavailableError, clear_cache, dd_tables, decode_dd_hex, encode_dd_hex, normalize_deal, parse_optimum_result_table
-from bridgeproc.errors import SetupError
+from bridgeproc.analysis.dd import (
+    DD_COLUMNS,
+    DDError,
+    DDUnavailableError,
+    clear_cache,
+    dd_tables,
+    decode_dd_hex,
+    encode_dd_hex,
+    normalize_deal,
+    parse_optimum_result_table,
+)
 from bridgeproc.analysis.par import par, parse_optimum_score
+from bridgeproc.errors import SetupError
 
 from .conftest import NOT_YET_READ, REALDATA
-
 
 FULL = os.environ.get("BRIDGEPROC_DD_FULL") == "1"
 SAMPLE = 6
@@ -478,7 +487,8 @@ def test_missing_endplay_gives_install_hint(monkeypatch):
 
 def test_a_solver_that_cannot_load_leaves_the_rest_written(monkeypatch, tmp_path):
     """The main job still writes everything, hand records without DD, and says what is missing."""
-    from bridgeproc.pipeline.run import Options, process_session
+    from bridgeproc.model import Options
+    from bridgeproc.pipeline.write import process_session
 
     from .conftest import SAMPLE
 

@@ -7,7 +7,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgeproc.core.notation import contract_text, fouled_labels, parse_adjusted, parse_contract, parse_result, parse_seat
+from bridgeproc.core.notation import (
+    contract_text,
+    fouled_labels,
+    parse_adjusted,
+    parse_contract,
+    parse_result,
+    parse_seat,
+)
 from bridgeproc.core.weighted import is_weighted, parse_weighted, weighted_code
 
 STRAIN_SPELLINGS = {

@@ -10,6 +10,7 @@ import pytest
 from bridgeproc.errors import ParseError
 from bridgeproc.io.pbn.reader import format_pbn, parse_pbn, read_pbn, write_pbn
 from bridgeproc.io.pbn.writer import quote
+from bridgeproc.report.pbn import write_scored_pbn
 from bridgeproc.schema import SEAT, STRAIN, VUL
 
 from .conftest import real_pbn_files
@@ -122,7 +123,7 @@ def _scored():
 def test_scored_frames_to_pbn(tmp_path):
     boards, results, standings = _scored()
     out = tmp_path / "scored.pbn"
-    write_pbn({"boards": boards, "results": results, "standings": standings,
+    write_scored_pbn({"boards": boards, "results": results, "standings": standings,
                "meta": {"event": "Club night", "Site": "Oslo", "scoring": "ignored"}}, out)
     back = read_pbn(out)
     assert [g.get("Board") for g in back.games] == ["1", "2"]
@@ -153,7 +154,7 @@ def test_scored_imps_use_imp_columns(tmp_path):
     results = results.drop(columns=["mp_ns", "mp_ew", "pct_ns", "pct_ew"]).assign(
         ximp_ns=[3.5, -1.0, 0.0, 0.0], ximp_ew=[-3.5, 1.0, 0.0, 0.0])
     out = tmp_path / "imps.pbn"
-    write_pbn({"boards": boards, "results": results, "standings": standings.assign(pct=np.nan)}, out)
+    write_scored_pbn({"boards": boards, "results": results, "standings": standings.assign(pct=np.nan)}, out)
     back = read_pbn(out)
     assert back.games[0].get("Scoring") == "IMP;Cross"
     assert back.results["imp_ns"].tolist() == ["3.5", "-1", "0", "0"]
@@ -162,8 +163,8 @@ def test_scored_imps_use_imp_columns(tmp_path):
 
 def test_scored_output_is_valid_pbn_for_the_reader():
     boards, results, standings = _scored()
-    from bridgeproc.report.pbn import scored_games
     from bridgeproc.io.pbn.writer import format_games
+    from bridgeproc.report.pbn import scored_games
     text = format_games(scored_games(boards, results, standings))
     try:
         parse_pbn(text)
@@ -175,7 +176,7 @@ def test_standings_groups_become_section_and_direction(tmp_path):
     boards, results, standings = _scored()
     standings = standings.assign(group=["A NS", "B EW"])
     out = tmp_path / "groups.pbn"
-    write_pbn({"boards": boards, "results": results, "standings": standings}, out)
+    write_scored_pbn({"boards": boards, "results": results, "standings": standings}, out)
     totals = read_pbn(out).totals
     assert totals[["rank", "pairid", "section", "direction"]].values.tolist() == [
         ["1", "1", "A", "N-S"], ["2=", "2", "B", "E-W"]]

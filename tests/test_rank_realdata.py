@@ -38,7 +38,6 @@ Not covered here: the teams/VP files (not pairs rankings).
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -47,7 +46,6 @@ import pytest
 from bridgeproc.rank import parse_scoring_tag, rank_results, standings
 
 from .conftest import REALDATA
-
 
 FFB_S1 = "ffb-dn1-open2-s1-2022.pbn"
 FFB_S5 = "ffb-dn1-open2-s5-2022.pbn"
@@ -163,8 +161,8 @@ INDIVIDUAL = {
 
 @lru_cache(maxsize=None)
 def individual(name: str):
-    from bridgeproc.io.pbn.reader import read_pbn
     from bridgeproc.core.notation import parse_adjusted
+    from bridgeproc.io.pbn.reader import read_pbn
 
     pbn = read_pbn(REALDATA / name)
     raw = pbn.results

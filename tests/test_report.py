@@ -4,11 +4,10 @@ import shutil
 import subprocess
 
 import openpyxl
-import pandas as pd
 import pytest
 
 from bridgeproc import process_session
-from bridgeproc.pipeline.run import Options
+from bridgeproc.model import Options
 
 from .conftest import SAMPLE
 

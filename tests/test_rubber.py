@@ -5,9 +5,9 @@ import openpyxl
 import pandas as pd
 import pytest
 
-from bridgeproc.rubber.deals import honours_of, read_sheet
 from bridgeproc.errors import BridgeprocError, ValidationError
 from bridgeproc.report.scoresheet import sheet_text, write_sheet
+from bridgeproc.rubber.deals import honours_of, read_sheet
 from bridgeproc.rubber.rubber import made_parts, rubber_sheet, rubber_totals
 
 DATA = Path(__file__).parent / "data" / "rules"

@@ -5,7 +5,8 @@ import pytest
 
 from bridgeproc.errors import BridgeprocError, ParseError
 from bridgeproc.io.pbn.reader import parse_pbn, read_pbn
-from bridgeproc.teams import TeamsOptions, process_teams, score_rooms, score_teams
+from bridgeproc.pipeline.teams import process_teams
+from bridgeproc.teams import TeamsOptions, score_rooms, score_teams
 from bridgeproc.teams.load import assign_matches, from_pbn_results, parse_team_travellers
 
 DEAL = "N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96"

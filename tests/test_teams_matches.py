@@ -5,7 +5,6 @@ from decimal import ROUND_HALF_UP, Decimal
 import numpy as np
 import pandas as pd
 import pytest
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

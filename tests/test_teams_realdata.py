@@ -4,7 +4,8 @@ import pandas as pd
 import pytest
 
 from bridgeproc.io.pbn.reader import read_pbn
-from bridgeproc.teams import TeamsOptions, compare_published, process_teams
+from bridgeproc.pipeline.teams import process_teams
+from bridgeproc.teams import TeamsOptions, compare_published
 
 from .conftest import REALDATA
 

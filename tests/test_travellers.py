@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import openpyxl
 import pandas as pd
 import pytest
 

@@ -15,12 +15,13 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from bridgeproc.pipeline import run as session_module
 from bridgeproc.core.deal import parse_deal
 from bridgeproc.errors import ParseError
 from bridgeproc.io.usebio.reader import hand_text, parse_usebio, read_usebio
+from bridgeproc.model import Options
+from bridgeproc.pipeline import write as session_module
+from bridgeproc.pipeline.write import process_session
 from bridgeproc.report.usebio import usebio_text, write_usebio  # noqa: F401
-from bridgeproc.pipeline.run import Options, process_session
 from bridgeproc.validate.results import validate_results
 
 from .conftest import REALDATA

@@ -12,8 +12,8 @@ from bridgeproc.errors import ValidationError
 from bridgeproc.io.sheets.travellers import parse_travellers_csv
 from bridgeproc.rank import Conventions, butler, cross_imps, matchpoints, profile, standings
 from bridgeproc.schema import VUL
+from bridgeproc.scoring.weighted import score_weighted
 from bridgeproc.validate.results import validate_results
-from bridgeproc.core.weighted import score_weighted
 
 H = "Board,NS,EW,Contract,Declarer,Result,Lead\n"
 

@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from bridgeproc.errors import BridgeprocError, SetupError
 from bridgeproc.core.optional import require
+from bridgeproc.errors import BridgeprocError, SetupError
 from bridgeproc.schema import SEATS, STRAINS
 
 if TYPE_CHECKING:

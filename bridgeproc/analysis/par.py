@@ -24,8 +24,8 @@ import re
 import numpy as np
 import pandas as pd
 
-from bridgeproc.core.boards import dealer_codes, vul_codes
 from bridgeproc.analysis.dd import DD_COLUMNS, DDError, endplay_module
+from bridgeproc.core.boards import dealer_codes, vul_codes
 from bridgeproc.schema import SEATS, VULS
 
 PAR_COLUMNS: dict[str, str] = {"par_score": "Int64", "par_contracts": "string", "par_optimum_score": "string"}

@@ -12,11 +12,19 @@ from __future__ import annotations
 from bridgeproc.archive.db import ENV_VAR, ArchiveError, default_url, engine_for, normalise_url
 from bridgeproc.archive.diff import Diff, diff
 from bridgeproc.archive.losses import ArchiveLossError
-from bridgeproc.archive.query import SessionView, check_archive, export_session, history, list_sessions, session_versions, show_session, split_names
+from bridgeproc.archive.query import (
+    SessionView,
+    check_archive,
+    history,
+    list_sessions,
+    session_versions,
+    show_session,
+    split_names,
+)
 from bridgeproc.archive.store import ArchiveResult, archive_session, load_session, session_identity
 
 __all__ = [
     "ArchiveError", "ArchiveLossError", "ArchiveResult", "Diff", "ENV_VAR", "SessionView", "archive_session",
-    "check_archive", "default_url", "diff", "engine_for", "export_session", "history", "list_sessions",
+    "check_archive", "default_url", "diff", "engine_for", "history", "list_sessions",
     "load_session", "normalise_url", "session_identity", "session_versions", "show_session", "split_names",
 ]

@@ -81,7 +81,7 @@ def _kind(series: pd.Series) -> str:
         return "int"
     if pd.api.types.is_float_dtype(dtype):
         return "float"
-    if dtype == object and all(isinstance(v, str) for v in series.dropna()):
+    if pd.api.types.is_object_dtype(dtype) and all(isinstance(v, str) for v in series.dropna()):
         return "text"
     return "other"
 
@@ -119,7 +119,7 @@ def to_python(series: pd.Series) -> list:
         for i in np.flatnonzero(np.isnan(array)):
             out[i] = None
         return out
-    if dtype == object:
+    if pd.api.types.is_object_dtype(dtype):
         array = series.to_numpy(dtype=object, copy=True)
         array[series.isna().to_numpy()] = None
         return array.tolist()
@@ -165,7 +165,7 @@ def encode(frame_name: str, frame: pd.DataFrame, table: Table) -> Encoded:
 
 def _column(values: list, entry: list) -> pd.Series:
     dtype = spec_dtype(entry[1])
-    if dtype == object:
+    if pd.api.types.is_object_dtype(dtype):
         array = np.empty(len(values), dtype=object)
         array[:] = values
         na = entry[3] if len(entry) > 3 else None

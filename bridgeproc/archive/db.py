@@ -18,9 +18,9 @@ from sqlalchemy import Connection, Engine, create_engine, event, inspect, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError, OperationalError
 
-from bridgeproc.errors import BridgeprocError, SetupError
-from bridgeproc.core.optional import install_hint
 from bridgeproc.archive.tables import SCHEMA_VERSION, archive_info, metadata
+from bridgeproc.core.optional import install_hint
+from bridgeproc.errors import BridgeprocError, SetupError
 
 #: Environment variable naming the archive (a URL or an SQLite file path).
 ENV_VAR = "BRIDGEPROC_ARCHIVE"

@@ -15,7 +15,7 @@ from bridgeproc.archive.tables import FRAME_TABLES, frames, players, sessions, s
 if TYPE_CHECKING:
     import os
 
-    from bridgeproc.pipeline.run import Session
+    from bridgeproc.model import Session
 
 #: Separators between the players of a pair in a names text ("Ann Smith & Bob Jones").
 NAME_SEPARATORS = re.compile(r"\s*&\s*|\s+(?:and|-|–|/|\+)\s+|\s*/\s*")
@@ -202,20 +202,3 @@ def show_session(url: str | os.PathLike | None, session_id: str, version: int | 
     session = load_session(url, session_id, version)
     number = int(version) if version is not None else int(versions_frame["version"].max())
     return SessionView(session_id, number, versions_frame, session)
-
-
-def export_session(url: str | os.PathLike | None, session_id: str, outputs: list, version: int | None = None):
-    """Write an archived session to ``outputs`` (by extension, as ``bridgeproc score -o``); returns the Session."""
-    from pathlib import Path
-
-    from bridgeproc.errors import BridgeprocError
-    from bridgeproc.pipeline.run import WRITERS
-    from bridgeproc.archive.store import load_session
-
-    from bridgeproc.pipeline.write import check_outputs, write_all
-
-    check_outputs(outputs, WRITERS)
-    session = load_session(url, session_id, version)
-    write_all(outputs, lambda out, tmp: WRITERS[out.suffix.lower()](session, tmp))
-    return session
-

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import pandas as pd
 from sqlalchemy import insert, select, update
 
+from bridgeproc._version import __version__
 from bridgeproc.archive import losses
 from bridgeproc.archive.codec import Encoded, content_hash, decode, encode, select_columns
 from bridgeproc.archive.db import ArchiveError, engine_for, reading, writing
@@ -27,7 +28,7 @@ from bridgeproc.archive.tables import FRAME_TABLES, frames, players, sessions, v
 if TYPE_CHECKING:
     import os
 
-    from bridgeproc.pipeline.run import Session
+    from bridgeproc.model import Session
 
 #: Frames of a Session stored per version, in order.
 FRAMES = ("results", "boards", "standings", "names", "notes")
@@ -245,8 +246,6 @@ def archive_session(session: Session, url: str | os.PathLike | None = None, *, e
             return ArchiveResult(sid, int(latest), False, engine.url.render_as_string(), dated)
         lost = losses.check(conn, sid, int(latest), latest_id, frames_in, replace) if latest_id is not None else ()
         number = (latest or 0) + 1
-        from bridgeproc import __version__
-
         inserted = conn.execute(insert(versions).values(
             session_id=sid, version=number, created_at=now, content_hash=digest, method=conventions.get("method"),
             conventions=_json(conventions), meta=_json(meta), numbering=session.numbering,
@@ -357,7 +356,7 @@ def _conventions(text: str):
 
 
 def _options(text: str | None):
-    from bridgeproc.pipeline.run import Options
+    from bridgeproc.model import Options
 
     try:
         values = json.loads(text or "{}")
@@ -385,7 +384,7 @@ def load_session(url: str | os.PathLike | None, session_id: str, version: int | 
 
 def session_from(row: dict, data: dict[str, pd.DataFrame]) -> Session:
     """A Session from a :func:`resolve_version` row and its :func:`read_frames`."""
-    from bridgeproc.pipeline.run import Session
+    from bridgeproc.model import Session
 
     return Session(results=data["results"], boards=data["boards"], standings=data["standings"],
                    names=data["names"], meta=json.loads(row["meta"]), conventions=_conventions(row["conventions"]),

@@ -1,13 +1,11 @@
 """The archive commands: list, show, export, history, diff, check."""
 from __future__ import annotations
 
-
 import click
 import pandas as pd
 
 from bridgeproc.cli.common import library_errors, with_verbosity
 from bridgeproc.cli.main import _outputs_for, cli
-
 
 _ARCHIVE_URL = click.option("--archive", "url", envvar="BRIDGEPROC_ARCHIVE", default=None,
                             help="Archive URL or SQLite file [default: ~/.local/share/bridgeproc/archive.sqlite].")
@@ -123,7 +121,7 @@ def archive_export(url, session_id, outputs, version) -> None:
 
         bridgeproc archive export 2026-11-24_tuesday-pairs -o again.xlsx
     """
-    from bridgeproc.archive import export_session
+    from bridgeproc.pipeline import export_session
 
     _archive_call(export_session, url, session_id, list(outputs), version)
     click.echo(f"wrote {', '.join(outputs)}", err=True)

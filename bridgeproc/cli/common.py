@@ -9,8 +9,8 @@ from typing import Iterator
 import click
 from click.core import ParameterSource
 
-from bridgeproc.pipeline.config import Config, ConfigError, Setting, read_config
 from bridgeproc.errors import BridgeprocError, SetupError
+from bridgeproc.pipeline.config import Config, ConfigError, Setting, read_config
 
 
 class SetupProblem(click.ClickException):

@@ -6,9 +6,9 @@ import os
 
 import click
 
-from bridgeproc.pipeline.config import ENV_VAR, LOCAL_NAME, user_config_path
 from bridgeproc.cli.common import commands_of, library_errors, load_config, option_keys, with_verbosity
 from bridgeproc.cli.main import cli
+from bridgeproc.pipeline.config import ENV_VAR, LOCAL_NAME, user_config_path
 
 
 def _shown(value: object) -> str:

@@ -2,18 +2,34 @@
 from __future__ import annotations
 
 import tempfile
-import sys
 from pathlib import Path
 
 import click
 
-from bridgeproc import __version__
-from bridgeproc.errors import format_problems
-from bridgeproc.rank import PROFILES, profile
-from bridgeproc.pipeline.run import Options, check_inputs, process_session
-from bridgeproc.pipeline.config import ConfigError
-from bridgeproc.cli.common import NORMAL, VERBOSE, VERBOSITY, Command, SetupProblem, apply, config_problem, default_map, library_errors, load_config, option, say, verbosity, with_verbosity
+from bridgeproc._version import __version__
+from bridgeproc.cli.common import (
+    NORMAL,
+    VERBOSE,
+    VERBOSITY,
+    Command,
+    SetupProblem,
+    apply,
+    config_problem,
+    default_map,
+    library_errors,
+    load_config,
+    option,
+    say,
+    verbosity,
+    with_verbosity,
+)
 from bridgeproc.cli.progress import SolveProgress
+from bridgeproc.errors import format_problems
+from bridgeproc.model import Options
+from bridgeproc.pipeline.config import ConfigError
+from bridgeproc.pipeline.run import check_inputs
+from bridgeproc.pipeline.write import process_session
+from bridgeproc.rank import PROFILES, profile
 
 INPUTS, METHOD, OUTPUTS, ARCHIVE, CHECKS = "Inputs", "Method and conventions", "Outputs", "Archive", "Checks"
 #: ``ctx.meta`` key of the configuration in force per command (:func:`load_config`).

@@ -117,7 +117,8 @@ def teams(inputs, outputs, lineup, adjustments, encoding, format_, vp_scale, **p
 
         bridgeproc teams round1.pbn -o results.xlsx -o results.csv -o results.pbn
     """
-    from bridgeproc.teams import options_from_text, process_teams
+    from bridgeproc.pipeline.teams import process_teams
+    from bridgeproc.teams import options_from_text
 
     with library_errors():
         options = options_from_text(format=format_, vp_scale_spec=vp_scale, **params)

@@ -26,44 +26,29 @@ Accepted forms (case-insensitive, spaces ignored):
 from __future__ import annotations
 
 import re
-from typing import Callable, Literal
+from typing import Callable
 
 import numpy as np
 import pandas as pd
 
-from bridgeproc.schema import SEAT, STRAIN, STRAINS
-
-ResultStyle = Literal["auto", "tricks", "relative"]
-
-SUIT_SYMBOLS = str.maketrans({"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C"})
-STRAIN_ALIASES = {
-    "NT": 4, "N": 4, "SA": 4, "BA": 4, "БК": 4, "NOTRUMP": 4, "NOTRUMPS": 4,
-    "S": 3, "H": 2, "D": 1, "C": 0,
-    "П": 3, "Ч": 2, "Б": 1, "Т": 0,
-}
-DOUBLING_ALIASES = {"": 0, "X": 1, "*": 1, "D": 1, "DBL": 1, "XX": 2, "**": 2, "R": 2, "RDBL": 2}
-SEAT_ALIASES = {
-    "N": 0, "NORTH": 0, "NORD": 0, "NOORD": 0, "С": 0, "СЕВЕР": 0,
-    "E": 1, "EAST": 1, "O": 1, "OST": 1, "EST": 1, "OOST": 1, "В": 1, "ВОСТОК": 1,
-    "S": 2, "SOUTH": 2, "SUD": 2, "SÜD": 2, "Z": 2, "ZUID": 2, "Ю": 2, "ЮГ": 2,
-    "W": 3, "WEST": 3, "OUEST": 3, "WESTEN": 3, "З": 3, "ЗАПАД": 3,
-}
-PASSED_OUT = {"PASS", "P", "AP", "PO", "PASSED", "PASSEDOUT", "PASSOUT", "ALLPASS", "0", "PASSES"}
-_NOT_PLAYED = {"NP", "NOTPLAYED", "NOPLAY"}
-
-
-def alternation(words) -> str:
-    """A regex alternation of ``words``, longest first (so ``XX`` is tried before ``X``)."""
-    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-
-
-_RESULT_RE = r"(?P<result>=|M|MADE|[+\-−]\d{1,2}|\d{1,2})"
-CONTRACT_RE = re.compile(
-    rf"^(?P<level>[1-7])(?P<strain>{alternation(STRAIN_ALIASES)})"
-    rf"(?P<doubled>{alternation([d for d in DOUBLING_ALIASES if d])})?"
-    rf"(?:[-/]?(?P<declarer>{alternation(SEAT_ALIASES)}))?"
-    rf"{_RESULT_RE}?$"
+from bridgeproc.core.vocabulary import (  # noqa: F401  (the contract vocabulary, re-exported for callers)
+    CONTRACT_RE,
+    DOUBLING_ALIASES,
+    PASSED_OUT,
+    SEAT_ALIASES,
+    STRAIN_ALIASES,
+    SUIT_SYMBOLS,
+    ResultStyle,
+    alternation,
+    normalise,
+    parse_result,
+    seat_categorical,
+    strain_categorical,
 )
+from bridgeproc.core.weighted import is_weighted, parse_weighted
+from bridgeproc.schema import STRAINS
+
+_NOT_PLAYED = {"NP", "NOTPLAYED", "NOPLAY"}
 _AVE_WORD = r"(?:AVERAGE|AVE|AVG|AV|A)"
 _AVE_TOKEN = re.compile(rf"^{_AVE_WORD}(?P<sign>\+|-|PLUS|MINUS)?$")
 _PERCENT = re.compile(r"^A?(?P<ns>\d{1,3}(?:[.,]\d+)?)%?(?:[/\-](?:A)?(?P<ew>\d{1,3}(?:[.,]\d+)?)%?)?$")
@@ -94,8 +79,6 @@ def parse_adjusted(text: str) -> str | None:
     A single token is NS's share and EW get the complement (``AVE+`` -> ``A+/A-``,
     ``60%`` -> ``60/40``); ``A+/A+`` or ``60/60`` give each side its own.
     """
-    from bridgeproc.core.weighted import is_weighted, parse_weighted  # weighted parses its parts with this module
-
     if is_weighted(text):
         return parse_weighted(text).get("adjusted")
     t = text.upper().replace(" ", "")
@@ -121,10 +104,6 @@ def parse_adjusted(text: str) -> str | None:
     return f"{ns}/{ew}"
 
 
-def _normalise(text: str) -> str:
-    return text.translate(SUIT_SYMBOLS).upper().replace(" ", "").replace("−", "-")
-
-
 #: Fouled-board group cells that mean "the board as dealt" (the main group).
 MAIN_DEAL = frozenset({"", "-", "–", "0", "NO", "N", "FALSE"})
 
@@ -139,12 +118,10 @@ def fouled_labels(values: pd.Series) -> pd.Series:
 
 def parse_contract(text: str) -> dict:
     """Parse one contract cell; returns a dict of fields or ``{"error": ...}``."""
-    from bridgeproc.core.weighted import is_weighted, parse_weighted  # weighted parses its parts with this module
-
     if is_weighted(text):
         weighted = parse_weighted(text)
         return {"error": weighted["error"]} if "error" in weighted else {"adjusted": weighted["adjusted"]}
-    t = _normalise(text)
+    t = normalise(text)
     if t in PASSED_OUT or t in {"PASSEDOUT", "ALLPASSED"}:
         return {"level": 0}
     m = CONTRACT_RE.match(t)
@@ -173,26 +150,10 @@ AMBIGUOUS_SEATS = frozenset({"O"})
 
 def parse_seat(text: str) -> dict:
     """Parse one seat cell into ``{"seat": 0..3}`` (``ambiguous`` set for ``O``, read as East) or an error."""
-    t = _normalise(text)
+    t = normalise(text)
     if t in SEAT_ALIASES:
         return {"seat": SEAT_ALIASES[t], "ambiguous": True} if t in AMBIGUOUS_SEATS else {"seat": SEAT_ALIASES[t]}
     return {"error": f"{text!r} is not a seat; write N, E, S or W"}
-
-
-def parse_result(text: str, style: ResultStyle = "auto") -> dict:
-    """Parse one result cell into ``{"relative": n}`` or ``{"tricks": n}``."""
-    t = _normalise(text)
-    if t in {"=", "M", "MADE", "==", "MAKE"}:
-        return {"relative": 0}
-    if re.fullmatch(r"[+\-]\d{1,2}", t):
-        if style == "tricks":
-            return {"error": f"{text!r} is relative but results are read as trick counts; write the tricks taken (0-13)"}
-        return {"relative": int(t)}
-    if re.fullmatch(r"\d{1,2}", t):
-        if style == "relative":
-            return {"relative": int(t)}
-        return {"tricks": int(t)}
-    return {"error": f"{text!r} is not a result; write =, +1, -2 or the tricks taken (0-13)"}
 
 
 class Parsed:
@@ -245,16 +206,6 @@ def parse_unique(values, parse_one: Callable[[str], dict]) -> Parsed:
         text = str(u).strip()
         answers.append(parse_one(text) if text else {"empty": True})
     return Parsed(np.where(codes < 0, len(answers), codes), answers)
-
-
-def seat_categorical(codes: np.ndarray) -> pd.Categorical:
-    """Seat codes 0..3 (-1 missing) as the SEAT categorical."""
-    return pd.Categorical.from_codes(codes, dtype=SEAT)
-
-
-def strain_categorical(codes: np.ndarray) -> pd.Categorical:
-    """Strain codes 0..4 (-1 missing) as the STRAIN categorical."""
-    return pd.Categorical.from_codes(codes, dtype=STRAIN)
 
 
 _DOUBLING_TEXT = ("", "X", "XX")

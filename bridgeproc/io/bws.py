@@ -46,10 +46,10 @@ from typing import Iterator
 import numpy as np
 import pandas as pd
 
-from bridgeproc.errors import ParseError
 from bridgeproc.core.optional import require
-from bridgeproc.schema import problems_frame, records
+from bridgeproc.errors import ParseError
 from bridgeproc.io.usebio.reader import boards_from_hands, hand_text
+from bridgeproc.schema import problems_frame, records
 
 __all__ = ["BwsFile", "read_bws", "parse_bws_tables", "check_movement"]
 
@@ -111,7 +111,7 @@ def _truthy(frame: pd.DataFrame, column: str) -> np.ndarray:
 
 def _letters(section: pd.DataFrame) -> dict[str, str]:
     ids, letters = _text(section, "ID"), _text(section, "Letter")
-    return {i: (l or i) for i, l in zip(ids.fillna(""), letters.fillna("")) if i}
+    return {i: (letter or i) for i, letter in zip(ids.fillna(""), letters.fillna("")) if i}
 
 
 def _stamp(received: pd.DataFrame) -> pd.Series:

@@ -165,7 +165,6 @@ def _scored_across_field(pbn) -> bool:
 
 def _read_pbn(path, options: Options, inputs: Inputs) -> None:
     from bridgeproc.io.pbn.reader import read_pbn
-
     from bridgeproc.validate.rules import check_games
 
     pbn = read_pbn(path, options.encoding)

@@ -1,101 +1,21 @@
-"""The whole job as one library call: read inputs, check, score, rank, write outputs."""
+"""The computing half of a run: read inputs, check, score, rank, solve double dummy (no writing)."""
 from __future__ import annotations
 
-import os
 import time
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Callable
 
 import pandas as pd
 
-from bridgeproc.analysis.dd import DDUnavailableError
-from bridgeproc.errors import BridgeprocError, ParseError, ValidationError, format_problems
-from bridgeproc.core.pairs import PairNumbering, pair_keys, pair_numbering
-from bridgeproc.core.notation import ResultStyle
-from bridgeproc.rank.conventions import CONVENTION_HELP
-from bridgeproc.rank.published import published_differences
-from bridgeproc.pipeline.read import Inputs, read_inputs, suffix
-from bridgeproc.pipeline.write import check_outputs
-from bridgeproc.model import Options
-from bridgeproc.schema import problems_frame
+from bridgeproc.analysis.dd import DD_COLUMNS, DDUnavailableError, dd_tables
+from bridgeproc.analysis.par import par, parse_optimum_score
+from bridgeproc.core.pairs import PairNumbering, pair_numbering
+from bridgeproc.errors import BridgeprocError, ValidationError, format_problems
+from bridgeproc.model import Options, Session
+from bridgeproc.pipeline.read import Inputs, read_inputs
 from bridgeproc.rank import Conventions, parse_scoring_tag, rank_results, standings, winner_groups
+from bridgeproc.rank.published import published_differences
+from bridgeproc.schema import problems_frame
 from bridgeproc.validate.results import validate_results
-
-
-@dataclass
-class Session:
-    """Everything a run produced, for the writers, the archive and library users.
-
-    results   one row per result: schema.RESULTS_COLUMNS plus the method's columns
-    boards    one row per board: schema.BOARDS_COLUMNS (+ dd_<seat>_<strain>, par_score, par_contracts)
-    standings one row per pair and winner group: ``method`` + schema.STANDINGS_COLUMNS
-    names     section, pair, direction, names (as read from a names list; may be empty)
-    meta      event, site, date, scoring ... from the input PBN (may be empty)
-    """
-
-    results: pd.DataFrame
-    boards: pd.DataFrame
-    standings: pd.DataFrame
-    names: pd.DataFrame
-    meta: dict
-    conventions: Conventions
-    numbering: str
-    movement: str
-    notes: pd.DataFrame | None = None
-    options: Options = field(default_factory=Options)
-    #: What the archive said (bridgeproc.archive.ArchiveResult), when archived.
-    archived: object = None
-
-    @property
-    def pair_names(self) -> dict[str, str]:
-        """Pair key (see movement.pair_keys) -> names, for the score cards."""
-        if self.names is None or not len(self.names):
-            return {}
-        frame = pd.DataFrame({"section": self.names.get("section", pd.Series([""] * len(self.names))).fillna(""),
-                              "ns": self.names["pair"], "ew": self.names["pair"]})
-        ns_key, ew_key = pair_keys(frame, self.numbering)
-        direction = self.names["direction"].fillna("") if "direction" in self.names else pd.Series([""] * len(frame))
-        key = ns_key.where(direction != "EW", ew_key) if self.numbering == "per-direction" else ns_key
-        return dict(zip(key, self.names["names"].fillna("")))
-
-    @property
-    def conventions_used(self) -> list[tuple[str, object, str]]:
-        """(option, value, meaning) for every convention, as printed in the workbook."""
-        return describe_conventions(self.conventions)
-
-
-def describe_conventions(conventions: Conventions) -> list[tuple[str, object, str]]:
-    """(option, value, meaning) for each convention of a run."""
-    return [(name, "" if value is None else value, CONVENTION_HELP.get(name, ""))
-            for name, value in conventions.describe().items()]
-
-
-def _write_csv(session: Session, path) -> None:
-    from bridgeproc.report.scored_csv import write_scored_csv
-
-    write_scored_csv(session.results, path)
-
-
-def _write_xlsx(session: Session, path) -> None:
-    from bridgeproc.report.workbook import write_workbook
-
-    write_workbook(session, path)
-
-
-def _write_pbn(session: Session, path) -> None:
-    from bridgeproc.io.pbn.reader import write_scored_pbn
-
-    write_scored_pbn(session, path)
-
-
-def _write_usebio(session: Session, path) -> None:
-    from bridgeproc.report.usebio import write_usebio
-
-    write_usebio(session, path)
-
-
-WRITERS: dict[str, Callable] = {".csv": _write_csv, ".xlsx": _write_xlsx, ".pbn": _write_pbn, ".xml": _write_usebio}
 
 
 def _conventions(options: Options, meta: dict, across_field: bool = False) -> Conventions:
@@ -165,17 +85,16 @@ class _Stages:
         self.mark = now
 
 
-def process_session(inputs: list, outputs: list = (), options: Options = Options(),
-                    progress: Callable[[int, int], None] | None = None,
-                    stages: Callable[[str, float], None] | None = None) -> Session:
-    """Load, check, score and rank ``inputs``; write each of ``outputs`` by its extension.
+def build_session(inputs: list, options: Options = Options(),
+                  progress: Callable[[int, int], None] | None = None,
+                  stages: Callable[[str, float], None] | None = None) -> Session:
+    """Read, check, score and rank ``inputs`` and solve their hand records: computes only,
+    writes nothing. ``progress(done, total)`` follows the double-dummy solver;
+    ``stages(name, seconds)`` is told as each stage ends.
 
-    Nothing is written unless every input is clean (ValidationError lists all problems),
-    and each output is written atomically. ``progress(done, total)`` follows the double-dummy
-    solver; ``stages(name, seconds)`` is told as each stage ends.
+    Raises ValidationError (every problem listed) or ParseError for bad input.
     """
     stage = _Stages(stages)
-    check_outputs(outputs, WRITERS, [*inputs, *options.names, _archive_file(options)])
     read = read_inputs(list(inputs), options)
     if not read.raws:
         raise BridgeprocError("no results in the inputs; give traveller sheets or a PBN with results")
@@ -207,35 +126,7 @@ def process_session(inputs: list, outputs: list = (), options: Options = Options
                       conventions=conventions, numbering=numbering,
                       movement=_movement(results, conventions, numbering),
                       notes=pd.concat(notes, ignore_index=True) if notes else None, options=options)
-    _write_outputs(session, outputs, options)
-    stage("written" + (" and archived" if options.archive else ""))
     return session
-
-
-def _archive_file(options: Options) -> str | None:
-    """The SQLite file the run will archive into, so that no output can overwrite it."""
-    if not options.archive:
-        return None
-    from bridgeproc.archive import default_url
-
-    url = str(options.archive_url or default_url())
-    if "://" not in url:
-        return url
-    return url.split(":///", 1)[1] if url.startswith("sqlite:///") else None
-
-
-def _write_outputs(session: Session, outputs: list, options: Options) -> None:
-    """Every output and the archive succeed together, or nothing is written."""
-    from bridgeproc.pipeline.write import write_all
-
-    def archive() -> None:
-        if options.archive:
-            from bridgeproc.archive import archive_session
-
-            session.archived = archive_session(session, options.archive_url, replace=options.replace,
-                                                **options.archive_as)
-
-    write_all(outputs, lambda out, tmp: WRITERS[suffix(out)](session, tmp), archive)
 
 
 def _with_double_dummy(boards: pd.DataFrame, progress) -> pd.DataFrame:
@@ -244,21 +135,15 @@ def _with_double_dummy(boards: pd.DataFrame, progress) -> pd.DataFrame:
     Par is taken from the input's OptimumScore/OptimumContract when every board with a
     table has both (as bridgeproc's own output PBN does), so a re-run needs no solver.
     """
-    from bridgeproc.analysis.dd import DD_COLUMNS, dd_tables
-
     boards = dd_tables(boards, progress)
     with_table = boards[list(DD_COLUMNS)].notna().all(axis=1)
     if {"optimum_score", "optimum_contract"} <= set(boards.columns):
         given = boards["optimum_score"].notna() & boards["optimum_contract"].notna()
         if given[with_table].all():
-            from bridgeproc.analysis.par import parse_optimum_score
-
             score = [parse_optimum_score(t) if isinstance(t, str) else None for t in boards["optimum_score"]]
             return boards.assign(par_score=pd.array(score, dtype="Int64"),
                                  par_contracts=boards["optimum_contract"].astype("string"),
                                  par_optimum_score=boards["optimum_score"].astype("string"))
-    from bridgeproc.analysis.par import par
-
     return par(boards)
 
 
@@ -289,4 +174,4 @@ def load_results(inputs: list, options: Options = Options()) -> pd.DataFrame:
     return _check(read, options, options.pair_numbering, strict_rules=False).results
 
 
-__all__ = ["Options", "Session", "process_session", "check_inputs", "load_results", "read_inputs", "describe_conventions"]
+__all__ = ["build_session", "check_inputs", "load_results"]

@@ -1,14 +1,24 @@
-"""Output files for every command: refused before any work when they cannot be right, then
-written all together or not at all."""
+"""The writing half of a run: output files refused before any work when they cannot be right, the
+writer of each output type, then every output and the archive written all together or not at all."""
 from __future__ import annotations
 
+import dataclasses
 import os
+import time
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Callable, Iterable
 
+from bridgeproc.archive import ArchiveResult, archive_session, default_url, load_session
 from bridgeproc.errors import BridgeprocError
 from bridgeproc.io.atomic import atomic_path
+from bridgeproc.model import Options, Session
+from bridgeproc.pipeline.read import suffix
+from bridgeproc.pipeline.run import build_session
+from bridgeproc.report.pbn import write_scored_pbn
+from bridgeproc.report.scored_csv import write_scored_csv
+from bridgeproc.report.usebio import write_usebio
+from bridgeproc.report.workbook import write_workbook
 
 
 def check_outputs(outputs: Iterable, suffixes: Iterable[str], reads: Iterable = ()) -> None:
@@ -49,3 +59,74 @@ def write_all(outputs: Iterable, write: Callable[[Path, Path], None], then: Call
     except OSError as exc:
         raise BridgeprocError(f"cannot write {exc.filename or 'an output'}: {exc.strerror or exc}; "
                               "nothing was written") from None
+
+
+def _write_csv(session: Session, path) -> None:
+    write_scored_csv(session.results, path)
+
+
+def _write_xlsx(session: Session, path) -> None:
+    write_workbook(session, path)
+
+
+def _write_pbn(session: Session, path) -> None:
+    write_scored_pbn(session, path)
+
+
+def _write_usebio(session: Session, path) -> None:
+    write_usebio(session, path)
+
+
+WRITERS: dict[str, Callable] = {".csv": _write_csv, ".xlsx": _write_xlsx, ".pbn": _write_pbn, ".xml": _write_usebio}
+
+
+def _archive_file(options: Options) -> str | None:
+    """The SQLite file the run will archive into, so that no output can overwrite it."""
+    if not options.archive:
+        return None
+    url = str(options.archive_url or default_url())
+    if "://" not in url:
+        return url
+    return url.split(":///", 1)[1] if url.startswith("sqlite:///") else None
+
+
+def write_outputs(session: Session, outputs: list) -> Session:
+    """Write every output of ``session`` and archive it (as its options say): all succeed together
+    or nothing is written. Returns the session with ``archived`` set when it was archived."""
+    options = session.options
+    check_outputs(outputs, WRITERS, [*options.names, _archive_file(options)])
+    archived: list[ArchiveResult] = []
+
+    def archive() -> None:
+        if options.archive:
+            archived.append(archive_session(session, options.archive_url, replace=options.replace,
+                                            **options.archive_as))
+
+    write_all(outputs, lambda out, tmp: WRITERS[suffix(out)](session, tmp), archive)
+    return dataclasses.replace(session, archived=archived[0]) if archived else session
+
+
+def process_session(inputs: list, outputs: list = (), options: Options = Options(),
+                    progress: Callable[[int, int], None] | None = None,
+                    stages: Callable[[str, float], None] | None = None) -> Session:
+    """``bridgeproc score`` as one call: :func:`build_session` then :func:`write_outputs`.
+
+    Outputs are refused before any work when they cannot be right (an unknown type, a file
+    this run reads); nothing is written unless every input is clean (ValidationError lists
+    all problems), and every output and the archive are written all together or not at all.
+    """
+    check_outputs(outputs, WRITERS, [*inputs, *options.names, _archive_file(options)])
+    session = build_session(inputs, options, progress, stages)
+    start = time.perf_counter()
+    session = write_outputs(session, outputs)
+    if stages is not None:
+        stages("written" + (" and archived" if options.archive else ""), time.perf_counter() - start)
+    return session
+
+
+def export_session(url: str | os.PathLike | None, session_id: str, outputs: list, version: int | None = None):
+    """Write an archived session to ``outputs`` (by extension, as ``bridgeproc score -o``); returns the Session."""
+    check_outputs(outputs, WRITERS)
+    session = load_session(url, session_id, version)
+    write_all(outputs, lambda out, tmp: WRITERS[out.suffix.lower()](session, tmp))
+    return session

@@ -23,9 +23,9 @@ import numpy as np
 import pandas as pd
 
 from bridgeproc.core.notation import fouled_labels
-from bridgeproc.schema import check
 from bridgeproc.core.weighted import parse_weighted
 from bridgeproc.rank.conventions import Conventions
+from bridgeproc.schema import check
 
 #: Columns every ranking function reads.
 NEEDED = {"section": "string", "board": "int64", "adjusted": "string", "score_ns": "Int64"}

@@ -6,8 +6,8 @@ import os
 import pandas as pd
 
 from bridgeproc.core.notation import contract_text
-from bridgeproc.schema import SCORED_CSV_COLUMNS
 from bridgeproc.io.atomic import atomic_path
+from bridgeproc.schema import SCORED_CSV_COLUMNS
 
 #: Per-method columns written after the fixed ones, when present.
 METHOD_COLUMNS = ["mp_ns", "mp_ew", "pct_ns", "pct_ew", "ximp_ns", "ximp_ew", "butler_ns", "butler_ew", "datum"]

@@ -5,7 +5,6 @@ styled cells are made with ``cell()`` and rows are appended once.
 """
 from __future__ import annotations
 
-
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 

@@ -4,26 +4,34 @@ travellers and the conventions used. Built with the pairs workbook's style helpe
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 from openpyxl import Workbook
 
-from bridgeproc.io.atomic import atomic_path
-from bridgeproc.schema import records
 from bridgeproc.core.notation import contract_text
-from bridgeproc.report.styles import BAND_FILL, BOLD, RED_FONT, SUBTITLE, TITLE, a4, cell, header_row, is_red, set_widths
+from bridgeproc.io.atomic import atomic_path
+from bridgeproc.model import TeamsSession
+from bridgeproc.report.styles import (
+    BAND_FILL,
+    BOLD,
+    RED_FONT,
+    SUBTITLE,
+    TITLE,
+    a4,
+    cell,
+    header_row,
+    is_red,
+    set_widths,
+)
 from bridgeproc.report.travellers import write_travellers
-
-if TYPE_CHECKING:
-    from bridgeproc.teams.session import TeamsSession
+from bridgeproc.schema import records
 
 _STATUS_TEXT = {"played": "", "adjusted": "artificial score", "one room": "one room only: 0 IMPs",
                 "not played": "not played"}
 
 
-def heading(session: "TeamsSession") -> list[str]:
+def heading(session: TeamsSession) -> list[str]:
     """Event, date/site, VP scale and tie-breaks: the lines above each table."""
     meta = session.meta
     lines = [meta.get("event") or "Teams results"]
@@ -51,7 +59,7 @@ def _num(ws, value, fmt="imp", font=None):
     return cell(ws, None if pd.isna(value) else float(value), fmt=fmt, font=font)
 
 
-def write_standings(wb, session: "TeamsSession") -> None:
+def write_standings(wb, session: TeamsSession) -> None:
     """The Standings sheet."""
     ws = wb.create_sheet("Standings")
     at = _title(ws, heading(session))
@@ -70,7 +78,7 @@ def write_standings(wb, session: "TeamsSession") -> None:
                    cell(ws, row.decided_by or ""), cell(ws, row.names if isinstance(row.names, str) else "")])
 
 
-def write_vp_table(wb, session: "TeamsSession") -> None:
+def write_vp_table(wb, session: TeamsSession) -> None:
     """The Matches sheet: one row per match with IMPs, carry-over, penalties and VPs."""
     ws = wb.create_sheet("Matches")
     at = _title(ws, heading(session))
@@ -90,7 +98,7 @@ def write_vp_table(wb, session: "TeamsSession") -> None:
                    cell(ws, "" if r.status == "played" else r.status, font=RED_FONT if r.status != "played" else None)])
 
 
-def write_vp_scale(wb, session: "TeamsSession") -> None:
+def write_vp_scale(wb, session: TeamsSession) -> None:
     """The VP scale sheet: winner and loser VPs at each IMP margin, per match length in the event."""
     ws = wb.create_sheet("VP scale")
     played = session.matches[session.matches["status"] == "played"]
@@ -110,7 +118,7 @@ def write_vp_scale(wb, session: "TeamsSession") -> None:
         ws.append([margin] + [cell(ws, float(c[i]), fmt="0.00") for c in columns])
 
 
-def write_cross_table(wb, session: "TeamsSession", limit: int = 40) -> None:
+def write_cross_table(wb, session: TeamsSession, limit: int = 40) -> None:
     """Round-robin grid: the row team's VPs against each column team (events up to ``limit`` teams)."""
     teams = session.standings["team"].tolist()
     if not 1 < len(teams) <= limit:
@@ -140,7 +148,7 @@ def _room_texts(results: pd.DataFrame) -> pd.DataFrame:
                          "contract": (text.fillna("") + " " + declarer).str.strip()})
 
 
-def _card_columns(session: "TeamsSession") -> pd.DataFrame:
+def _card_columns(session: TeamsSession) -> pd.DataFrame:
     """The match-card rows as plain Python-ready columns (one pass over whole columns)."""
     b = session.boards
     rooms = _room_texts(session.results)
@@ -160,7 +168,7 @@ def _card_columns(session: "TeamsSession") -> pd.DataFrame:
     })
 
 
-def write_match_cards(wb, session: "TeamsSession") -> None:
+def write_match_cards(wb, session: TeamsSession) -> None:
     """The Match cards sheet: per match, each board's two rooms, swing and IMPs, then the total."""
     ws = wb.create_sheet("Match cards")
     titles = ["Board", "Open room", "NS score", "Closed room", "NS score", "Swing", "IMPs home", "IMPs away", "Note"]
@@ -197,7 +205,7 @@ def _card_total(ws, total) -> None:
     ws.append([])
 
 
-def write_conventions(wb, session: "TeamsSession") -> None:
+def write_conventions(wb, session: TeamsSession) -> None:
     """Every option of the run, then what was noticed (matches not played, boards scored by convention)."""
     ws = wb.create_sheet("Conventions")
     set_widths(ws, [22, 100])  # write-only: before the rows
@@ -216,7 +224,7 @@ def write_conventions(wb, session: "TeamsSession") -> None:
             ws.append([cell(ws, text)])
 
 
-def write_teams_workbook(session: "TeamsSession", path: str | os.PathLike) -> None:
+def write_teams_workbook(session: TeamsSession, path: str | os.PathLike) -> None:
     """Write the teams workbook for ``session`` to ``path`` (atomically)."""
     wb = Workbook(write_only=True)
     write_standings(wb, session)

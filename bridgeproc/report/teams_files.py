@@ -14,25 +14,24 @@ PBN output (PBN 2.1 import format; all text quoted, ``-`` for no value):
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 import numpy as np
 import pandas as pd
 
 from bridgeproc.core.boards import dealer_codes, vul_codes
-from bridgeproc.io.atomic import atomic_path
 from bridgeproc.core.notation import contract_text
+from bridgeproc.io.atomic import atomic_path
+from bridgeproc.model import TeamsSession
+from bridgeproc.report.teams import write_teams_workbook
 from bridgeproc.schema import VULS, records
-
-if TYPE_CHECKING:
-    from bridgeproc.teams.session import TeamsSession
 
 #: Columns of the teams results CSV.
 CSV_COLUMNS = ["round", "match", "room", "board", "ns_team", "ew_team", "contract", "declarer", "tricks", "lead",
                "score_ns", "imp_ns", "imp_ew"]
 
 
-def results_table(session: "TeamsSession") -> pd.DataFrame:
+def results_table(session: TeamsSession) -> pd.DataFrame:
     """One row per table result (CSV_COLUMNS); match rows when the input had match totals only."""
     r = session.results
     if not len(r):
@@ -42,16 +41,14 @@ def results_table(session: "TeamsSession") -> pd.DataFrame:
                                           kind="stable")
 
 
-def write_csv(session: "TeamsSession", path: str | os.PathLike) -> None:
+def write_csv(session: TeamsSession, path: str | os.PathLike) -> None:
     """Write :func:`results_table` to ``path`` (atomically)."""
     with atomic_path(path) as tmp:
         results_table(session).to_csv(tmp, index=False, lineterminator="\n")
 
 
-def write_xlsx(session: "TeamsSession", path: str | os.PathLike) -> None:
+def write_xlsx(session: TeamsSession, path: str | os.PathLike) -> None:
     """Write the teams workbook (see :mod:`bridgeproc.report.teams`)."""
-    from bridgeproc.report.teams import write_teams_workbook
-
     write_teams_workbook(session, path)
 
 
@@ -66,7 +63,7 @@ def _num(value: float) -> str:
     return "-" if pd.isna(value) else f"{value:g}" if float(value).is_integer() else f"{value:.2f}"
 
 
-def pbn_text(session: "TeamsSession") -> str:
+def pbn_text(session: TeamsSession) -> str:
     """The PBN text described in the module docstring."""
     meta = session.meta
     head = [f'[Event "{meta.get("event", "")}"]', f'[Site "{meta.get("site", "")}"]', f'[Date "{meta.get("date", "")}"]']
@@ -109,7 +106,7 @@ def pbn_text(session: "TeamsSession") -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_pbn(session: "TeamsSession", path: str | os.PathLike) -> None:
+def write_pbn(session: TeamsSession, path: str | os.PathLike) -> None:
     """Write :func:`pbn_text` to ``path`` (UTF-8, atomically)."""
     with atomic_path(path) as tmp:
         tmp.write_text(pbn_text(session), encoding="utf-8")

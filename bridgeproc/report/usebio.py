@@ -33,7 +33,7 @@ from bridgeproc.io.atomic import atomic_path
 from bridgeproc.schema import records
 
 if TYPE_CHECKING:
-    from bridgeproc.pipeline.run import Session
+    from bridgeproc.model import Session
 
 __all__ = ["usebio_text", "write_usebio"]
 

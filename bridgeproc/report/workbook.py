@@ -19,7 +19,7 @@ from bridgeproc.report.styles import BOLD, TITLE, a4, cell, header_row, set_widt
 from bridgeproc.report.travellers import write_travellers
 
 if TYPE_CHECKING:
-    from bridgeproc.pipeline.run import Session
+    from bridgeproc.model import Session
 
 
 def heading_lines(session: "Session") -> list[str]:

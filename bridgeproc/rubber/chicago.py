@@ -29,13 +29,20 @@ from __future__ import annotations
 import os
 from typing import Literal
 
-import numpy as np
 import pandas as pd
 
-from bridgeproc.rubber.deals import read_sheet
 from bridgeproc.errors import ParseError, ValidationError
 from bridgeproc.rank._core import to_imps
-from bridgeproc.rubber.rubber import GAME_POINTS, SIDES, declared_by, duplicate_score, made_parts, result_text, trick_score
+from bridgeproc.rubber.deals import read_sheet
+from bridgeproc.rubber.rubber import (
+    GAME_POINTS,
+    SIDES,
+    declared_by,
+    duplicate_score,
+    made_parts,
+    result_text,
+    trick_score,
+)
 from bridgeproc.schema import problems_frame, records
 
 SEATS = "NESW"

@@ -38,9 +38,9 @@ import re
 import pandas as pd
 
 from bridgeproc.core.deal import DealError, parse_deal
+from bridgeproc.core.notation import parse_contract, parse_result, parse_seat
 from bridgeproc.errors import ParseError, ValidationError
 from bridgeproc.io.text import read_text
-from bridgeproc.core.notation import parse_contract, parse_result, parse_seat
 from bridgeproc.schema import problems_frame
 
 #: Canonical column -> accepted header spellings (compared lower-case without spaces, ``_`` and ``.``).

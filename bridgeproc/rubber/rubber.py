@@ -32,8 +32,8 @@ import numpy as np
 import pandas as pd
 
 from bridgeproc.rubber.deals import STRAINS, read_sheet
-from bridgeproc.scoring.law77 import DOUBLING_FACTOR, FIRST_TRICK_EXTRA, INSULT, TRICK_VALUE, declarer_score_codes
 from bridgeproc.schema import records
+from bridgeproc.scoring.law77 import DOUBLING_FACTOR, FIRST_TRICK_EXTRA, INSULT, TRICK_VALUE, declarer_score_codes
 
 Variant = Literal["rubber", "simplified"]
 SIDES = ("NS", "EW")

@@ -32,8 +32,8 @@ import numpy as np
 import pandas as pd
 
 from bridgeproc.errors import ParseError
-from bridgeproc.io.text import read_text
 from bridgeproc.io.sheets.travellers import canonical_header, raw_frame, sniff_delimiter
+from bridgeproc.io.text import read_text
 from bridgeproc.teams.matches import match_id
 
 #: Team columns of a traveller sheet -> accepted header spellings (compared lower-case, no spaces/_/-).

@@ -1,29 +1,33 @@
-"""A teams event as one library call: read, check and score the rooms, IMPs, VPs, standings.
-
-``process_teams(inputs, outputs, options)`` is what ``bridgeproc teams`` runs.
-"""
+"""A teams event computed: read, check and score the rooms, IMPs, VPs, standings
+(``bridgeproc.pipeline.teams.process_teams`` adds the outputs: what ``bridgeproc teams`` runs)."""
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from bridgeproc.errors import BridgeprocError
-from bridgeproc.validate.results import validate_results
+from bridgeproc.errors import BridgeprocError, ValidationError
+from bridgeproc.io.pbn.reader import read_pbn
+from bridgeproc.schema import problems_frame
 from bridgeproc.teams.bam import add_bam
-from bridgeproc.teams.load import assign_matches, from_pbn_results, published_matches, read_adjustments, read_lineup, read_team_travellers
+from bridgeproc.teams.load import (
+    assign_matches,
+    from_pbn_results,
+    published_matches,
+    read_team_travellers,
+)
 from bridgeproc.teams.matches import TEAM_COLUMNS, board_imps, match_totals, result_imps, totals_from_imps
 from bridgeproc.teams.options import TeamsOptions
 from bridgeproc.teams.standings import standings, tie_break_chain
+from bridgeproc.validate.results import validate_results
 
 #: Raw columns kept on the scored results for the reports (published figures, pair ids).
 _KEEP = ("scoreimp", "table", "ns_team", "ew_team")
 
 
-@dataclass
+@dataclass(frozen=True)
 class TeamsSession:
     """Everything a teams run produced.
 
@@ -77,9 +81,6 @@ def score_rooms(raw: pd.DataFrame, boards: pd.DataFrame | None = None, **validat
     ).results
     weighted = checked["adjusted"].fillna("").str.startswith("W:").to_numpy()
     if weighted.any():
-        from bridgeproc.errors import ValidationError
-        from bridgeproc.schema import problems_frame
-
         raise ValidationError(problems_frame([
             {"source": s, "line": str(n), "column": "contract", "value": v,
              "message": "a weighted score is not scored in team matches; give the board an artificial score "
@@ -100,10 +101,8 @@ def team_names(totals: pd.DataFrame) -> dict[str, str]:
     return dict(zip(totals["teamid"].astype(str), text))
 
 
-def _read(inputs: list, lineup: pd.DataFrame | None, encoding: str | None) -> tuple[list, list, dict, dict, list]:
+def read_teams(inputs: list, lineup: pd.DataFrame | None, encoding: str | None) -> tuple[list, list, dict, dict, list]:
     """(scored room frames, published match frames, meta, team names, deal sets) from every input."""
-    from bridgeproc.io.pbn.reader import read_pbn
-
     rooms, published, meta, names, deals = [], [], {}, {}, []
     for path in inputs:
         suffix = Path(path).suffix.lower()
@@ -127,47 +126,6 @@ def _read(inputs: list, lineup: pd.DataFrame | None, encoding: str | None) -> tu
             raise BridgeprocError(f"{Path(path).name}: cannot read {suffix or 'files without an extension'} for teams; "
                                   "give .pbn, .csv or .xlsx")
     return rooms, published, meta, names, deals
-
-
-def process_teams(inputs: list, outputs: list = (), options: TeamsOptions = TeamsOptions(), *,
-                  lineup: str | os.PathLike | None = None, adjustments: pd.DataFrame | str | os.PathLike | None = None,
-                  encoding: str | None = None) -> TeamsSession:
-    """Score a teams event from ``inputs`` and write every output by its extension.
-
-    Parameters
-    ----------
-    inputs : list of paths
-        PBN files (room games with HomeTeam/VisitTeam, team ScoreTables with
-        TeamId_Home/TeamId_Away, or Ruter match totals) and team traveller CSVs.
-    outputs : list of paths
-        ``.xlsx`` (match cards, VP table, standings, conventions), ``.csv`` (one row
-        per table result with ``imp_ns``), ``.pbn`` (room games with ScoreIMP, match
-        and total tables).
-    options : TeamsOptions
-        Conventions (VP scale, match length, A+ IMPs, unplayed matches, tie-breaks).
-    lineup : path, optional
-        Line-up CSV (team, pair[, round]) for travellers that give pair numbers only.
-    adjustments : DataFrame or path, optional
-        Carry-over and penalties (see :func:`bridgeproc.teams.matches.match_totals`);
-        a path is read with :func:`bridgeproc.teams.load.read_adjustments`.
-
-    Raises
-    ------
-    BridgeprocError
-        Bad input (ParseError/ValidationError list every problem); nothing is written.
-    """
-    from bridgeproc.report.teams_files import WRITERS
-
-    from bridgeproc.pipeline.write import check_outputs, write_all
-
-    check_outputs(outputs, WRITERS, [*inputs, *(p for p in (lineup, adjustments) if isinstance(p, (str, os.PathLike)))])
-    if adjustments is not None and not isinstance(adjustments, pd.DataFrame):
-        adjustments = read_adjustments(adjustments)
-    rooms, published, meta, names, deals = _read(list(inputs), read_lineup(lineup) if lineup else None, encoding)
-    session = score_teams(rooms, published, options, adjustments, meta, names)
-    session.deals = deals[0] if len(deals) == 1 else None
-    write_all(outputs, lambda out, tmp: WRITERS[out.suffix.lower()](session, tmp))
-    return session
 
 
 def score_teams(rooms: list[pd.DataFrame], published: list[pd.DataFrame], options: TeamsOptions = TeamsOptions(),

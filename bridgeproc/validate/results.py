@@ -29,17 +29,24 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
-from bridgeproc.validate import checks
-from bridgeproc.validate import written_scores
+from bridgeproc.core.notation import (
+    ResultStyle,
+    fouled_labels,
+    parse_contract,
+    parse_seat,
+    parse_unique,
+    seat_categorical,
+    strain_categorical,
+)
+from bridgeproc.core.pairs import PairNumbering, pair_numbering
+from bridgeproc.core.problems import Problems
 from bridgeproc.errors import ValidationError
 from bridgeproc.io.sheets.travellers import canonical_header
-from bridgeproc.core.pairs import PairNumbering, pair_numbering
-from bridgeproc.core.notation import ResultStyle, fouled_labels, parse_contract, parse_seat, parse_unique, seat_categorical, strain_categorical
-from bridgeproc.core.problems import Problems
-from bridgeproc.validate.result_columns import RESULT_COLUMNS, read_tricks
 from bridgeproc.schema import RESULTS_COLUMNS
 from bridgeproc.scoring.law77 import score
-from bridgeproc.core.weighted import score_weighted
+from bridgeproc.scoring.weighted import score_weighted
+from bridgeproc.validate import checks, written_scores
+from bridgeproc.validate.result_columns import RESULT_COLUMNS, read_tricks
 
 Trust = Literal["contract", "score"]
 _DASHES = ("-", "–", "—", "")

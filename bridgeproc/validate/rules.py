@@ -27,14 +27,14 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from bridgeproc.validate.auction import SEAT_NAMES, STRAINS, Auction, first_caller, next_seat, read_auction, side_of
 from bridgeproc.core.deal import DealError, parse_deal
-from bridgeproc.validate.play import read_play
 from bridgeproc.schema import problems_frame
+from bridgeproc.validate.auction import SEAT_NAMES, STRAINS, Auction, first_caller, next_seat, read_auction, side_of
+from bridgeproc.validate.play import read_play
 
 if TYPE_CHECKING:
-    from bridgeproc.io.pbn.reader import PbnFile
     from bridgeproc.io.pbn.model import Game
+    from bridgeproc.io.pbn.reader import PbnFile
 
 _CONTRACT = re.compile(r"(?i)^([1-7])(C|D|H|S|NT|N)(X{0,2})$")
 _RESULT = re.compile(r"^(?:(\d{1,2})|NS (\d{1,2})(?: EW (\d{1,2}))?|EW (\d{1,2})(?: NS (\d{1,2}))?)$")

@@ -9,8 +9,8 @@ import numpy as np
 import pandas as pd
 
 from bridgeproc.core.deal import check_deal
-from bridgeproc.schema import BOARDS_COLUMNS, SEATS, STRAINS
 from bridgeproc.io.pbn.model import Column, Game, Tag
+from bridgeproc.schema import BOARDS_COLUMNS, SEATS, STRAINS
 
 #: Vulnerable tag values (any case) -> schema.VULS (PBN 2.1 section 3.4.10).
 VULNERABLE = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW", "all": "All", "both": "All"}

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 
 from bridgeproc.io.pbn.model import MAX_PROBLEMS, TOKEN_SECTIONS, Game, Tag, is_table, raise_problems
-from bridgeproc.io.pbn.tags import inherit, tag_problem
 from bridgeproc.io.pbn.tables import CellCache, parse_columns, section_tokens, split_rows, table_cells, unescape
+from bridgeproc.io.pbn.tags import inherit, tag_problem
 
 #: A quoted string's inside, with \" and \\ escapes (unrolled: much faster than an alternation).
 _STRING = r'[^"\\]*(?:\\.[^"\\]*)*'

@@ -44,22 +44,20 @@ from __future__ import annotations
 import gc
 import os
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Mapping, TextIO
+from typing import TextIO
 
 import pandas as pd
 
 from bridgeproc.errors import ParseError
 from bridgeproc.io.pbn.frames import BOARD_TAGS, board_rows, boards_frame
-from bridgeproc.io.pbn.results import collect, results_frames, table_frame
 from bridgeproc.io.pbn.lexer import lex
-from bridgeproc.io.pbn.tags import pbn_version
 from bridgeproc.io.pbn.model import Game, is_table, raise_problems
-from bridgeproc.report.pbn import write_scored_pbn
+from bridgeproc.io.pbn.results import collect, results_frames, table_frame
+from bridgeproc.io.pbn.tags import pbn_version
 from bridgeproc.io.pbn.writer import format_games, write_games
-from bridgeproc.io.text import read_source, decode
+from bridgeproc.io.text import decode, read_source
 
-__all__ = ["PbnFile", "format_pbn", "parse_pbn", "read_pbn", "write_pbn", "write_scored_pbn"]
+__all__ = ["PbnFile", "format_pbn", "parse_pbn", "read_pbn", "write_pbn"]
 
 
 @dataclass
@@ -171,20 +169,8 @@ def format_pbn(pbn: PbnFile) -> str:
     return format_games(pbn.games)
 
 
-def write_pbn(pbn_file_or_frames: PbnFile | Mapping[str, object], path: str | os.PathLike) -> None:
-    """Write PBN 2.1 export format, atomically (``io.atomic.atomic_path``).
-
-    Parameters
-    ----------
-    pbn_file_or_frames : PbnFile or mapping
-        A :class:`PbnFile` (its games are written back: mandatory tags in order,
-        then the others alphabetically, Auction, Play, tables), or scored frames:
-        a mapping (or a Session) with ``boards``, ``results`` (scored, with method
-        columns), optionally ``standings`` and ``meta``: see ``write_scored_pbn``.
-    path : str or PathLike
-        The output file; it is replaced only when writing succeeded.
-    """
-    if isinstance(pbn_file_or_frames, PbnFile):
-        write_games(pbn_file_or_frames.games, path)
-    else:
-        write_scored_pbn(pbn_file_or_frames, path)
+def write_pbn(pbn: PbnFile, path: str | os.PathLike) -> None:
+    """Write a :class:`PbnFile` back in PBN 2.1 export format, atomically (``io.atomic.atomic_path``):
+    mandatory tags in order, then the others alphabetically, Auction, Play, tables. Scored frames
+    (a Session) are written by ``bridgeproc.report.pbn.write_scored_pbn``."""
+    write_games(pbn.games, path)

@@ -18,8 +18,8 @@ from pathlib import Path
 import pandas as pd
 
 from bridgeproc.errors import ParseError
-from bridgeproc.io.text import read_text
 from bridgeproc.io.sheets.travellers import HEADER_SEARCH_ROWS, header_key, sniff_delimiter
+from bridgeproc.io.text import read_text
 
 NAMES_ALIASES: dict[str, tuple[str, ...]] = {
     "section": ("Section", "Sect", "Sec"),
@@ -107,7 +107,8 @@ def read_names(path: str | os.PathLike, sheet: str | None = None, encoding: str 
     if Path(path).suffix.lower() not in (".xlsx", ".xlsm"):
         text, source = read_text(path, encoding)
         return parse_names_csv(text, source)
-    from bridgeproc.io.sheets.xlsx import NAMES_SHEETS, UNCACHED_FORMULA, cell_name, load_workbooks, sheet_grid
+    from bridgeproc.core.problems import UNCACHED_FORMULA
+    from bridgeproc.io.sheets.xlsx import NAMES_SHEETS, cell_name, load_workbooks, sheet_grid
 
     values, formulas = load_workbooks(path)
     titles = [ws.title for ws in values.worksheets]

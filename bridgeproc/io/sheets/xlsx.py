@@ -35,7 +35,6 @@ from typing import Any
 import pandas as pd
 
 from bridgeproc.errors import ParseError
-from bridgeproc.core.problems import UNCACHED_FORMULA
 from bridgeproc.io.sheets.travellers import HEADER_SEARCH_ROWS, REQUIRED, canonical_header, find_header, raw_frame
 
 #: What Excel shows in a cell whose formula failed.

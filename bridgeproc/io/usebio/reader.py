@@ -31,7 +31,6 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import BinaryIO
 
 import numpy as np
@@ -39,9 +38,9 @@ import pandas as pd
 
 from bridgeproc.core.boards import dealer_of, vul_of
 from bridgeproc.errors import ParseError
-from bridgeproc.schema import BOARDS_COLUMNS
 from bridgeproc.io.text import read_source
 from bridgeproc.io.usebio.xml_tree import Node, parse_tree
+from bridgeproc.schema import BOARDS_COLUMNS
 
 __all__ = ["UsebioFile", "parse_usebio", "read_usebio", "hand_text", "boards_from_hands"]
 
