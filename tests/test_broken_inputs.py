@@ -15,7 +15,7 @@ import pytest
 
 from bridgeproc.errors import BridgeprocError
 from bridgeproc.io.sheets.names import read_names
-from bridgeproc.io.sheets.travellers import read_travellers
+from bridgeproc.io.sheets import read_travellers
 from bridgeproc.schema import BOARDS_COLUMNS
 from bridgeproc.validate.results import validate_results
 

@@ -8,7 +8,8 @@ import pytest
 
 from bridgeproc.errors import ValidationError
 from bridgeproc.io.sheets.names import parse_names_csv
-from bridgeproc.io.sheets.travellers import parse_travellers_csv, read_travellers
+from bridgeproc.io.sheets import read_travellers
+from bridgeproc.io.sheets.travellers import parse_travellers_csv
 from bridgeproc.schema import PROBLEM_COLUMNS, VUL
 from bridgeproc.validate.results import build_results, validate_results
 

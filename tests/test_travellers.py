@@ -8,7 +8,8 @@ import pytest
 
 from bridgeproc.errors import ParseError
 from bridgeproc.io.sheets.names import parse_names_csv, read_names, workbook_names
-from bridgeproc.io.sheets.travellers import canonical_header, parse_travellers_csv, read_travellers
+from bridgeproc.io.sheets import read_travellers
+from bridgeproc.io.sheets.travellers import canonical_header, parse_travellers_csv
 from bridgeproc.validate.results import validate_results
 
 from .conftest import workbook

@@ -22,16 +22,13 @@ pipeline writes everything else with a note.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, MutableMapping
-from typing import TYPE_CHECKING
+from types import ModuleType
 
 import pandas as pd
 
 from bridgeproc.core.optional import require
 from bridgeproc.errors import BridgeprocError, SetupError
 from bridgeproc.schema import SEATS, STRAINS
-
-if TYPE_CHECKING:
-    from types import ModuleType
 
 #: ``dd_<declarer>_<strain>`` for declarer N E S W and strain C D H S NT (Int8 tricks).
 DD_COLUMNS: tuple[str, ...] = tuple(f"dd_{seat}_{strain}" for seat in SEATS for strain in STRAINS)

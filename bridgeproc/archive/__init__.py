@@ -12,6 +12,7 @@ from __future__ import annotations
 from bridgeproc.archive.db import ENV_VAR, ArchiveError, default_url, engine_for, normalise_url
 from bridgeproc.archive.diff import Diff, diff
 from bridgeproc.archive.losses import ArchiveLossError
+from bridgeproc.archive.players import split_names
 from bridgeproc.archive.query import (
     SessionView,
     check_archive,
@@ -19,7 +20,6 @@ from bridgeproc.archive.query import (
     list_sessions,
     session_versions,
     show_session,
-    split_names,
 )
 from bridgeproc.archive.store import ArchiveResult, archive_session, load_session, session_identity
 

@@ -2,17 +2,15 @@
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import pandas as pd
 
 from bridgeproc.archive.db import engine_for, reading
 from bridgeproc.archive.store import read_frames, resolve_version
+from bridgeproc.core.notation import contract_text
 from bridgeproc.schema import records
-
-if TYPE_CHECKING:
-    import os
 
 #: Columns that make a result what it is (a change in any is a correction).
 RESULT_FIELDS = ["level", "strain", "doubled", "declarer", "tricks", "lead", "adjusted", "score_ns"]
@@ -81,8 +79,6 @@ def _join(items) -> str:
 
 
 def _result_text(frame: pd.DataFrame) -> pd.Series:
-    from bridgeproc.core.notation import contract_text
-
     contract = contract_text(frame["level"], frame["strain"], frame["doubled"], frame["adjusted"])
     tricks = frame["tricks"].astype("Int64")
     need = frame["level"].astype("Int64") + 6

@@ -1,35 +1,17 @@
 """Read-only questions to the archive: which sessions, which versions, a player's history, is it sound."""
 from __future__ import annotations
 
-import re
+import os
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import pandas as pd
 from sqlalchemy import func, select, text
 
-from bridgeproc.archive.db import engine_for, reading
-from bridgeproc.archive.store import player_key
+from bridgeproc.archive.db import ArchiveError, engine_for, reading
+from bridgeproc.archive.players import player_key, split_names
+from bridgeproc.archive.store import load_session, prepare, read_frames, resolve_version, session_from
 from bridgeproc.archive.tables import FRAME_TABLES, frames, players, sessions, standings, versions
-
-if TYPE_CHECKING:
-    import os
-
-    from bridgeproc.model import Session
-
-#: Separators between the players of a pair in a names text ("Ann Smith & Bob Jones").
-NAME_SEPARATORS = re.compile(r"\s*&\s*|\s+(?:and|-|–|/|\+)\s+|\s*/\s*")
-
-HISTORY_COLUMNS: dict[str, object] = {
-    "date": "string", "event": "string", "session_id": "string", "version": "int64", "method": "string",
-    "group": "string", "pair": "string", "partner": "string", "names": "string", "rank": "string",
-    "boards": "Int64", "pct": "float64", "imps": "float64", "total": "float64",
-}
-
-
-def split_names(names: str) -> list[str]:
-    """The players of a pair's names text, e.g. ``"Ann Smith & Bob Jones"`` -> two names."""
-    return [part.strip() for part in NAME_SEPARATORS.split(names) if part and part.strip()]
+from bridgeproc.model import Session
 
 
 def list_sessions(url: str | os.PathLike | None = None) -> pd.DataFrame:
@@ -52,6 +34,13 @@ def list_sessions(url: str | os.PathLike | None = None) -> pd.DataFrame:
     return frame.astype({"session_id": "string", "event": "string", "date": "string", "site": "string",
                          "versions": "int64", "method": "string", "updated_at": "string"})
 
+HISTORY_COLUMNS: dict[str, object] = {
+    "date": "string", "event": "string", "session_id": "string", "version": "int64", "method": "string",
+    "group": "string", "pair": "string", "partner": "string", "names": "string", "rank": "string",
+    "boards": "Int64", "pct": "float64", "imps": "float64", "total": "float64",
+}
+
+
 
 def session_versions(url: str | os.PathLike | None, session_id: str) -> pd.DataFrame:
     """Every version of ``session_id``: ``version, created_at, method, results, content_hash, comment``."""
@@ -64,8 +53,6 @@ def session_versions(url: str | os.PathLike | None, session_id: str) -> pd.DataF
     with reading(engine) as conn:
         rows = conn.execute(query).all()
     if not rows:
-        from bridgeproc.archive.db import ArchiveError
-
         raise ArchiveError(f"no session {session_id!r} in the archive; `bridgeproc archive list` shows them")
     frame = pd.DataFrame(rows, columns=["version", "created_at", "method", "results", "content_hash", "comment"])
     return frame.astype({"version": "int64", "created_at": "string", "method": "string", "results": "Int64",
@@ -164,8 +151,6 @@ def check_archive(url: str | os.PathLike | None = None, deep: bool = False) -> l
 
 
 def _rehash(conn) -> list[str]:
-    from bridgeproc.archive.store import prepare, read_frames, resolve_version, session_from
-
     out = []
     for sid, number in conn.execute(select(versions.c.session_id, versions.c.version)
                                     .order_by(versions.c.session_id, versions.c.version)).all():
@@ -196,8 +181,6 @@ class SessionView:
 
 def show_session(url: str | os.PathLike | None, session_id: str, version: int | None = None) -> SessionView:
     """The versions of ``session_id`` and version ``version`` (default: the latest) of it; ``str()`` prints both."""
-    from bridgeproc.archive.store import load_session
-
     versions_frame = session_versions(url, session_id)
     session = load_session(url, session_id, version)
     number = int(version) if version is not None else int(versions_frame["version"].max())

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import re
 import unicodedata
 from dataclasses import dataclass
 from datetime import date as _date
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING
 
 import pandas as pd
 from sqlalchemy import insert, select, update
@@ -23,12 +23,10 @@ from bridgeproc._version import __version__
 from bridgeproc.archive import losses
 from bridgeproc.archive.codec import Encoded, content_hash, decode, encode, select_columns
 from bridgeproc.archive.db import ArchiveError, engine_for, reading, writing
+from bridgeproc.archive.players import player_key, split_names
 from bridgeproc.archive.tables import FRAME_TABLES, frames, players, sessions, versions
-
-if TYPE_CHECKING:
-    import os
-
-    from bridgeproc.model import Session
+from bridgeproc.model import Options, Session
+from bridgeproc.rank import Conventions
 
 #: Frames of a Session stored per version, in order.
 FRAMES = ("results", "boards", "standings", "names", "notes")
@@ -144,8 +142,6 @@ PLAYER_COLUMNS = ["version_id", "pos", "seat", "player_key", "player"]
 
 
 def _player_rows(standings: pd.DataFrame, version_id: int) -> list[tuple]:
-    from bridgeproc.archive.query import split_names
-
     if "names" not in standings or not len(standings):
         return []
     rows = []
@@ -155,11 +151,6 @@ def _player_rows(standings: pd.DataFrame, version_id: int) -> list[tuple]:
         for seat, player in enumerate(split_names(text)):
             rows.append((version_id, pos, seat, player_key(player), player))
     return rows
-
-
-def player_key(name: str) -> str:
-    """How players are matched: case-folded, single spaces."""
-    return " ".join(name.split()).casefold()
 
 
 def _frames_of(session: Session) -> dict[str, pd.DataFrame]:
@@ -348,16 +339,12 @@ def read_frames(conn, version_id: int) -> dict[str, pd.DataFrame]:
 
 
 def _conventions(text: str):
-    from bridgeproc.rank import Conventions
-
     values = json.loads(text)
     known = {f.name for f in dataclasses.fields(Conventions)}
     return Conventions(**{k: v for k, v in values.items() if k in known})
 
 
 def _options(text: str | None):
-    from bridgeproc.model import Options
-
     try:
         values = json.loads(text or "{}")
         if values.get("conventions") is not None:
@@ -384,8 +371,6 @@ def load_session(url: str | os.PathLike | None, session_id: str, version: int | 
 
 def session_from(row: dict, data: dict[str, pd.DataFrame]) -> Session:
     """A Session from a :func:`resolve_version` row and its :func:`read_frames`."""
-    from bridgeproc.model import Session
-
     return Session(results=data["results"], boards=data["boards"], standings=data["standings"],
                    names=data["names"], meta=json.loads(row["meta"]), conventions=_conventions(row["conventions"]),
                    numbering=row["numbering"], movement=row["movement"], notes=data.get("notes"),

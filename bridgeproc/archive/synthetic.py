@@ -11,8 +11,11 @@ import pandas as pd
 
 from bridgeproc.archive.tables import DD_COLUMNS
 from bridgeproc.core.boards import dealer_of, vul_of
+from bridgeproc.model import Session
+from bridgeproc.rank import Conventions, rank_results, standings
 from bridgeproc.rank.conventions import Method
 from bridgeproc.schema import RESULTS_COLUMNS, SEAT, STRAIN
+from bridgeproc.scoring.law77 import score
 
 FIRST = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ian", "Jo", "Kim", "Lu", "Mo", "Ned", "Ola", "Pat"]
 LAST = ["Smith", "Jones", "Young", "Lane", "Wood", "Grey", "Hart", "Ray", "Ko", "Lee", "Ng", "Oz", "Pe", "Qu"]
@@ -45,10 +48,6 @@ def synthetic_session(tables: int = 10, boards: int = 24, seed: int = 0, event: 
     numbering, two winners); each NS pair plays every board, against a rotating EW
     pair. Players are drawn from ``players`` (default: a pool of 4 x tables names).
     """
-    from bridgeproc.model import Session
-    from bridgeproc.rank import Conventions, rank_results, standings
-    from bridgeproc.scoring.law77 import score
-
     rng = np.random.default_rng(seed)
     n = tables * boards
     board = np.repeat(np.arange(1, boards + 1), tables)

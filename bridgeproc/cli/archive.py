@@ -4,16 +4,17 @@ from __future__ import annotations
 import click
 import pandas as pd
 
+from bridgeproc.archive import check_archive, diff, history, list_sessions, show_session
+from bridgeproc.archive.db import archive_exists, default_url
 from bridgeproc.cli.common import library_errors, with_verbosity
 from bridgeproc.cli.main import _outputs_for, cli
+from bridgeproc.pipeline import export_session
 
 _ARCHIVE_URL = click.option("--archive", "url", envvar="BRIDGEPROC_ARCHIVE", default=None,
                             help="Archive URL or SQLite file [default: ~/.local/share/bridgeproc/archive.sqlite].")
 
 
 def _archive_call(function, *args, **kwargs):
-    from bridgeproc.archive.db import archive_exists, default_url
-
     with library_errors():
         if not archive_exists(args[0]):
             raise click.ClickException(f"no archive at {args[0] or default_url()} yet; "
@@ -71,8 +72,6 @@ def archive_list(url, fmt) -> None:
 
         bridgeproc archive list
     """
-    from bridgeproc.archive import list_sessions
-
     sessions = _archive_call(list_sessions, url)
     if not len(sessions) and fmt is None:
         click.echo("no sessions archived yet", err=True)
@@ -92,8 +91,6 @@ def archive_show(url, session_id, version, fmt) -> None:
 
         bridgeproc archive show 2026-11-24_tuesday-pairs --version 1
     """
-    from bridgeproc.archive import show_session
-
     view = _archive_call(show_session, url, session_id, version)
     standings = view.session.standings.drop(columns=["method"], errors="ignore")
     if fmt is not None:
@@ -121,8 +118,6 @@ def archive_export(url, session_id, outputs, version) -> None:
 
         bridgeproc archive export 2026-11-24_tuesday-pairs -o again.xlsx
     """
-    from bridgeproc.pipeline import export_session
-
     _archive_call(export_session, url, session_id, list(outputs), version)
     click.echo(f"wrote {', '.join(outputs)}", err=True)
 
@@ -139,8 +134,6 @@ def archive_history(url, player_or_pair, all_versions, fmt) -> None:
 
         bridgeproc archive history "Anna Strand"
     """
-    from bridgeproc.archive import history
-
     rows = _archive_call(history, url, player_or_pair, all_versions)
     emit(rows, fmt, nothing=f"no archived results for {player_or_pair!r}; names are matched whole, in any "
                             "case (bridgeproc archive list shows the sessions)")
@@ -158,8 +151,6 @@ def archive_diff(url, session_id, v1, v2) -> None:
 
         bridgeproc archive diff 2026-11-24_tuesday-pairs 1 2
     """
-    from bridgeproc.archive import diff
-
     click.echo(str(_archive_call(diff, url, session_id, v1, v2)))
 
 
@@ -173,8 +164,6 @@ def archive_check(url, deep) -> None:
 
         bridgeproc archive check --deep
     """
-    from bridgeproc.archive import check_archive
-
     problems = _archive_call(check_archive, url, deep)
     if problems:
         raise click.ClickException("\n".join(problems))

@@ -8,6 +8,12 @@ import click
 
 from bridgeproc.cli.common import VERBOSITY, library_errors, say, with_verbosity
 from bridgeproc.cli.main import _encoding, _finite, _outputs_for, cli
+from bridgeproc.pipeline.teams import process_teams
+from bridgeproc.pipeline.write import check_outputs, write_all
+from bridgeproc.report.scoresheet import sheet_text, write_sheet
+from bridgeproc.rubber.chicago import chicago_sheet
+from bridgeproc.rubber.rubber import rubber_sheet
+from bridgeproc.teams import options_from_text
 
 
 def _sheet_outputs(ctx, param, values):
@@ -31,9 +37,6 @@ def _sheet_command(function):
 
 
 def _print_sheet(build, sheet, outputs, title, reads=()) -> None:
-    from bridgeproc.pipeline.write import check_outputs, write_all
-    from bridgeproc.report.scoresheet import sheet_text, write_sheet
-
     with library_errors():
         check_outputs(outputs, (".csv", ".xlsx"), [sheet, *reads])
         frame = build()
@@ -56,8 +59,6 @@ def rubber(sheet, outputs, encoding, variant, unfinished_partscore, redoubled_in
 
         bridgeproc rubber evening.csv -o evening.xlsx
     """
-    from bridgeproc.rubber.rubber import rubber_sheet
-
     _print_sheet(lambda: rubber_sheet(sheet, variant=variant, unfinished_partscore=int(unfinished_partscore),
                                       redoubled_insult=int(redoubled_insult), encoding=encoding),
                  sheet, outputs, "Rubber bridge")
@@ -81,8 +82,6 @@ def chicago(sheet, outputs, encoding, variant, cycle, first_dealer, partscore_bo
 
         bridgeproc chicago evening.csv -o evening.csv
     """
-    from bridgeproc.rubber.chicago import chicago_sheet
-
     _print_sheet(lambda: chicago_sheet(sheet, variant=variant, cycle=cycle, first_dealer=first_dealer,
                                        partscore_bonus=partscore_bonus, passed_out=passed_out, targets=targets,
                                        encoding=encoding),
@@ -117,9 +116,6 @@ def teams(inputs, outputs, lineup, adjustments, encoding, format_, vp_scale, **p
 
         bridgeproc teams round1.pbn -o results.xlsx -o results.csv -o results.pbn
     """
-    from bridgeproc.pipeline.teams import process_teams
-    from bridgeproc.teams import options_from_text
-
     with library_errors():
         options = options_from_text(format=format_, vp_scale_spec=vp_scale, **params)
         session = process_teams(list(inputs), list(outputs), options, lineup=lineup,

@@ -12,8 +12,15 @@ from typing import Callable
 import pandas as pd
 
 from bridgeproc.errors import BridgeprocError, ParseError
+from bridgeproc.io.bws import check_movement, read_bws
+from bridgeproc.io.pbn.reader import read_pbn
+from bridgeproc.io.sheets import read_travellers
+from bridgeproc.io.sheets.names import read_names, workbook_names
+from bridgeproc.io.sheets.xlsx import read_travellers_xlsx
+from bridgeproc.io.usebio.reader import read_usebio
 from bridgeproc.model import Options
-from bridgeproc.schema import BOARDS_COLUMNS, empty
+from bridgeproc.schema import BOARDS_COLUMNS, empty, problems_frame
+from bridgeproc.validate.rules import check_games
 
 
 def suffix(path) -> str:
@@ -62,8 +69,6 @@ class Inputs:
             self.published_names = self.fallback_names
 
     def reading_notes(self) -> pd.DataFrame | None:
-        from bridgeproc.schema import problems_frame
-
         return problems_frame(self.notes) if self.notes else None
 
     def frames(self) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
@@ -81,8 +86,6 @@ class Inputs:
         """Problems for a board whose deal differs between two hand records (which is right?)."""
         if len(self.boards) < 2:
             return None
-        from bridgeproc.schema import problems_frame
-
         boards = pd.concat(self.boards, ignore_index=True)
         dealt = boards[boards["deal"].notna()]
         counts = dealt.groupby("board")["deal"].nunique()
@@ -101,9 +104,6 @@ class Inputs:
 
 
 def _read_csv(path, options: Options, inputs: Inputs) -> None:
-    from bridgeproc.io.sheets.names import read_names
-    from bridgeproc.io.sheets.travellers import read_travellers
-
     try:
         inputs.raws.append(read_travellers(path, options.encoding))
     except ParseError as traveller_error:
@@ -115,9 +115,6 @@ def _read_csv(path, options: Options, inputs: Inputs) -> None:
 
 def _read_xlsx(path, options: Options, inputs: Inputs) -> None:
     """Travellers (with the names sheet, if the workbook has one), or a names-only workbook."""
-    from bridgeproc.io.sheets.names import read_names, workbook_names
-    from bridgeproc.io.sheets.xlsx import read_travellers_xlsx
-
     try:
         inputs.raws.append(read_travellers_xlsx(path))
     except ParseError as traveller_error:
@@ -164,9 +161,6 @@ def _scored_across_field(pbn) -> bool:
 
 
 def _read_pbn(path, options: Options, inputs: Inputs) -> None:
-    from bridgeproc.io.pbn.reader import read_pbn
-    from bridgeproc.validate.rules import check_games
-
     pbn = read_pbn(path, options.encoding)
     inputs.rules.append(check_games(pbn))
     published = _published_names(pbn.totals)
@@ -181,14 +175,10 @@ def _read_pbn(path, options: Options, inputs: Inputs) -> None:
 
 
 def _read_usebio(path, options: Options, inputs: Inputs) -> None:
-    from bridgeproc.io.usebio.reader import read_usebio
-
     _add_file(read_usebio(path), inputs)
 
 
 def _read_bws(path, options: Options, inputs: Inputs) -> None:
-    from bridgeproc.io.bws import check_movement, read_bws
-
     bws = read_bws(path)
     if options.movement_check:
         inputs.fatal.append(check_movement(bws.results, bws.movement))
@@ -229,7 +219,5 @@ def read_inputs(paths: list, options: Options = Options()) -> Inputs:
     if conflicts is not None:
         inputs.fatal.append(conflicts)
     if options.names:
-        from bridgeproc.io.sheets.names import read_names
-
         inputs.names.extend(read_names(p, encoding=options.encoding) for p in options.names)
     return inputs

@@ -18,9 +18,12 @@ from typing import Mapping
 
 import pandas as pd
 
+from bridgeproc.analysis.dd import encode_dd_hex
+from bridgeproc.core.boards import dealer_of, vul_of
 from bridgeproc.core.notation import contract_text
 from bridgeproc.io.pbn.model import Column, Game, Tag
 from bridgeproc.io.pbn.writer import write_games
+from bridgeproc.rank.conventions import scoring_tag
 
 #: results column -> (ScoreTable column, width): the published method columns.
 METHOD_COLUMNS = (
@@ -130,8 +133,6 @@ def total_table(standings: pd.DataFrame, imps: bool) -> tuple[list[Column], list
 def _board_extras(boards: pd.DataFrame) -> dict[int, list[Tag]]:
     """Double-dummy tags per board: DoubleDummyTricks, OptimumScore, OptimumContract and
     OptimumResultTable, so that a later run on this file reuses them instead of solving."""
-    from bridgeproc.analysis.dd import encode_dd_hex
-
     out: dict[int, list[Tag]] = {}
     dd = [(seat, strain) for seat in "NESW" for strain in ("NT", "S", "H", "D", "C")]
     has_dd = all(f"dd_{seat}_{strain}" in boards for seat, strain in dd)
@@ -183,8 +184,6 @@ def scored_games(boards: pd.DataFrame, results: pd.DataFrame, standings: pd.Data
     meta : mapping, optional
         Event tags (``Event``, ``Site``, ``Date``, ``Scoring`` ...) for every game.
     """
-    from bridgeproc.core.boards import dealer_of, vul_of
-
     meta = dict(meta or {})
     imps = not any(c in results for c in ("mp_ns", "pct_ns")) and any(f"{m}_ns" in results for m in IMP_SOURCES)
     meta.setdefault("Scoring", ("IMP;Cross" if "ximp_ns" in results else "IMP;Butler") if imps else "MatchPoints")
@@ -230,8 +229,6 @@ def _parts(scored) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame | None, dic
             if str(k).lower() in META_TAGS and str(k).lower() != "scoring"}
     conventions = get("conventions")
     if conventions is not None:
-        from bridgeproc.rank.conventions import scoring_tag
-
         meta["Scoring"] = scoring_tag(conventions)
         if not conventions.across_field:
             meta["_sections_apart"] = "1"

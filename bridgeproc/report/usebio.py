@@ -23,17 +23,16 @@ from __future__ import annotations
 import os
 import re
 import xml.etree.ElementTree as ET
-from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 
 from bridgeproc.core.notation import contract_text
+from bridgeproc.errors import BridgeprocError
 from bridgeproc.io.atomic import atomic_path
+from bridgeproc.model import Session
+from bridgeproc.rank.standings import is_individual
 from bridgeproc.schema import records
-
-if TYPE_CHECKING:
-    from bridgeproc.model import Session
 
 __all__ = ["usebio_text", "write_usebio"]
 
@@ -211,9 +210,6 @@ def write_usebio(session: Session, path: str | os.PathLike) -> None:
     Raises BridgeprocError for an individual event: its players are not pairs, and the
     USEBIO written here would not read back (write .pbn or .xlsx instead).
     """
-    from bridgeproc.errors import BridgeprocError
-    from bridgeproc.rank.standings import is_individual
-
     if is_individual(session.results):
         raise BridgeprocError("USEBIO (.xml) output of an individual event is not supported; write .pbn or .xlsx "
                               "instead")

@@ -6,20 +6,17 @@ mode and saved atomically, so a failed run leaves no partial file.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
 
 from openpyxl import Workbook
 
 from bridgeproc.io.atomic import atomic_path
+from bridgeproc.model import Session
 from bridgeproc.rank.standings import is_individual
 from bridgeproc.report.handrecords import write_handrecords
 from bridgeproc.report.ranking import write_ranking
 from bridgeproc.report.scorecards import write_scorecards
 from bridgeproc.report.styles import BOLD, TITLE, a4, cell, header_row, set_widths
 from bridgeproc.report.travellers import write_travellers
-
-if TYPE_CHECKING:
-    from bridgeproc.model import Session
 
 
 def heading_lines(session: "Session") -> list[str]:

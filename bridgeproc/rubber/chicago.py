@@ -41,6 +41,7 @@ from bridgeproc.rubber.rubber import (
     duplicate_score,
     made_parts,
     result_text,
+    sheet_totals,
     trick_score,
 )
 from bridgeproc.schema import problems_frame, records
@@ -254,6 +255,4 @@ def _require_hcp(sheet: pd.DataFrame, passed_out: str) -> None:
 
 def chicago_totals(sheet: pd.DataFrame) -> pd.DataFrame:
     """One row per chicago: ``chicago``, ``ns``, ``ew`` (final totals), ``winner``, ``margin``."""
-    from bridgeproc.rubber.rubber import sheet_totals
-
     return sheet_totals(sheet, "chicago")

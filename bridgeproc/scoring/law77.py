@@ -10,6 +10,7 @@ import numpy as np
 import pandas as pd
 
 from bridgeproc.core.boards import VUL_CYCLE, declarer_vulnerable
+from bridgeproc.core.notation import parse_results_text
 
 # Table axes. Level 0 is a passed-out board (score 0 whatever the other axes say).
 LEVELS, STRAIN_COUNT, DOUBLINGS, VULNERABILITIES, TRICK_COUNTS = 8, 5, 3, 2, 14
@@ -157,8 +158,6 @@ def score_text(board, contract, declarer, result, result_style="auto") -> np.nda
     The fast path for clean data (benchmarks, scripts); files go through
     ``validate.validate_results`` instead, which reports every bad cell.
     """
-    from bridgeproc.core.notation import parse_results_text
-
     codes = parse_results_text(contract, declarer, result, result_style)
     if not codes.valid.all():
         raise ValueError(f"{int((~codes.valid).sum())} row(s) are not complete results")

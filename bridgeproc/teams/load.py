@@ -33,6 +33,7 @@ import pandas as pd
 
 from bridgeproc.errors import ParseError
 from bridgeproc.io.sheets.travellers import canonical_header, raw_frame, sniff_delimiter
+from bridgeproc.io.sheets.xlsx import load_workbooks, sheet_grid
 from bridgeproc.io.text import read_text
 from bridgeproc.teams.matches import match_id
 
@@ -162,8 +163,6 @@ def team_rows_frame(rows: list[list[str]], lines: list[int], source: str,
 
 def read_team_travellers_xlsx(path: str | os.PathLike, lineup: pd.DataFrame | None = None) -> pd.DataFrame:
     """The first sheet of a workbook with a Board and Contract header, read like the CSV (Excel row numbers)."""
-    from bridgeproc.io.sheets.xlsx import load_workbooks, sheet_grid
-
     values, formulas = load_workbooks(path)
     name = os.path.basename(path)
     for ws in values.worksheets:

@@ -23,18 +23,15 @@ from __future__ import annotations
 
 import os
 import re
-from typing import TYPE_CHECKING
 
 import pandas as pd
 
 from bridgeproc.core.deal import DealError, parse_deal
+from bridgeproc.io.pbn.model import Game
+from bridgeproc.io.pbn.reader import PbnFile, read_pbn
 from bridgeproc.schema import problems_frame
 from bridgeproc.validate.auction import SEAT_NAMES, STRAINS, Auction, first_caller, next_seat, read_auction, side_of
 from bridgeproc.validate.play import read_play
-
-if TYPE_CHECKING:
-    from bridgeproc.io.pbn.model import Game
-    from bridgeproc.io.pbn.reader import PbnFile
 
 _CONTRACT = re.compile(r"(?i)^([1-7])(C|D|H|S|NT|N)(X{0,2})$")
 _RESULT = re.compile(r"^(?:(\d{1,2})|NS (\d{1,2})(?: EW (\d{1,2}))?|EW (\d{1,2})(?: NS (\d{1,2}))?)$")
@@ -207,8 +204,6 @@ def check_games(pbn_file: PbnFile | str | os.PathLike) -> pd.DataFrame:
         and agrees with the Contract, Declarer and Result tags.
     """
     if isinstance(pbn_file, (str, os.PathLike)):
-        from bridgeproc.io.pbn.reader import read_pbn
-
         pbn_file = read_pbn(pbn_file)
     out = _Collector(pbn_file.source)
     for game in pbn_file.games:

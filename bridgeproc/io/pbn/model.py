@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from operator import attrgetter
 
+import pandas as pd
+
 from bridgeproc.errors import ParseError
 
 #: The mandatory tag set (PBN 2.1 section 3.1), in export order.
@@ -191,3 +193,19 @@ def raise_problems(source: str, problems: list[tuple[int, str]]) -> None:
     error = ParseError(source, line, message + rest)
     error.problems = ordered  # type: ignore[attr-defined]
     raise error
+
+
+@dataclass
+class PbnFile:
+    """A parsed PBN file: games as read plus the frames described in the module docstring."""
+
+    games: list[Game]
+    boards: pd.DataFrame
+    results: pd.DataFrame
+    totals: pd.DataFrame
+    matches: pd.DataFrame
+    byes: pd.DataFrame
+    meta: dict[str, str] = field(default_factory=dict)
+    source: str = "<string>"
+    version: str | None = None
+    escapes: list[str] = field(default_factory=list)

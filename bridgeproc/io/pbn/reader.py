@@ -43,37 +43,18 @@ from __future__ import annotations
 
 import gc
 import os
-from dataclasses import dataclass, field
 from typing import TextIO
-
-import pandas as pd
 
 from bridgeproc.errors import ParseError
 from bridgeproc.io.pbn.frames import BOARD_TAGS, board_rows, boards_frame
 from bridgeproc.io.pbn.lexer import lex
-from bridgeproc.io.pbn.model import Game, is_table, raise_problems
+from bridgeproc.io.pbn.model import Game, PbnFile, is_table, raise_problems
 from bridgeproc.io.pbn.results import collect, results_frames, table_frame
 from bridgeproc.io.pbn.tags import pbn_version
 from bridgeproc.io.pbn.writer import format_games, write_games
 from bridgeproc.io.text import decode, read_source
 
 __all__ = ["PbnFile", "format_pbn", "parse_pbn", "read_pbn", "write_pbn"]
-
-
-@dataclass
-class PbnFile:
-    """A parsed PBN file: games as read plus the frames described in the module docstring."""
-
-    games: list[Game]
-    boards: pd.DataFrame
-    results: pd.DataFrame
-    totals: pd.DataFrame
-    matches: pd.DataFrame
-    byes: pd.DataFrame
-    meta: dict[str, str] = field(default_factory=dict)
-    source: str = "<string>"
-    version: str | None = None
-    escapes: list[str] = field(default_factory=list)
 
 
 def _meta(games: list[Game]) -> dict[str, str]:

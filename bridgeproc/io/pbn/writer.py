@@ -12,13 +12,10 @@ from __future__ import annotations
 
 import os
 import re
-from typing import TYPE_CHECKING, Iterable
+from typing import Iterable
 
 from bridgeproc.io.atomic import atomic_path
-from bridgeproc.io.pbn.model import MANDATORY_TAGS, Game, Tag
-
-if TYPE_CHECKING:
-    from bridgeproc.io.pbn.reader import PbnFile
+from bridgeproc.io.pbn.model import MANDATORY_TAGS, Game, PbnFile, Tag
 
 HEADER = ["% PBN 2.1", "% EXPORT", "%Content-type: text/x-pbn; charset=UTF-8", "%Creator: bridgeproc"]
 _ORDER = {name: i for i, name in enumerate(MANDATORY_TAGS)}
@@ -110,6 +107,6 @@ def write_games(games: Iterable[Game], path: str | os.PathLike) -> None:
         tmp.write_text(text, encoding="utf-8", newline="\n")
 
 
-def format_pbn(pbn: "PbnFile") -> str:
+def format_pbn(pbn: PbnFile) -> str:
     """PBN 2.1 export text of a :class:`~bridgeproc.io.pbn.PbnFile`."""
     return format_games(pbn.games)

@@ -17,8 +17,10 @@ from pathlib import Path
 
 import pandas as pd
 
+from bridgeproc.core.problems import UNCACHED_FORMULA
 from bridgeproc.errors import ParseError
 from bridgeproc.io.sheets.travellers import HEADER_SEARCH_ROWS, header_key, sniff_delimiter
+from bridgeproc.io.sheets.xlsx import NAMES_SHEETS, cell_name, load_workbooks, sheet_grid
 from bridgeproc.io.text import read_text
 
 NAMES_ALIASES: dict[str, tuple[str, ...]] = {
@@ -107,9 +109,6 @@ def read_names(path: str | os.PathLike, sheet: str | None = None, encoding: str 
     if Path(path).suffix.lower() not in (".xlsx", ".xlsm"):
         text, source = read_text(path, encoding)
         return parse_names_csv(text, source)
-    from bridgeproc.core.problems import UNCACHED_FORMULA
-    from bridgeproc.io.sheets.xlsx import NAMES_SHEETS, cell_name, load_workbooks, sheet_grid
-
     values, formulas = load_workbooks(path)
     titles = [ws.title for ws in values.worksheets]
     wanted = sheet or next((t for t in titles if t.strip().lower() in NAMES_SHEETS), titles[0] if len(titles) == 1 else None)
@@ -127,8 +126,6 @@ def read_names(path: str | os.PathLike, sheet: str | None = None, encoding: str 
 
 def workbook_names(path: str | os.PathLike) -> pd.DataFrame | None:
     """The names sheet of a traveller workbook (``Names``, ``Players`` ...), or None if it has none."""
-    from bridgeproc.io.sheets.xlsx import NAMES_SHEETS, load_workbooks
-
     values, _ = load_workbooks(path)
     title = next((ws.title for ws in values.worksheets if ws.title.strip().lower() in NAMES_SHEETS), None)
     return None if title is None else read_names(path, sheet=title)

@@ -246,12 +246,3 @@ def _decode_error(path: str | os.PathLike, encoding: str) -> ParseError | None:
     except (OSError, LookupError):
         return None
     return None
-
-
-def read_travellers(path: str | os.PathLike, encoding: str | None = None) -> pd.DataFrame:
-    """Read a traveller file by its extension: ``.xlsx``/``.xlsm`` or CSV (``.csv .txt .tsv``)."""
-    if Path(path).suffix.lower() in (".xlsx", ".xlsm"):
-        from bridgeproc.io.sheets.xlsx import read_travellers_xlsx
-
-        return read_travellers_xlsx(path)
-    return read_travellers_csv(path, encoding)
