@@ -1,0 +1,60 @@
+"""The rubber, chicago and check commands through the command line."""
+import openpyxl
+
+from bridgeproc.cli import cli
+from tests.conftest import REALDATA, ROOT
+
+RULES = ROOT / "tests" / "data" / "rules"
+
+
+def test_rubber_prints_and_writes_the_simplified_example(runner, tmp_path):
+    sheet = tmp_path / "rubber.csv"
+    sheet.write_text("deal,declarer,contract,tricks\n1,EW,4S,11\n2,EW,2C,11\n3,NS,2NTX,9\n4,EW,6SX,11\n5,EW,7NT,13\n")
+    out = tmp_path / "rubber.xlsx"
+    result = runner.invoke(cli, ["rubber", str(sheet), "--variant", "simplified", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Rubber 1: NS 540, EW 2620: EW by 2080" in result.output
+    rows = list(openpyxl.load_workbook(out).active.iter_rows(values_only=True))
+    assert any(450 in r for r in rows) and any(2220 in r for r in rows)
+
+
+def test_rubber_rejects_an_unknown_output_type(runner, tmp_path):
+    sheet = tmp_path / "rubber.csv"
+    sheet.write_text("deal,declarer,contract,tricks\n1,EW,4S,11\n")
+    assert runner.invoke(cli, ["rubber", str(sheet), "-o", str(tmp_path / "x.pdf")]).exit_code == 2
+
+
+def test_chicago_runs_on_the_sample_sheet(runner, tmp_path):
+    out = tmp_path / "chicago.csv"
+    result = runner.invoke(cli, ["chicago", str(RULES / "chicago.csv"), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_text().startswith(out.read_text().splitlines()[0])
+    assert len(out.read_text().splitlines()) > 2
+
+
+def test_check_reports_an_auction_that_contradicts_the_contract(runner):
+    result = runner.invoke(cli, ["check", str(REALDATA / "ffb-dn1-open2-s5-2022.pbn")])
+    assert result.exit_code == 1
+    assert "ffb-dn1-open2-s5-2022.pbn:61: Contract: the auction ends in 5SX by North but the Contract tag is '4SX'" in result.output
+
+
+def test_check_passes_the_teams_file_with_auctions_and_play(runner):
+    result = runner.invoke(cli, ["check", str(REALDATA / "ebl-2021-online-qual-open-r2-teams.pbn")])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("OK: 299 results on 10 boards")
+
+
+def test_teams_command_scores_the_ebl_round(runner, tmp_path):
+    out = tmp_path / "teams.csv"
+    result = runner.invoke(cli, ["teams", str(REALDATA / "ebl-2021-online-qual-open-r2-teams.pbn"), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "R1 WALES v ITALY: not played; not counted" in result.output
+    assert "15 matches, 30 teams" in result.output
+    assert out.exists()
+
+
+def test_teams_without_match_length_for_a_vp_only_file_is_bad_input(runner, tmp_path):
+    result = runner.invoke(cli, ["teams", str(REALDATA / "fin-salo-joukkue-2013-09-15-teams-vp.pbn"), "-o", str(tmp_path / "x.csv")])
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "x.csv").exists()
