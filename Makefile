@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench clean realdata
+.PHONY: demo test quick check bench clean realdata
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -25,8 +25,20 @@ demo: $(STAMP)
 		echo "unexpected: check found no problem in sample_data/with-problems/"; exit 1; \
 	else echo "(as intended: the demo's second step finds the mistakes planted in sample_data/with-problems/)"; fi
 
-test: $(STAMP)
+# The shape of the house: lint, types (core io validate scoring rank must stay clean), the layers contract.
+MYPY_CLEAN := bridgeproc/core bridgeproc/io bridgeproc/validate bridgeproc/scoring bridgeproc/rank
+check: $(STAMP)
+	$(BIN)/ruff check bridgeproc tests bench tools
+	$(BIN)/mypy $(MYPY_CLEAN)
+	$(BIN)/lint-imports --no-cache
+
+test: check
 	$(BIN)/python -m pytest
+
+# A fast run while working: the slow groups left out (double dummy, oracles, crash tests, PostgreSQL),
+# property tests with a tenth of their examples.
+quick: $(STAMP)
+	BRIDGEPROC_TESTS=quick $(BIN)/python -m pytest -m "not (dd or oracle or crash or postgres)"
 
 bench: $(STAMP)
 	for script in bench/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done

@@ -3,6 +3,7 @@ I/O), shared by the pipeline, the writers, the archive and library users."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 import pandas as pd
 
@@ -11,6 +12,7 @@ from bridgeproc.core.pairs import PairNumbering, pair_keys
 from bridgeproc.rank import Conventions
 from bridgeproc.rank.conventions import CONVENTION_HELP
 from bridgeproc.teams.session import TeamsSession  # noqa: F401  (computed by teams, shared from here)
+from bridgeproc.validate.results import Trust
 
 
 @dataclass(frozen=True)
@@ -24,7 +26,7 @@ class Options:
 
     result_style: ResultStyle = "auto"
     check_scores: bool = True
-    trust: str = "contract"
+    trust: Trust = "contract"
     encoding: str | None = None
     pair_numbering: PairNumbering = "auto"
     conventions: Conventions | None = None
@@ -63,7 +65,7 @@ class Session:
     names: pd.DataFrame
     meta: dict
     conventions: Conventions
-    numbering: str
+    numbering: Literal["shared", "per-direction"]
     movement: str
     notes: pd.DataFrame | None = None
     options: Options = field(default_factory=Options)

@@ -5,10 +5,14 @@ codes are small integers (fast to score) and the frame still reads as text.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pandas as pd
 
 SEATS = ("N", "E", "S", "W")
 STRAINS = ("C", "D", "H", "S", "NT")
+#: The boards frame's double-dummy columns: ``dd_<declarer>_<strain>`` (Int8 tricks), declarer-major.
+DD_COLUMNS: tuple[str, ...] = tuple(f"dd_{seat}_{strain}" for seat in SEATS for strain in STRAINS)
 VULS = ("None", "NS", "EW", "All")
 
 SEAT = pd.CategoricalDtype(list(SEATS))
@@ -79,11 +83,16 @@ def problems_frame(rows: list[dict]) -> pd.DataFrame:
     return pd.DataFrame(filled, columns=list(PROBLEM_COLUMNS)).astype(PROBLEM_COLUMNS)
 
 
-def check(frame: pd.DataFrame, columns: dict[str, object]) -> None:
-    """Raise TypeError if ``frame`` lacks a declared column (a programming error, not bad input)."""
+def check(frame: pd.DataFrame, columns: Mapping[str, object]) -> None:
+    """Raise TypeError if ``frame`` lacks a declared column or holds it with another dtype (a
+    programming error, not bad input: a step's entry says what it takes)."""
     missing = [c for c in columns if c not in frame.columns]
     if missing:
         raise TypeError(f"frame lacks columns {missing}")
+    wrong = [f"{c} is {frame[c].dtype}, not {expected}" for c, expected in columns.items()
+             if frame[c].dtype != pd.api.types.pandas_dtype(expected)]
+    if wrong:
+        raise TypeError("frame has other dtypes than declared: " + "; ".join(wrong))
 
 
 def records(frame: pd.DataFrame):

@@ -1,7 +1,17 @@
+import os
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+
+#: ``make quick`` sets BRIDGEPROC_TESTS=quick: the slow groups are deselected by marker
+#: (see pyproject.toml) and property tests try a tenth of their examples.
+QUICK = os.environ.get("BRIDGEPROC_TESTS") == "quick"
+
+
+def examples(count: int) -> int:
+    """Hypothesis examples for a property test: ``count`` in a full run, a tenth (at least 5) in a quick one."""
+    return max(5, count // 10) if QUICK else count
 
 #: The PostgreSQL fixtures (archive_url, postgres_server) for every test module.
 pytest_plugins = ["tests.conftest_pg"]

@@ -96,7 +96,7 @@ def fresh_database(base_url: str) -> str:
     return base_url + name
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def archive_url(request, tmp_path):
     """An empty archive: an SQLite file, then a database on the test PostgreSQL server."""
     from bridgeproc.archive.db import dispose_all

@@ -23,15 +23,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, MutableMapping
 from types import ModuleType
+from typing import SupportsInt
 
 import pandas as pd
 
+from bridgeproc.core.deal import RANKS
 from bridgeproc.core.optional import require
 from bridgeproc.errors import BridgeprocError, SetupError
-from bridgeproc.schema import SEATS, STRAINS
+from bridgeproc.schema import DD_COLUMNS, SEATS, STRAINS
 
 #: ``dd_<declarer>_<strain>`` for declarer N E S W and strain C D H S NT (Int8 tricks).
-DD_COLUMNS: tuple[str, ...] = tuple(f"dd_{seat}_{strain}" for seat in SEATS for strain in STRAINS)
 DD_DTYPE = "Int8"
 
 #: Column of the boards frame holding the raw PBN ``DoubleDummyTricks`` text (io.pbn).
@@ -51,7 +52,6 @@ HEX_ORDER: tuple[str, ...] = tuple(
     f"dd_{seat}_{strain}" for seat in "NSEW" for strain in ("NT", "S", "H", "D", "C")
 )
 
-RANKS = "AKQJT98765432"
 _RANK_INDEX = {rank: i for i, rank in enumerate(RANKS)}
 _STRAIN_ALIASES = {"C": "C", "D": "D", "H": "H", "S": "S", "NT": "NT", "N": "NT"}
 
@@ -148,14 +148,14 @@ def decode_dd_hex(hex20: str) -> dict[str, int]:
     return dict(zip(HEX_ORDER, values))
 
 
-def encode_dd_hex(tricks: Mapping[str, object] | pd.Series | Iterable[int]) -> str:
+def encode_dd_hex(tricks: Mapping[str, SupportsInt] | pd.Series | Iterable[int]) -> str:
     """Encode 20 trick counts as a ``DoubleDummyTricks`` string (inverse of :func:`decode_dd_hex`).
 
     ``tricks`` is a mapping or row with the ``dd_*`` keys, or 20 integers in
     :data:`DD_COLUMNS` order. Lower-case digits, as BridgeComposer writes them.
     """
     if isinstance(tricks, (Mapping, pd.Series)):
-        values = {col: int(tricks[col]) for col in DD_COLUMNS}  # type: ignore[call-overload]
+        values = {col: int(tricks[col]) for col in DD_COLUMNS}
     else:
         values = dict(zip(DD_COLUMNS, (int(v) for v in tricks)))
     if len(values) != 20 or any(not 0 <= v <= 13 for v in values.values()):

@@ -76,7 +76,21 @@ def _contract_text(level: int, denom: int, seats: int, under: int, over: int) ->
     return f"{_DDS_SEATS[seats]} {level}{_DDS_DENOMS[denom]}{result}"
 
 
-def _par_one(table: tuple[int, ...], dealer: int, vul: str) -> ParResult:
+#: One par contract as DDS gives it: (level, denom, seats, underTricks, overTricks), codes as above.
+RawContract = tuple[int, int, int, int, int]
+
+
+def _dds_par(table: tuple[int, ...], dealer: int, vul: str) -> tuple[int, list[RawContract]]:
+    """DDS's dealer-aware par (``DealerParBin``) of a double-dummy table: NS score and raw contracts.
+
+    The one place that uses endplay's private API (0.5.12), because its public API cannot
+    do this: a ``DDTable`` is made only by solving a deal (``calc_dd_table``), not from
+    known trick counts, so the table is filled in as ``endplay._dds.ddTableResults``; and
+    iterating the public ``ParList`` rewrites a contract for a side (seats 4/5, NS or EW)
+    into one per player, in place, so "NS 3NT" would read as "N 3NT, S 3NT": the raw DDS
+    result is read from ``ParList._data``. tests/analysis/test_par_endplay.py fails
+    loudly if endplay changes either.
+    """
     endplay_module()
     from endplay import _dds
     from endplay.dds import par as dds_par
@@ -87,16 +101,16 @@ def _par_one(table: tuple[int, ...], dealer: int, vul: str) -> ParResult:
     for column, tricks in zip(DD_COLUMNS, table):
         _, seat, strain = column.split("_")
         res.resTable[_RES_STRAIN[strain]][SEATS.index(seat)] = tricks
-    found = dds_par(DDTable(res), Vul(_ENDPLAY_VUL[vul]), Player(dealer))
-    # Read the raw DDS result: iterating endplay's ParList (0.5.12) rewrites a
-    # contract for a side (seats 4/5) into one for a single player as it goes.
-    data = found._data
-    texts = [
-        _contract_text(c.level, c.denom, c.seats, c.underTricks, c.overTricks)
-        for c in (data.contracts[i] for i in range(data.number))
-    ]
+    data = dds_par(DDTable(res), Vul(_ENDPLAY_VUL[vul]), Player(dealer))._data
+    contracts = [data.contracts[i] for i in range(data.number)]
+    return int(data.score), [(c.level, c.denom, c.seats, c.underTricks, c.overTricks) for c in contracts]
+
+
+def _par_one(table: tuple[int, ...], dealer: int, vul: str) -> ParResult:
+    score, contracts = _dds_par(table, dealer, vul)
+    texts = [_contract_text(*c) for c in contracts]
     texts = list(dict.fromkeys(t for t in texts if t != "Pass")) or ["Pass"]
-    return int(data.score), ", ".join(texts)
+    return score, ", ".join(texts)
 
 
 def _board_codes(boards: pd.DataFrame) -> tuple[list[int | None], list[str | None]]:

@@ -27,6 +27,7 @@ from bridgeproc.archive.players import player_key, split_names
 from bridgeproc.archive.tables import FRAME_TABLES, frames, players, sessions, versions
 from bridgeproc.model import Options, Session
 from bridgeproc.rank import Conventions
+from bridgeproc.schema import RESULTS_COLUMNS, check
 
 #: Frames of a Session stored per version, in order.
 FRAMES = ("results", "boards", "standings", "names", "notes")
@@ -179,6 +180,7 @@ _LATER_CONVENTIONS = {"fouled": "neuberg"}
 def prepare(session: Session, event: str | None = None, date: str | None = None,
             session_id: str | None = None) -> Prepared:
     """Encode ``session`` and compute its content hash (what :func:`archive_session` compares)."""
+    check(session.results, RESULTS_COLUMNS)
     sid, event_name, day = session_identity(session, event, date, session_id)
     frames_in = _frames_of(session)
     encoded = [encode(name, frame, FRAME_TABLES[name]) for name, frame in frames_in.items()]

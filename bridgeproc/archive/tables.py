@@ -30,6 +30,8 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 
+from bridgeproc.schema import DD_COLUMNS
+
 #: Bumped whenever the tables change; stored in ``archive_info``.
 SCHEMA_VERSION = 1
 
@@ -104,7 +106,6 @@ results = _frame_table(
     Column("butler_ns", Float), Column("butler_ew", Float), Column("datum", Integer),
 )
 
-DD_COLUMNS = [f"dd_{seat}_{strain}" for seat in "NESW" for strain in ("C", "D", "H", "S", "NT")]
 
 boards = _frame_table(
     "boards",

@@ -198,6 +198,7 @@ def config_problem(exc: click.BadParameter, in_force: dict[str, dict[str, Settin
         return None
     names, parent = [], ctx
     while parent.parent is not None:
+        assert parent.info_name is not None  # click names every subcommand's context
         names.append(parent.info_name)
         parent = parent.parent
     settings = in_force.get(" ".join(reversed(names)), {})

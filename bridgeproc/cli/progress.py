@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import sys
 import time
+from typing import TYPE_CHECKING
 
 import click
 
 from bridgeproc.cli.common import NORMAL, say, verbosity
+
+if TYPE_CHECKING:  # click.progressbar's return type (click imports it the same way)
+    from click._termui_impl import ProgressBar
 
 
 class SolveProgress:
@@ -15,7 +19,7 @@ class SolveProgress:
 
     def __init__(self, label: str = "Double dummy") -> None:
         self.label = label
-        self.bar = None
+        self.bar: ProgressBar[int] | None = None
         self.started: float | None = None
         self.total = 0
         self.done = 0

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from bridgeproc.errors import BridgeprocError
+
 SEAT_ORDER = "NESW"
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 SUITS = "SHDC"
@@ -22,8 +24,11 @@ _FULL_DEAL = re.compile(rf"^[NESW]:{_HAND} {_HAND} {_HAND} {_HAND}$")
 _GOOD_HAND = re.compile(r"^[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*$")
 
 
-class DealError(ValueError):
-    """A deal string is malformed; the message says which hand and card, and how to fix it."""
+class DealError(BridgeprocError, ValueError):
+    """A deal string is malformed; the message says which hand and card, and how to fix it.
+
+    A :class:`~bridgeproc.errors.BridgeprocError` (bad input, like every error bridgeproc
+    raises on purpose) and a ValueError (as before), like ``analysis.dd.DDError``."""
 
 
 def _seat_cycle(first: str) -> str:

@@ -126,7 +126,7 @@ def parse_contract(text: str) -> dict:
         return {"level": 0}
     m = CONTRACT_RE.match(t)
     if m:
-        out = {
+        out: dict[str, int | str] = {
             "level": int(m.group("level")),
             "strain": STRAIN_ALIASES[m.group("strain")],
             "doubled": DOUBLING_ALIASES[m.group("doubled") or ""],

@@ -9,7 +9,7 @@ problem on column ``board`` of Excel row 7 points at ``file.xlsx!Sheet:A7``.
 """
 from __future__ import annotations
 
-from typing import Callable, Sequence, Union
+from typing import Protocol, Sequence, Union
 
 import numpy as np
 import pandas as pd
@@ -22,7 +22,16 @@ UNCACHED_FORMULA = ("the formula {} has no saved value; open the workbook in Exc
 
 EXCEL_ERROR = "the cell shows the Excel error {}; correct its formula or type the value"
 
-Messages = Union[str, Sequence[str], Callable[[np.ndarray], Sequence[str]]]
+
+class MessageBuilder(Protocol):
+    """Builds the texts of the failing positions ``at`` (a callback protocol rather than a
+    ``Callable``, so that lambdas binding loop variables as defaults, ``lambda at, s=side: ...``,
+    type-check)."""
+
+    def __call__(self, at: np.ndarray, /) -> Sequence[str]: ...
+
+
+Messages = Union[str, Sequence[str], MessageBuilder]
 
 
 def cell_label(raw: pd.DataFrame, positions: np.ndarray, column: str) -> list[str]:

@@ -16,7 +16,7 @@ from bridgeproc.io.bws import check_movement, read_bws
 from bridgeproc.io.pbn.reader import read_pbn
 from bridgeproc.io.sheets import read_travellers
 from bridgeproc.io.sheets.names import read_names, workbook_names
-from bridgeproc.io.sheets.xlsx import read_travellers_xlsx
+from bridgeproc.io.sheets.xlsx import load_workbooks, read_travellers_xlsx
 from bridgeproc.io.usebio.reader import read_usebio
 from bridgeproc.model import Options
 from bridgeproc.schema import BOARDS_COLUMNS, empty, problems_frame
@@ -114,16 +114,20 @@ def _read_csv(path, options: Options, inputs: Inputs) -> None:
 
 
 def _read_xlsx(path, options: Options, inputs: Inputs) -> None:
-    """Travellers (with the names sheet, if the workbook has one), or a names-only workbook."""
+    """Travellers (with the names sheet, if the workbook has one), or a names-only workbook.
+
+    The file is loaded once and the loaded workbook handed to each reader.
+    """
+    workbooks = load_workbooks(path)
     try:
-        inputs.raws.append(read_travellers_xlsx(path))
+        inputs.raws.append(read_travellers_xlsx(path, workbooks))
     except ParseError as traveller_error:
         try:
-            inputs.names.append(read_names(path))
+            inputs.names.append(read_names(path, workbooks=workbooks))
         except ParseError:
             raise traveller_error from None
         return
-    names = workbook_names(path)
+    names = workbook_names(path, workbooks)
     if names is not None:
         inputs.names.append(names)
 

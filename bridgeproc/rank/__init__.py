@@ -2,17 +2,25 @@
 
 Every function takes a results frame and returns a new frame; nothing loops over
 results in Python. Conventions are one frozen :class:`Conventions` value.
+
+The functions are imported from here (``from bridgeproc.rank import matchpoints,
+standings``): the modules that implement ``matchpoints`` and ``standings`` are private
+(``_matchpoints``, ``_standings``), so no submodule shares a name with a function
+(``import bridgeproc.rank.standings`` used to leave the function where a module was
+expected). ``to_imps``/``IMP_BOUNDS`` (the WBF IMP scale), ``played_masks`` and
+``artificial_imps`` are shared with the teams and rubber scorers.
 """
 from __future__ import annotations
 
-from bridgeproc.rank._core import IMP_BOUNDS, to_imps
+from bridgeproc.rank._core import IMP_BOUNDS, artificial_imps, played_masks, to_imps
+from bridgeproc.rank._matchpoints import matchpoints
+from bridgeproc.rank._standings import is_individual, rank_results, rank_text, standings, winner_groups
 from bridgeproc.rank.conventions import PROFILES, Conventions, parse_scoring_tag, profile
 from bridgeproc.rank.imps import butler, cross_imps
-from bridgeproc.rank.matchpoints import matchpoints
-from bridgeproc.rank.standings import rank_results, rank_text, standings, winner_groups
 
 __all__ = [
     "Conventions", "PROFILES", "profile", "parse_scoring_tag",
     "matchpoints", "cross_imps", "butler", "to_imps", "IMP_BOUNDS",
-    "standings", "rank_text", "winner_groups", "rank_results",
+    "standings", "rank_text", "winner_groups", "rank_results", "is_individual",
+    "played_masks", "artificial_imps",
 ]

@@ -51,6 +51,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
+from bridgeproc.core.pairs import PairNumbering
+
 Method = Literal["mp", "cross-imp", "butler"]
 Factoring = Literal["neuberg", "average", "none"]
 AdjustedMode = Literal["fixed", "session"]
@@ -132,7 +134,7 @@ class Conventions:
     datum_drop_share: float | None = None
     imp_ave_plus: float = 3.0
     winners: Winners = "auto"
-    pair_numbering: str = "auto"
+    pair_numbering: PairNumbering = "auto"
     sitout: Sitout = "none"
     imp_per_board: bool = False
     fouled: Fouled = "neuberg"

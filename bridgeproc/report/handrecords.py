@@ -7,7 +7,7 @@ from openpyxl.worksheet.pagebreak import Break
 from bridgeproc.core.deal import DealError, hcp, parse_deal
 from bridgeproc.report.styles import BOLD, BOX, CENTER, RED_FONT, SUBTITLE, a4, cell, set_widths
 
-SUIT_SYMBOLS = [("♠", None), ("♥", RED_FONT), ("♦", RED_FONT), ("♣", None)]
+SUIT_DISPLAY = [("♠", None), ("♥", RED_FONT), ("♦", RED_FONT), ("♣", None)]
 DD_STRAINS = [("NT", "NT", None), ("S", "♠", None), ("H", "♥", RED_FONT), ("D", "♦", RED_FONT), ("C", "♣", None)]
 DD_SEATS = "NSEW"
 #: Rows per board block (title, 4+4+4 hand rows, a spacer).
@@ -20,7 +20,7 @@ def _suit_lines(hand: str | None) -> list[tuple[str, object]]:
     if hand is None:
         return [("", None)] * 4
     return [(f"{symbol} {ranks.replace('T', '10') or '—'}", font)
-            for (symbol, font), ranks in zip(SUIT_SYMBOLS, hand.split("."))]
+            for (symbol, font), ranks in zip(SUIT_DISPLAY, hand.split("."))]
 
 
 def has_dd(boards: pd.DataFrame) -> bool:

@@ -5,7 +5,7 @@ import pandas as pd
 
 from bridgeproc.core.notation import contract_text
 from bridgeproc.core.pairs import pair_keys
-from bridgeproc.rank.standings import is_individual
+from bridgeproc.rank import is_individual
 from bridgeproc.report.styles import BAND_FILL, BOLD, RED_FONT, a4, cell, header_row, is_red, set_widths
 from bridgeproc.report.travellers import block_starts, plain
 

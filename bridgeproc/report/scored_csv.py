@@ -7,7 +7,7 @@ import pandas as pd
 
 from bridgeproc.core.notation import contract_text
 from bridgeproc.io.atomic import atomic_path
-from bridgeproc.schema import SCORED_CSV_COLUMNS
+from bridgeproc.schema import RESULTS_COLUMNS, SCORED_CSV_COLUMNS, check
 
 #: Per-method columns written after the fixed ones, when present.
 METHOD_COLUMNS = ["mp_ns", "mp_ew", "pct_ns", "pct_ew", "ximp_ns", "ximp_ew", "butler_ns", "butler_ew", "datum"]
@@ -22,5 +22,6 @@ def scored_table(results: pd.DataFrame) -> pd.DataFrame:
 
 def write_scored_csv(results: pd.DataFrame, path: str | os.PathLike) -> None:
     """Write the scored results table to ``path`` (atomically)."""
+    check(results, RESULTS_COLUMNS)
     with atomic_path(path) as tmp:
         scored_table(results).to_csv(tmp, index=False, lineterminator="\n")

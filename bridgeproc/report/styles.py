@@ -5,8 +5,10 @@ styled cells are made with ``cell()`` and rows are appended once.
 """
 from __future__ import annotations
 
-from openpyxl.cell import WriteOnlyCell
-from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+import weakref
+
+from openpyxl.cell import Cell
+from openpyxl.styles import DEFAULT_FONT, Alignment, Border, Font, NamedStyle, PatternFill, Side
 
 RED = "C00000"
 TITLE = Font(bold=True, size=14)
@@ -32,32 +34,40 @@ def cell(ws, value, font=None, fill=None, fmt=None, align=None, border=None):
     """A write-only cell with the given style (None leaves the default).
 
     Unstyled values are returned as they are (openpyxl writes them as plain cells).
-    Each distinct style is registered with the workbook once and then copied as its
-    small style array, which keeps large travellers and score cards fast.
+    Each distinct style becomes one hidden named style of the workbook (``bridgeproc 1``,
+    ``bridgeproc 2`` ...), registered once; a cell is made with a copy of its small style
+    array: fast for large travellers and score cards (setting ``font``, ``fill`` ... on
+    every cell costs several times more).
     """
     if fmt is not None:
         fmt = FORMATS.get(fmt, fmt)
     if font is None and fill is None and fmt is None and align is None and border is None:
         return value
-    cache = ws.parent.__dict__.setdefault("_bridgeproc_styles", {})  # style indices belong to one workbook
     key = (id(font), id(fill), fmt, id(align), id(border))
-    style = cache.get(key)
+    made = _NAMED.get(ws.parent)
+    style = made.get(key) if made is not None else None
     if style is None:
-        proto = WriteOnlyCell(ws)
-        if font is not None:
-            proto.font = font
-        if fill is not None:
-            proto.fill = fill
-        if fmt is not None:
-            proto.number_format = fmt
-        if align is not None:
-            proto.alignment = align
-        if border is not None:
-            proto.border = border
-        style = cache[key] = proto._style
-    c = WriteOnlyCell(ws, value=value)
-    c._style = style  # shared: write-only cells are serialised at once and never restyled
-    return c
+        style = _add_named_style(ws.parent, key, font, fill, fmt, align, border)
+    # a write-only cell (what openpyxl's WriteOnlyCell makes) with a copy of the named
+    # style's array: what ``cell.style = name`` sets, without looking the name up per cell
+    return Cell(ws, row=1, column=1, value=value, style_array=style)
+
+
+#: The named styles made by :func:`cell`, per workbook: style key -> the style's array.
+_NAMED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+#: The objects each key was made of: kept alive, so that their ids (the key) cannot pass to other objects.
+_KEPT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _add_named_style(wb, key: tuple, font, fill, fmt, align, border):
+    """Add the named style ``bridgeproc <n>`` for this combination to ``wb``; its style array."""
+    made = _NAMED.setdefault(wb, {})
+    _KEPT.setdefault(wb, []).append((font, fill, align, border))
+    style = NamedStyle(name=f"bridgeproc {len(made) + 1}", font=font or DEFAULT_FONT, fill=fill, border=border,
+                       alignment=align, number_format=fmt, hidden=True)
+    wb.add_named_style(style)
+    made[key] = style.as_tuple()
+    return made[key]
 
 
 def header_row(ws, titles: list[str]) -> list:

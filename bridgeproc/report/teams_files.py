@@ -14,6 +14,7 @@ PBN output (PBN 2.1 import format; all text quoted, ``-`` for no value):
 from __future__ import annotations
 
 import os
+import re
 from typing import Callable
 
 import numpy as np
@@ -22,6 +23,7 @@ import pandas as pd
 from bridgeproc.core.boards import dealer_codes, vul_codes
 from bridgeproc.core.notation import contract_text
 from bridgeproc.io.atomic import atomic_path
+from bridgeproc.io.pbn.writer import quote
 from bridgeproc.model import TeamsSession
 from bridgeproc.report.teams import write_teams_workbook
 from bridgeproc.schema import VULS, records
@@ -52,11 +54,22 @@ def write_xlsx(session: TeamsSession, path: str | os.PathLike) -> None:
     write_teams_workbook(session, path)
 
 
+#: A table cell written without quotes (as io.pbn.writer writes cells): no space, quote,
+#: backslash, ``;``, brace or bracket, and not ``-`` (which would read as "no value").
+_BARE_CELL = re.compile(r'^[^\s"\\;{}\[\]]+$')
+
+
 def _q(value) -> str:
+    """A table cell: ``-`` for no value, the text bare when it reads back as one token, else quoted."""
     if value is None or (not isinstance(value, str) and pd.isna(value)):
         return "-"
-    text = str(value).replace("\\", "\\\\").replace('"', '\\"')
-    return f'"{text}"' if (not text or any(c.isspace() for c in text) or text == "-") else text
+    text = str(value)
+    return text if _BARE_CELL.match(text) and text != "-" else quote(text)
+
+
+def _tag(name: str, value) -> str:
+    """``[Name "value"]`` with the value escaped by the PBN writer (``\\"``, ``\\\\``)."""
+    return f"[{name} {quote(str(value))}]"
 
 
 def _num(value: float) -> str:
@@ -66,7 +79,7 @@ def _num(value: float) -> str:
 def pbn_text(session: TeamsSession) -> str:
     """The PBN text described in the module docstring."""
     meta = session.meta
-    head = [f'[Event "{meta.get("event", "")}"]', f'[Site "{meta.get("site", "")}"]', f'[Date "{meta.get("date", "")}"]']
+    head = [_tag("Event", meta.get("event", "")), _tag("Site", meta.get("site", "")), _tag("Date", meta.get("date", ""))]
     lines = ["% PBN 2.1", "% EXPORT", ""]
     r = session.results
     first_board = 1
@@ -86,16 +99,17 @@ def pbn_text(session: TeamsSession) -> str:
             imps = "" if pd.isna(row.imp_ns) else f"NS {_num(row.imp_ns)} EW {_num(row.imp_ew)}"
             contract = row.contract if isinstance(row.contract, str) else ""
             lines += head + [
-                f'[Board "{row.board}"]', f'[Dealer "{row.dealer}"]', f'[Vulnerable "{row.vul}"]',
-                *([f'[Deal "{row.deal}"]'] if row.deal else []), f'[Round "{row.round}"]', f'[HomeTeam "{row.home}"]', f'[VisitTeam "{row.away}"]',
-                f'[Room "{"Open" if row.room == "open" else "Closed"}"]',
-                f'[Contract "{"Pass" if contract == "PASS" else contract}"]',
-                f'[Declarer "{"" if pd.isna(row.declarer) else row.declarer}"]',
-                f'[Result "{"" if pd.isna(row.tricks) else int(row.tricks)}"]',
-                f'[Score "{score}"]', f'[ScoreIMP "{imps}"]', "",
+                _tag("Board", row.board), _tag("Dealer", row.dealer), _tag("Vulnerable", row.vul),
+                *([_tag("Deal", row.deal)] if row.deal else []), _tag("Round", row.round),
+                _tag("HomeTeam", row.home), _tag("VisitTeam", row.away),
+                _tag("Room", "Open" if row.room == "open" else "Closed"),
+                _tag("Contract", "Pass" if contract == "PASS" else contract),
+                _tag("Declarer", "" if pd.isna(row.declarer) else row.declarer),
+                _tag("Result", "" if pd.isna(row.tricks) else int(row.tricks)),
+                _tag("Score", score), _tag("ScoreIMP", imps), "",
             ]
     m = session.matches
-    lines += head + [f'[Board "{first_board}"]',
+    lines += head + [_tag("Board", first_board),
                      '[ScoreTable "Round\\2R;TeamId_Home\\20L;TeamId_Away\\20L;MatchDetails\\16L;VP_Home\\6R;VP_Away\\6R"]']
     for row in records(m):
         details = "-" if pd.isna(row.imps_home) else f"200,{_num(row.imps_home)},{_num(row.imps_away)}"

@@ -31,7 +31,7 @@ from bridgeproc.core.notation import contract_text
 from bridgeproc.errors import BridgeprocError
 from bridgeproc.io.atomic import atomic_path
 from bridgeproc.model import Session
-from bridgeproc.rank.standings import is_individual
+from bridgeproc.rank import is_individual
 from bridgeproc.schema import records
 
 __all__ = ["usebio_text", "write_usebio"]

@@ -11,7 +11,7 @@ from openpyxl import Workbook
 
 from bridgeproc.io.atomic import atomic_path
 from bridgeproc.model import Session
-from bridgeproc.rank.standings import is_individual
+from bridgeproc.rank import is_individual
 from bridgeproc.report.handrecords import write_handrecords
 from bridgeproc.report.ranking import write_ranking
 from bridgeproc.report.scorecards import write_scorecards

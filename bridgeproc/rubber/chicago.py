@@ -32,7 +32,7 @@ from typing import Literal
 import pandas as pd
 
 from bridgeproc.errors import ParseError, ValidationError
-from bridgeproc.rank._core import to_imps
+from bridgeproc.rank import to_imps
 from bridgeproc.rubber.deals import read_sheet
 from bridgeproc.rubber.rubber import (
     GAME_POINTS,
@@ -44,9 +44,8 @@ from bridgeproc.rubber.rubber import (
     sheet_totals,
     trick_score,
 )
-from bridgeproc.schema import problems_frame, records
+from bridgeproc.schema import SEATS, problems_frame, records
 
-SEATS = "NESW"
 #: HCP -> (not vulnerable, vulnerable) target, qoobaa/bridge ``Bridge::Points::Chicago::POINTS``.
 CHICAGO_TARGETS = pd.DataFrame({
     "hcp": range(20, 41),

@@ -41,7 +41,7 @@ from bridgeproc.core.deal import DealError, parse_deal
 from bridgeproc.core.notation import parse_contract, parse_result, parse_seat
 from bridgeproc.errors import ParseError, ValidationError
 from bridgeproc.io.text import read_text
-from bridgeproc.schema import problems_frame
+from bridgeproc.schema import STRAINS, problems_frame
 
 #: Canonical column -> accepted header spellings (compared lower-case without spaces, ``_`` and ``.``).
 SHEET_ALIASES: dict[str, tuple[str, ...]] = {
@@ -59,7 +59,6 @@ SHEET_COLUMNS: dict[str, object] = {
     "doubled": "int8", "tricks": "Int8", "honours_side": "string", "honours": "int64",
     "hcp_ns": "Int8", "source": "string", "line": "int64",
 }
-STRAINS = ("C", "D", "H", "S", "NT")
 _SIDE_VALUE = re.compile(r"(?i)^\s*(?:(NS|EW|N-?S|E-?W)\s*:?\s*(\d{1,3})|(\d{1,3})\s*:?\s*(NS|EW|N-?S|E-?W)?)\s*$")
 _HONOUR_RANKS = "AKQJT"
 
@@ -166,7 +165,7 @@ def read_sheet(source: str | os.PathLike | pd.DataFrame, encoding: str | None = 
 def _parse_row(cells: dict[str, str], bad) -> dict:
     row: dict = {"declarer": None, "side": None, "level": 0, "strain": None, "doubled": 0, "tricks": None,
                  "honours_side": None, "honours": 0, "hcp_ns": None}
-    contract = parse_contract(cells["contract"]) if cells["contract"] else {"error": "the contract is blank; "
+    contract: dict = parse_contract(cells["contract"]) if cells["contract"] else {"error": "the contract is blank; "
                                                                              "write e.g. 4S, 3NTX or PASS"}
     if "error" in contract or "adjusted" in contract:
         message = (f"{cells['contract']!r} is not a contract; write e.g. 4S, 3NTX, 2HXX or PASS"
@@ -183,7 +182,7 @@ def _parse_row(cells: dict[str, str], bad) -> dict:
     if declarer_text.upper().replace("-", "").replace("/", "") in ("NS", "EW"):
         row["side"] = _side(declarer_text.replace("/", ""))
     elif declarer_text or "declarer" in contract:
-        seat = parse_seat(declarer_text) if declarer_text else {"seat": contract["declarer"]}
+        seat: dict = parse_seat(declarer_text) if declarer_text else {"seat": contract["declarer"]}
         if "error" in seat:
             bad("declarer", declarer_text, f"{declarer_text!r} is not a seat or side; write N, E, S, W, NS or EW")
         else:
@@ -192,7 +191,7 @@ def _parse_row(cells: dict[str, str], bad) -> dict:
     else:
         bad("declarer", "", "the declarer is blank; write the seat (N, E, S, W) or the side (NS, EW)")
     result_text = cells["tricks"] or contract.get("result", "")
-    result = parse_result(result_text) if result_text else {"error": "blank"}
+    result: dict = parse_result(result_text) if result_text else {"error": "blank"}
     tricks = result.get("tricks", row["level"] + 6 + result["relative"] if "relative" in result else None)
     if tricks is None or not 0 <= tricks <= 13:
         bad("tricks", result_text, f"{result_text!r} is not a result; write the tricks taken (0-13) or =, +1, -2")

@@ -11,6 +11,7 @@ import pandas as pd
 
 from bridgeproc.core.boards import VUL_CYCLE, declarer_vulnerable
 from bridgeproc.core.notation import parse_results_text
+from bridgeproc.schema import RESULTS_COLUMNS, check
 
 # Table axes. Level 0 is a passed-out board (score 0 whatever the other axes say).
 LEVELS, STRAIN_COUNT, DOUBLINGS, VULNERABILITIES, TRICK_COUNTS = 8, 5, 3, 2, 14
@@ -114,6 +115,10 @@ def board_phase(board: np.ndarray) -> np.ndarray:
     return ((np.asarray(board, dtype=np.int32) - 1) & 15).astype(np.int32, copy=False)
 
 
+#: What :func:`score` reads, as schema.RESULTS_COLUMNS declares it.
+SCORED_FROM = {name: RESULTS_COLUMNS[name] for name in ("board", "level", "strain", "doubled", "declarer", "tricks")}
+
+
 def score(results: pd.DataFrame, boards: pd.DataFrame | None = None) -> pd.DataFrame:
     """Score every played result from North-South's side.
 
@@ -131,6 +136,7 @@ def score(results: pd.DataFrame, boards: pd.DataFrame | None = None) -> pd.DataF
     DataFrame
         ``results`` plus ``score_ns`` (Int64; NA for artificial scores and not-played rows).
     """
+    check(results, SCORED_FROM)
     played = results["level"].notna().to_numpy()
     if "adjusted" in results:
         played = played & results["adjusted"].isna().to_numpy()

@@ -150,8 +150,8 @@ def team_rows_frame(rows: list[list[str]], lines: list[int], source: str,
                     lineup: pd.DataFrame | None = None) -> pd.DataFrame:
     """Text rows (header among the first 10) with their line/row numbers -> the raw team frame."""
     for index, row in enumerate(rows[:10]):
-        named = {canonical_header(c) or _team_header(c): i for i, c in reversed(list(enumerate(row))) if c.strip()}
-        named.pop(None, None)
+        headers = ((canonical_header(c) or _team_header(c), i) for i, c in reversed(list(enumerate(row))) if c.strip())
+        named = {header: i for header, i in headers if header is not None}
         if "board" in named and "contract" in named:
             break
     else:

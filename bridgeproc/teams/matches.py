@@ -32,8 +32,7 @@ import numpy as np
 import pandas as pd
 
 from bridgeproc.errors import BridgeprocError
-from bridgeproc.rank import Conventions, to_imps
-from bridgeproc.rank._core import artificial_imps, played_masks
+from bridgeproc.rank import Conventions, artificial_imps, played_masks, to_imps
 from bridgeproc.schema import check
 from bridgeproc.teams.options import TeamsOptions
 

@@ -103,6 +103,7 @@ def team_names(totals: pd.DataFrame) -> dict[str, str]:
 
 def read_teams(inputs: list, lineup: pd.DataFrame | None, encoding: str | None) -> tuple[list, list, dict, dict, list]:
     """(scored room frames, published match frames, meta, team names, deal sets) from every input."""
+    meta: dict[str, str]
     rooms, published, meta, names, deals = [], [], {}, {}, []
     for path in inputs:
         suffix = Path(path).suffix.lower()

@@ -37,7 +37,7 @@ def swiss_pairings(table: pd.DataFrame, matches: pd.DataFrame, byes: set[str] | 
         had = byes or set()
         bye = next((t for t in reversed(order) if t not in had), order[-1])
         order.remove(bye)
-    pairs = []
+    pairs: list[tuple[str, str | None]] = []
     waiting = list(order)
     while waiting:
         team = waiting.pop(0)

@@ -24,10 +24,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-SEATS = "NESW"
+from bridgeproc.schema import SEATS, STRAINS
+
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 #: Strains in rank order (a bid outranks another by level, then by this order).
-STRAINS = ("C", "D", "H", "S", "NT")
 _BID = re.compile(r"(?i)^([1-7])(C|D|H|S|NT|N)$")
 _NOTE_REF = re.compile(r"^=(\d{1,2})=$")
 _ANNOTATION = re.compile(r"^(?:=\d{1,2}=|\$\d{1,3}|!!|\?\?|!\?|\?!|!|\?)$")

@@ -18,11 +18,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from bridgeproc.core.deal import RANKS
+from bridgeproc.schema import SEATS
 from bridgeproc.validate.auction import SEAT_NAMES, next_seat, side_of
 
-SEATS = "NESW"
 SUIT_ORDER = "SHDC"
-RANKS = "AKQJT98765432"
 SUIT_NAMES = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 _ANNOTATION = re.compile(r"^(?:=\d{1,2}=|\$\d{1,3}|!!|\?\?|!\?|\?!|!|\?)$")
 

@@ -118,6 +118,7 @@ def _compare_tags(game: Game, auction: Auction, out: _Collector) -> None:
     written_seat = declarer_tag.value.strip().upper()
     if written_seat not in ("", "?") and not written_seat.startswith("^") and written_seat != auction.declarer:
         side = side_of(auction.declarer)
+        assert auction.strain is not None  # an auction with a declarer ended in a bid
         out.add(declarer_tag.line, "Declarer", declarer_tag.value,
                 f"the auction makes {SEAT_NAMES[auction.declarer]} declarer (first of {side} to bid "
                 f"{STRAIN_NAMES[auction.strain]}) but the Declarer tag is {declarer_tag.value!r}")

@@ -40,6 +40,8 @@ from bridgeproc.analysis.par import par, parse_optimum_score
 from bridgeproc.errors import SetupError
 from tests.conftest import NOT_YET_READ, REALDATA
 
+pytestmark = pytest.mark.dd
+
 FULL = os.environ.get("BRIDGEPROC_DD_FULL") == "1"
 SAMPLE = 6
 

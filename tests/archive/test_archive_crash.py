@@ -20,7 +20,7 @@ from bridgeproc.archive import archive_session, check_archive, load_session, ses
 from bridgeproc.archive.db import dispose_all
 from bridgeproc.archive.synthetic import synthetic_session
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="the writers are forked processes (POSIX)")
+pytestmark = [pytest.mark.crash, pytest.mark.skipif(sys.platform == "win32", reason="the writers are forked processes (POSIX)")]
 
 KILLS = 5
 SID = "2026-05-01_congress-pairs"

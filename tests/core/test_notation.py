@@ -16,6 +16,7 @@ from bridgeproc.core.notation import (
     parse_seat,
 )
 from bridgeproc.core.weighted import is_weighted, parse_weighted, weighted_code
+from tests.conftest import examples
 
 STRAIN_SPELLINGS = {
     "english": ["C", "D", "H", "S", "NT"],
@@ -49,7 +50,7 @@ RESULT_RE = r"(=|M|MADE|[+\-−]\d{1,2}|\d{1,2})"
 CONTRACT_RE = re.compile(rf"[1-7]{STRAIN_RE}{DOUBLING_RE}([-/]?{SEAT_RE})?{RESULT_RE}?")
 
 
-@settings(max_examples=500)
+@settings(max_examples=examples(500))
 @given(st.text(alphabet="1234567890NTSHDCXRAP*+-=/% ♠♥ЧБКaeiouvgMlO", max_size=8))
 def test_garbage_never_parses_silently(text):
     parsed = parse_contract(text)

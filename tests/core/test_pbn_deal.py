@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgeproc.core.deal import DealError, check_deal, format_deal, hcp, parse_deal
+from tests.conftest import examples
 
 REFERENCE = "N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85"
 
@@ -33,7 +34,7 @@ def test_hcp(deal, points):
     assert hcp(deal) == points
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.randoms(use_true_random=False), st.sampled_from("NESW"))
 def test_random_deals_are_valid_and_total_40_points(rng: random.Random, first):
     cards = [s + r for s in "SHDC" for r in "AKQJT98765432"]

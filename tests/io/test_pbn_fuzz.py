@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from bridgeproc.errors import ParseError
 from bridgeproc.io.pbn.reader import parse_pbn
 from bridgeproc.io.text import decode
-from tests.conftest import NOT_YET_READ, REALDATA
+from tests.conftest import NOT_YET_READ, REALDATA, examples
 
 SOURCES = [p for p in sorted(REALDATA.glob("*.pbn")) if p.stat().st_size < 40_000 and p.name not in NOT_YET_READ] + [
     Path(__file__).parents[1] / "data" / "pbn" / "features.pbn"]
@@ -42,7 +42,7 @@ def damage(data: bytes, edits) -> bytes:
     return bytes(out)
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(250), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(name=st.sampled_from(sorted(SAMPLES)), edits=st.lists(_edit, min_size=1, max_size=6))
 def test_damaged_files_load_or_raise_parse_error_with_line(name, edits):
     data = damage(SAMPLES[name], edits)
@@ -61,7 +61,7 @@ def test_damaged_files_load_or_raise_parse_error_with_line(name, edits):
                                               "lead", "score"]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.text(alphabet=' \t\n[]{}";%#\\-ABNSEW0123456789:.²١\x85', max_size=200))
 def test_arbitrary_text_never_crashes(text):
     try:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from bridgeproc.io.pbn.reader import parse_pbn, read_pbn
 from bridgeproc.io.pbn.tables import _cells_slow, parse_columns, split_rows
-from tests.conftest import REALDATA
+from tests.conftest import REALDATA, examples
 
 FEATURES = Path(__file__).parents[1] / "data" / "pbn" / "features.pbn"
 DEAL = "N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85"
@@ -174,7 +174,7 @@ _quoted = st.text(alphabet="ab -;{}\t", min_size=0, max_size=8).map(lambda s: f'
 _row = st.lists(st.one_of(_bare, _quoted), min_size=1, max_size=6)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.tuples(_row, st.sampled_from([" ", "  ", "\t"])), min_size=1, max_size=5))
 def test_fast_rows_equal_regex_rows(rows):
     lines = [sep.join(cells) for cells, sep in rows]

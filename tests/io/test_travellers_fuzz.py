@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from bridgeproc.errors import BridgeprocError
 from bridgeproc.io.sheets.travellers import parse_travellers_csv
 from bridgeproc.validate.results import validate_results
+from tests.conftest import examples
 
 CELLS = st.sampled_from(["1", "2", "-1", "0", "3NT", "4S", "8NT", "4SX", "PASS", "AVE+", "N", "E", "X", "=", "+1",
                          "-11", "14", "10", "420", "-50", "420,0", "A3", "B3", "", " ", '"', '""', "x;y", "\t", "é",
@@ -24,7 +25,7 @@ def travellers(draw):
     return "\n".join(delimiter.join(row) for row in [header, *rows]) + draw(st.sampled_from(["", "\n", "\r\n"]))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(travellers(), st.sampled_from(["contract", "score"]))
 def test_any_traveller_text_gives_results_or_a_bridgeproc_error(text, trust):
     try:
@@ -35,7 +36,7 @@ def test_any_traveller_text_gives_results_or_a_bridgeproc_error(text, trust):
     assert checked.results["score_ns"].dtype == "Int64"
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.text(max_size=300))
 def test_any_text_at_all(text):
     try:

@@ -242,7 +242,7 @@ def test_board_of_only_artificial_and_not_played_rows():
 def test_mp_against_leaves_out_the_rows_own_result():
     """The hook for split and weighted scores: any score against a board, minus the row's own result."""
     from bridgeproc.rank._core import prepare
-    from bridgeproc.rank.matchpoints import _mp_against
+    from bridgeproc.rank._matchpoints import _mp_against
 
     prepared = prepare(board(REFERENCE_7_1), Conventions())
     group = np.repeat(prepared.group[1], 3)
@@ -253,7 +253,7 @@ def test_mp_against_leaves_out_the_rows_own_result():
 
 def test_mp_against_scores_beyond_the_field():
     from bridgeproc.rank._core import prepare
-    from bridgeproc.rank.matchpoints import _mp_against
+    from bridgeproc.rank._matchpoints import _mp_against
 
     frame = pd.concat([board(REFERENCE_7_1), board([0, 10], board_no=2)], ignore_index=True)
     prepared = prepare(frame, Conventions())

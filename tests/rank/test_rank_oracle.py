@@ -15,6 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bridgeproc.rank import Conventions, butler, cross_imps, matchpoints
+from tests.conftest import examples
+
+pytestmark = pytest.mark.oracle
 
 BOUNDS = [20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500,
           1750, 2000, 2250, 2500, 3000, 3500, 4000]
@@ -281,8 +284,8 @@ def rows_for_oracle(rows):
     return [dict(r, score=None if r["adjusted"] else r["score"]) for r in rows]
 
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-FEWER = settings(SETTINGS, max_examples=60)
+SETTINGS = settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FEWER = settings(SETTINGS, max_examples=examples(60))
 
 
 def check_matchpoints(rows, conv):

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from bridgeproc.errors import BridgeprocError
 from bridgeproc.teams import TeamsOptions, board_bam, board_imps, score_rooms, score_teams
 from bridgeproc.teams.load import parse_team_travellers
+from tests.conftest import examples
 
 # Board 1 None vul, 2 NS vul, 3 EW vul, 4 All, 5 NS vul (dealer N).
 SHEET = """Round,Board,Room,Home,Away,Contract,Declarer,Result
@@ -170,7 +171,7 @@ def test_adjustment_for_a_team_without_that_match():
         _session(adjustments=adjustments)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.tuples(st.integers(-250, 250), st.integers(-250, 250), st.booleans(), st.booleans()),
                 min_size=1, max_size=12))
 def test_board_imps_against_a_row_by_row_oracle(rows):

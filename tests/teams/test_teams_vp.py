@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from bridgeproc.errors import BridgeprocError, ParseError
 from bridgeproc.teams.vp import WBF2013, parse_vp_table, vp_scale, wbf_table
+from tests.conftest import examples
 
 # Reference section 6.1: winner's VP for N boards at margins 5, 10, 15, 20, 30, 40.
 OFFICIAL = {
@@ -53,7 +54,7 @@ def test_fractional_margin_is_interpolated_between_whole_margins():
     assert WBF2013.convert(4.5, 8)[0] == pytest.approx(round((low + high) / 2 + 1e-9, 2))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.integers(1, 64), st.floats(0, 200, allow_nan=False))
 def test_sum_is_20_and_symmetric(boards, margin):
     win = WBF2013.convert(margin, boards)[0]
@@ -62,13 +63,13 @@ def test_sum_is_20_and_symmetric(boards, margin):
     assert 10.0 <= win <= 20.0
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.integers(1, 64), st.floats(0, 150, allow_nan=False), st.floats(0, 50, allow_nan=False))
 def test_monotone_in_the_margin(boards, margin, extra):
     assert WBF2013.convert(margin + extra, boards)[0] >= WBF2013.convert(margin, boards)[0]
 
 
-@settings(max_examples=64, deadline=None)
+@settings(max_examples=examples(64), deadline=None)
 @given(st.integers(1, 64))
 def test_concave_after_correction(boards):
     v = wbf_table(boards).astype(int)

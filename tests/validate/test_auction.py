@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from bridgeproc.io.pbn.reader import parse_pbn, read_pbn
 from bridgeproc.validate.auction import read_auction
 from bridgeproc.validate.rules import check_games
-from tests.conftest import NOT_YET_READ, PLAY_NOT_YET_READ, real_pbn_files
+from tests.conftest import NOT_YET_READ, PLAY_NOT_YET_READ, examples, real_pbn_files
 
 DATA = Path(__file__).parents[1] / "data" / "rules"
 
@@ -133,7 +133,7 @@ def legal_auctions(draw):
     return first, calls, f"{last[0] // 5 + 1}{strain}{'X' * doubled}", named[(last[1] % 2, strain)]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(legal_auctions(), st.booleans())
 def test_random_legal_auction_gives_last_bid_with_doubling(case, use_ap):
     first, calls, contract, declarer = case
@@ -148,7 +148,7 @@ def test_random_legal_auction_gives_last_bid_with_doubling(case, use_ap):
     assert (auction.contract, auction.declarer) == (contract, declarer)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(legal_auctions())
 def test_random_legal_auction_through_a_pbn_file(case):
     """Written 4 calls a line with matching Contract/Declarer tags, the auction passes check_games."""

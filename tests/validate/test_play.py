@@ -8,7 +8,7 @@ from bridgeproc.core.deal import parse_deal
 from bridgeproc.io.pbn.reader import read_pbn
 from bridgeproc.validate.play import read_play
 from bridgeproc.validate.rules import check_games
-from tests.conftest import REALDATA
+from tests.conftest import REALDATA, examples
 
 DATA = Path(__file__).parents[1] / "data" / "rules"
 DEAL = "N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96"
@@ -109,7 +109,7 @@ def legal_plays(draw):
     return pbn_hands, opening, trump, declarer, lines, winners
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(legal_plays())
 def test_random_legal_play_has_13_tricks_and_consistent_winners(case):
     hands, opening, trump, declarer, lines, winners = case
@@ -123,7 +123,7 @@ def test_random_legal_play_has_13_tricks_and_consistent_winners(case):
     assert play.declarer_tricks == sum(SEATS.index(w) % 2 == side for w in winners)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(legal_plays(), st.integers(0, 13))
 def test_random_legal_play_through_a_pbn_file(case, claim_at):
     """The same play written as a PBN game (fixed columns, optional claim) passes check_games."""

@@ -10,13 +10,12 @@ import pandas as pd
 
 from bridgeproc.core.deal import check_deal
 from bridgeproc.io.pbn.model import Column, Game, Tag
-from bridgeproc.schema import BOARDS_COLUMNS, SEATS, STRAINS
+from bridgeproc.schema import BOARDS_COLUMNS, DD_COLUMNS, SEATS
 
 #: Vulnerable tag values (any case) -> schema.VULS (PBN 2.1 section 3.4.10).
 VULNERABLE = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW", "all": "All", "both": "All"}
 _VUL_CYCLE = ("None", "NS", "EW", "All", "NS", "EW", "All", "None", "EW", "All", "None", "NS", "All", "None", "NS", "EW")
 #: Double-dummy trick columns ``dd_<seat>_<strain>`` (from OptimumResultTable), seats N E S W, strains C D H S NT.
-DD_COLUMNS = [f"dd_{seat}_{strain}" for seat in SEATS for strain in STRAINS]
 #: Tags copied to the boards frame as text columns.
 BOARD_TEXT_TAGS = {"DoubleDummyTricks": "double_dummy_tricks", "OptimumScore": "optimum_score",
                    "OptimumContract": "optimum_contract"}
@@ -109,8 +108,13 @@ def _dd_layout(columns: tuple[Column, ...]) -> tuple[int, int, int, int] | None:
 @lru_cache(maxsize=256)
 def _dd_columns(seats: tuple[str, ...], denominations: tuple[str, ...]) -> tuple[str, ...] | None:
     """The dd columns of an OptimumResultTable's rows; None unless each is a known, distinct one."""
-    columns = tuple(_DD_KEYS.get(key) for key in zip(seats, denominations))
-    return columns if None not in columns and len(set(columns)) == len(columns) else None
+    columns: list[str] = []
+    for key in zip(seats, denominations):
+        column = _DD_KEYS.get(key)
+        if column is None:
+            return None
+        columns.append(column)
+    return tuple(columns) if len(set(columns)) == len(columns) else None
 
 
 def _dd_tricks(table: Tag, problems: Problems) -> dict[str, int]:
@@ -123,11 +127,11 @@ def _dd_tricks(table: Tag, problems: Problems) -> dict[str, int]:
         # rows still flat (see Tag.cells): every game lists the same seats and strains, looked up once
         cells, step = table.cells, width + 1
         columns = _dd_columns(tuple(cells[seat_at::step]), tuple(cells[denom_at::step]))
-        tricks = list(map(_TRICKS.get, cells[tricks_at::step]))
-        if columns is not None and None not in tricks:
-            return dict(zip(columns, tricks))  # type: ignore[arg-type]
+        all_tricks = list(map(_TRICKS.get, cells[tricks_at::step]))
+        if columns is not None and None not in all_tricks:
+            return dict(zip(columns, all_tricks))  # type: ignore[arg-type]
     rows = table.rows or []
-    out = {}
+    out: dict[str, int] = {}
     for row, line in zip(rows, table.row_lines or ()):
         key = _DD_KEYS.get((row[seat_at], row[denom_at])) or _DD_KEYS.get((row[seat_at].upper(), row[denom_at].upper()))
         tricks = _TRICKS.get(row[tricks_at])

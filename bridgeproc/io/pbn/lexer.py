@@ -169,8 +169,8 @@ class _Lexer:
                     return False
                 block = data.split("\n")
                 for offset, text in enumerate(block):
-                    tokens, bad = section_tokens(text.split(), name)
-                    problems.extend((line + offset, b) for b in bad)
+                    tokens, bad_tokens = section_tokens(text.split(), name)
+                    problems.extend((line + offset, b) for b in bad_tokens)
                     tag.tokens.extend(tokens)
                     tag.token_lines.extend([line + offset] * len(tokens))
                 line += len(block)

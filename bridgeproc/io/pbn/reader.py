@@ -43,7 +43,8 @@ from __future__ import annotations
 
 import gc
 import os
-from typing import TextIO
+from contextlib import contextmanager
+from typing import Iterator, TextIO
 
 from bridgeproc.errors import ParseError
 from bridgeproc.io.pbn.frames import BOARD_TAGS, board_rows, boards_frame
@@ -65,6 +66,31 @@ def _meta(games: list[Game]) -> dict[str, str]:
         if tag.name not in BOARD_TAGS and not is_table(tag.name) and tag.name not in out:
             out[tag.name] = tag.value
     return out
+
+
+#: Texts of this many characters or more are parsed with the cyclic garbage collector paused.
+GC_PAUSE_FROM = 1_000_000
+
+
+@contextmanager
+def _collector_paused(pause: bool) -> Iterator[None]:
+    """Pause the cyclic garbage collector for one large parse, then switch it back on.
+
+    A parse makes millions of small objects and no reference cycles; with the collector
+    on, its full collections walk them all. ``bench/bench_pbn.py`` (CPython 3.11): 10 MB
+    0.54 s paused against 0.72 s collecting, 1 MB 0.065 s against 0.080 s CPU, under
+    1 MB no measurable difference -- so smaller texts leave the collector alone. The
+    switch is process-wide: it is left off if it was off, and switched back on even when
+    the parse raises.
+    """
+    if not pause or not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 def parse_pbn(text: str, source: str = "<string>") -> PbnFile:
@@ -90,13 +116,8 @@ def parse_pbn(text: str, source: str = "<string>") -> PbnFile:
         bad Deal/Vulnerable/Dealer, table rows with the wrong number of cells,
         unclosed brace comments, empty or binary input.
     """
-    collecting = gc.isenabled()
-    gc.disable()  # millions of small objects, none cyclic: collections would only cost time
-    try:
+    with _collector_paused(len(text) >= GC_PAUSE_FROM):
         return _parse(text, source)
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def _parse(text: str, source: str) -> PbnFile:

@@ -64,6 +64,7 @@ class _Group:
             self.cells.extend(tag_or_rows.cells)
         else:  # rows as text (read by the regex, or made from tags): "-" and "" stand for no value
             rows = tag_or_rows.rows if isinstance(tag_or_rows, Tag) else tag_or_rows
+            assert rows is not None  # a table tag: callers skip tags without rows
             for row in rows:
                 self.cells.extend([None if cell in ("-", "") else cell for cell in row])
                 self.cells.append(ROW_END)

@@ -20,7 +20,7 @@ import pandas as pd
 from bridgeproc.core.problems import UNCACHED_FORMULA
 from bridgeproc.errors import ParseError
 from bridgeproc.io.sheets.travellers import HEADER_SEARCH_ROWS, header_key, sniff_delimiter
-from bridgeproc.io.sheets.xlsx import NAMES_SHEETS, cell_name, load_workbooks, sheet_grid
+from bridgeproc.io.sheets.xlsx import NAMES_SHEETS, Workbooks, cell_name, load_workbooks, sheet_grid
 from bridgeproc.io.text import read_text
 
 NAMES_ALIASES: dict[str, tuple[str, ...]] = {
@@ -96,8 +96,11 @@ def parse_names_csv(text: str, source: str = "<string>") -> pd.DataFrame:
     return _table(rows, where, source)
 
 
-def read_names(path: str | os.PathLike, sheet: str | None = None, encoding: str | None = None) -> pd.DataFrame:
+def read_names(path: str | os.PathLike, sheet: str | None = None, encoding: str | None = None,
+               workbooks: Workbooks | None = None) -> pd.DataFrame:
     """Read a names list from a CSV file or a workbook sheet.
+
+    ``workbooks``: a workbook file as ``xlsx.load_workbooks`` already returned it (else it is loaded).
 
     Returns
     -------
@@ -109,7 +112,7 @@ def read_names(path: str | os.PathLike, sheet: str | None = None, encoding: str 
     if Path(path).suffix.lower() not in (".xlsx", ".xlsm"):
         text, source = read_text(path, encoding)
         return parse_names_csv(text, source)
-    values, formulas = load_workbooks(path)
+    values, formulas = workbooks if workbooks is not None else load_workbooks(path)
     titles = [ws.title for ws in values.worksheets]
     wanted = sheet or next((t for t in titles if t.strip().lower() in NAMES_SHEETS), titles[0] if len(titles) == 1 else None)
     if wanted not in titles:
@@ -117,15 +120,18 @@ def read_names(path: str | os.PathLike, sheet: str | None = None, encoding: str 
                          f"the sheets are {', '.join(titles)}")
     source = f"{Path(path).name}!{wanted}"
     rows, numbers, uncached = sheet_grid(values[wanted], formulas[wanted])
-    formulas = [(at, text) for at, (kind, text) in uncached.items() if kind == "formula"]
-    if formulas:
-        (r, c), formula = formulas[0]
+    pending = [(at, text) for at, (kind, text) in uncached.items() if kind == "formula"]
+    if pending:
+        (r, c), formula = pending[0]
         raise ParseError(source, cell_name(numbers[r], c), UNCACHED_FORMULA.format(formula))
     return _table(rows, [str(n) for n in numbers], source)
 
 
-def workbook_names(path: str | os.PathLike) -> pd.DataFrame | None:
-    """The names sheet of a traveller workbook (``Names``, ``Players`` ...), or None if it has none."""
-    values, _ = load_workbooks(path)
-    title = next((ws.title for ws in values.worksheets if ws.title.strip().lower() in NAMES_SHEETS), None)
-    return None if title is None else read_names(path, sheet=title)
+def workbook_names(path: str | os.PathLike, workbooks: Workbooks | None = None) -> pd.DataFrame | None:
+    """The names sheet of a traveller workbook (``Names``, ``Players`` ...), or None if it has none.
+
+    ``workbooks``: the file as ``xlsx.load_workbooks`` already returned it (else it is loaded).
+    """
+    workbooks = workbooks if workbooks is not None else load_workbooks(path)
+    title = next((ws.title for ws in workbooks[0].worksheets if ws.title.strip().lower() in NAMES_SHEETS), None)
+    return None if title is None else read_names(path, sheet=title, workbooks=workbooks)

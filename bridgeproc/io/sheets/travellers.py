@@ -17,7 +17,7 @@ import io
 import os
 import re
 from pathlib import Path
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import pandas as pd
 
@@ -149,7 +149,7 @@ def _columns(row: Sequence[str], where, source: str) -> dict[str, int]:
 
 
 def raw_frame(columns: dict[str, int], rows: Sequence[Sequence[str]], lines: Sequence[int], source: str,
-              extra: dict[str, Sequence] | None = None) -> pd.DataFrame:
+              extra: Mapping[str, Sequence] | None = None) -> pd.DataFrame:
     """Rows of text cells -> the raw frame (``string`` columns, ``source``, ``line``)."""
     data = {name: pd.array([r[pos] if pos < len(r) else "" for r in rows], dtype="string")
             for name, pos in columns.items()}
@@ -162,9 +162,19 @@ def raw_frame(columns: dict[str, int], rows: Sequence[Sequence[str]], lines: Seq
     )
 
 
+#: A quoted cell: a ``"`` at the start of a line or after a candidate delimiter (spaces
+#: allowed between), up to its closing quote (``""`` inside is a quote) or the end of the line.
+_QUOTED_CELL = re.compile(r'(?:^|(?<=[,;\t])) *"(?:[^"]|"")*(?:"|$)')
+
+
 def sniff_delimiter(lines: Sequence[str]) -> str:
-    """The most frequent of comma, semicolon and tab in the first lines (comma if none)."""
-    counts = {d: sum(line.count(d) for line in lines) for d in (",", ";", "\t")}
+    """The most frequent of comma, semicolon and tab in the first lines (comma if none).
+
+    Delimiters inside quoted cells are not counted: ``1;"Smith, Ann & Lee, Bo"`` is
+    one semicolon, not two commas.
+    """
+    unquoted = [_QUOTED_CELL.sub("", line) for line in lines]
+    counts = {d: sum(line.count(d) for line in unquoted) for d in (",", ";", "\t")}
     return max(counts, key=lambda d: counts[d]) if max(counts.values()) else ","
 
 

@@ -66,7 +66,13 @@ def cell_name(row: int, column: int) -> str:
     return f"{get_column_letter(column + 1)}{row}"
 
 
-def load_workbooks(path: str | os.PathLike) -> tuple[Any, Any]:
+#: A loaded workbook as :func:`load_workbooks` returns it: (values workbook, formulas workbook).
+#: Readers take one as ``workbooks`` so that a caller reading several things from one file
+#: (results, then its names sheet) parses the file once.
+Workbooks = tuple[Any, Any]
+
+
+def load_workbooks(path: str | os.PathLike) -> Workbooks:
     """(values workbook, formulas workbook); ParseError if the file is not a readable XLSX."""
     import openpyxl
     from openpyxl.utils.exceptions import InvalidFileException
@@ -101,7 +107,7 @@ def sheet_grid(ws_values: Any, ws_formulas: Any) -> tuple[list[list[str]], list[
             grid[r - 1][merged.min_col - 1] = top
             for c in range(merged.min_col, merged.max_col):
                 covered[(r - 1, c)] = merged.coord
-    uncached: dict[tuple[int, int], str] = {}
+    uncached: dict[tuple[int, int], tuple[str, str]] = {}
     for r, row in enumerate(ws_formulas.iter_rows(min_row=1, max_row=len(grid), min_col=1,
                                                   max_col=ws_values.max_column, values_only=True)):
         for c, formula in enumerate(row):
@@ -109,7 +115,9 @@ def sheet_grid(ws_values: Any, ws_formulas: Any) -> tuple[list[list[str]], list[
                 uncached[(r, c)] = ("formula", _formula_text(formula))
             elif isinstance(grid[r][c], str) and grid[r][c] in EXCEL_ERRORS:
                 uncached[(r, c)] = ("error", grid[r][c])
-    rows, numbers, notes = [], [], {}
+    rows: list[list[str]] = []
+    numbers: list[int] = []
+    notes: dict[tuple[int, int], tuple[str, str]] = {}
     for r, row in enumerate(grid):
         text = [cell_text(v) for v in row]
         if any(text) or any((r, c) in uncached for c in range(len(row))):
@@ -148,8 +156,10 @@ def _has_header_cells(rows: list[list[str]]) -> bool:
     return sum(1 for row in rows[:HEADER_SEARCH_ROWS] for cell in row if cell and canonical_header(cell)) >= 2
 
 
-def read_travellers_xlsx(path: str | os.PathLike) -> pd.DataFrame:
+def read_travellers_xlsx(path: str | os.PathLike, workbooks: Workbooks | None = None) -> pd.DataFrame:
     """Read every traveller sheet of a workbook into one raw results frame.
+
+    ``workbooks``: the file as :func:`load_workbooks` already returned it (else it is loaded).
 
     Returns
     -------
@@ -168,7 +178,7 @@ def read_travellers_xlsx(path: str | os.PathLike) -> pd.DataFrame:
     from openpyxl.utils import get_column_letter
 
     name = Path(path).name
-    values, formulas = load_workbooks(path)
+    values, formulas = workbooks if workbooks is not None else load_workbooks(path)
     frames = []
     candidates = [ws for ws in values.worksheets if ws.title.strip().lower() not in NAMES_SHEETS]
     for ws in candidates:

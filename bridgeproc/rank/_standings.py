@@ -15,9 +15,9 @@ import numpy as np
 import pandas as pd
 
 from bridgeproc.core.pairs import pair_keys, pair_numbering
+from bridgeproc.rank._matchpoints import matchpoints
 from bridgeproc.rank.conventions import Conventions
 from bridgeproc.rank.imps import butler, cross_imps
-from bridgeproc.rank.matchpoints import matchpoints
 from bridgeproc.schema import STANDINGS_COLUMNS
 
 #: A section is one-winner when more than this share of its pairs sat both NS and EW.

@@ -1,0 +1,131 @@
+"""The shape of the house (docs/architecture.md): imports point down without cycles, each package's
+third-party library stays in its room, and the bridge vocabulary is declared once."""
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+PACKAGE = ROOT / "bridgeproc"
+#: The only modules at the top of the package: its face, the model, schema, errors and the version.
+TOP_LEVEL = {"__init__", "__main__", "_version", "errors", "model", "schema"}
+
+
+def modules() -> dict[str, Path]:
+    out = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join(parts)] = path
+    return out
+
+
+MODULES = modules()
+
+
+def imports(path: Path, top_only: bool):
+    """(node, imported module names, at the module's top) of the package's own imports in ``path``.
+    ``from bridgeproc.x import sub`` of submodules counts as importing the submodules."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    top = {id(node) for node in tree.body}
+    nodes = tree.body if top_only else list(ast.walk(tree))
+    for node in nodes:
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith("bridgeproc"):
+            subs = [f"{node.module}.{a.name}" for a in node.names if f"{node.module}.{a.name}" in MODULES]
+            names = subs if len(subs) == len(node.names) else [node.module, *subs]
+            yield node, [n for n in names if n in MODULES], id(node) in top
+        elif isinstance(node, ast.Import):
+            yield node, [a.name for a in node.names if a.name in MODULES], id(node) in top
+        elif isinstance(node, ast.ImportFrom) and node.level:
+            yield node, ["<relative>"], id(node) in top
+
+
+def graph() -> dict[str, set[str]]:
+    return {name: {t for _, targets, _ in imports(path, top_only=True) for t in targets if t != name}
+            for name, path in MODULES.items()}
+
+
+def test_no_module_imports_the_package_inside_a_function_or_only_for_type_checking():
+    hidden = [f"{path.relative_to(ROOT)}:{node.lineno}"
+              for path in MODULES.values() for node, targets, at_top in imports(path, top_only=False)
+              if targets and not at_top]
+    assert hidden == []
+
+
+def test_imports_are_absolute():
+    relative = [name for name, path in MODULES.items() for _, targets, _ in imports(path, True) if "<relative>" in targets]
+    assert relative == []
+
+
+def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
+    """A cycle of ``edges`` (as a path that returns to its start), or None: iterative DFS."""
+    state: dict[str, int] = {}
+    for start in sorted(edges):
+        if state.get(start):
+            continue
+        stack = [(start, iter(sorted(edges[start])))]
+        path = [start]
+        state[start] = 1
+        while stack:
+            node, children = stack[-1]
+            child = next(children, None)
+            if child is None:
+                state[node] = 2
+                stack.pop()
+                path.pop()
+            elif state.get(child) == 1:
+                return path[path.index(child):] + [child]
+            elif not state.get(child):
+                state[child] = 1
+                path.append(child)
+                stack.append((child, iter(sorted(edges.get(child, ())))))
+    return None
+
+
+def test_find_cycle_finds_cycles():
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b", "c"}, "b": {"c"}, "c": set()}) is None
+
+
+def test_the_import_graph_has_no_cycle():
+    assert find_cycle(graph()) is None
+
+
+def test_only_the_face_model_schema_errors_and_version_sit_at_the_top():
+    top = {path.stem for path in PACKAGE.glob("*.py")}
+    assert top == TOP_LEVEL
+
+
+@pytest.mark.parametrize(("library", "room"), [
+    ("click", ("bridgeproc.cli",)),
+    # openpyxl writes the workbooks (report); the one XLSX traveller reader is its only other user
+    ("openpyxl", ("bridgeproc.report", "bridgeproc.io.sheets.xlsx")),
+    ("endplay", ("bridgeproc.analysis",)),
+    ("sqlalchemy", ("bridgeproc.archive",)),
+])
+def test_each_library_stays_in_its_room(library, room):
+    outside = []
+    for name, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else [])
+            if any(n == library or n.startswith(library + ".") for n in names) and not name.startswith(room):
+                outside.append(name)
+    assert outside == []
+
+
+#: Bridge vocabulary: each name is assigned at module level in exactly one module.
+VOCABULARY = ["SEATS", "STRAINS", "RANKS", "DD_COLUMNS", "VULS", "SUIT_SYMBOLS", "STRAIN_ALIASES", "SEAT_ALIASES",
+              "DOUBLING_ALIASES", "PASSED_OUT", "VUL_CYCLE"]
+
+
+@pytest.mark.parametrize("constant", VOCABULARY)
+def test_the_vocabulary_is_declared_once(constant):
+    pattern = re.compile(rf"^{constant}[ \t]*(:[^=\n]+)?=", re.M)
+    homes = [name for name, path in MODULES.items() if pattern.search(path.read_text(encoding="utf-8"))]
+    assert len(homes) == 1, homes
