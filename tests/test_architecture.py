@@ -3,6 +3,7 @@ third-party library stays in its room, and the bridge vocabulary is declared onc
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -28,10 +29,15 @@ def modules() -> dict[str, Path]:
 MODULES = modules()
 
 
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def imports(path: Path, top_only: bool):
     """(node, imported module names, at the module's top) of the package's own imports in ``path``.
     ``from bridgeproc.x import sub`` of submodules counts as importing the submodules."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path)
     top = {id(node) for node in tree.body}
     nodes = tree.body if top_only else list(ast.walk(tree))
     for node in nodes:
@@ -111,7 +117,7 @@ def test_only_the_face_model_schema_errors_and_version_sit_at_the_top():
 def test_each_library_stays_in_its_room(library, room):
     outside = []
     for name, path in MODULES.items():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             names = ([a.name for a in node.names] if isinstance(node, ast.Import)
                      else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else [])
             if any(n == library or n.startswith(library + ".") for n in names) and not name.startswith(room):

@@ -114,6 +114,7 @@ def test_cli_and_library_agree(runner, tmp_path):
     assert from_cli["score_ns"].tolist() == session.results["score_ns"].astype(int).tolist()
 
 
+@pytest.mark.slow
 def test_python_dash_m_runs(tmp_path):
     done = subprocess.run([sys.executable, "-m", "bridgeproc", "--version"], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "bridgeproc, version 0.1.0"

@@ -426,6 +426,7 @@ def _run(folder: Path, *args: str) -> subprocess.CompletedProcess:
                           cwd=folder, env=env, capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.slow
 def test_progress_off_a_terminal_is_one_line_at_the_start_and_one_at_the_end(unsolved):
     done = _run(unsolved)
     assert done.returncode == 0, done.stderr
@@ -436,6 +437,7 @@ def test_progress_off_a_terminal_is_one_line_at_the_start_and_one_at_the_end(uns
     assert len(pbn_tags(unsolved / "out.pbn", "DoubleDummyTricks")) == 2
 
 
+@pytest.mark.slow
 def test_quiet_prints_nothing_and_verbose_prints_each_stage(unsolved):
     quiet = _run(unsolved, "-q")
     assert quiet.returncode == 0 and quiet.stderr == "" and quiet.stdout == ""

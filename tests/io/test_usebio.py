@@ -254,6 +254,7 @@ REAL_PAIRS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(REAL_PAIRS))
 def test_real_pairs_files_round_trip(name, tmp_path, wired):
     first = process_session([REALDATA / name], options=Options(overrides=REAL_PAIRS[name], dd=False))
