@@ -56,11 +56,23 @@ def graph() -> dict[str, set[str]]:
             for name, path in MODULES.items()}
 
 
+#: The top two layers may import writers and the archive when a command uses them, for start-up
+#: time (nothing imports them, so such an import cannot hide a cycle; the layers contract sees it).
+LAZY_ALLOWED = ("bridgeproc.cli", "bridgeproc.pipeline")
+
+
 def test_no_module_imports_the_package_inside_a_function_or_only_for_type_checking():
     hidden = [f"{path.relative_to(ROOT)}:{node.lineno}"
-              for path in MODULES.values() for node, targets, at_top in imports(path, top_only=False)
-              if targets and not at_top]
+              for name, path in MODULES.items() if not name.startswith(LAZY_ALLOWED)
+              for node, targets, at_top in imports(path, top_only=False) if targets and not at_top]
     assert hidden == []
+
+
+def test_nothing_imports_the_top_two_layers_but_themselves_and_the_face():
+    upward = [(name, target) for name, targets in graph().items() for target in targets
+              if target.startswith(LAZY_ALLOWED) and not name.startswith((*LAZY_ALLOWED, "bridgeproc.__"))
+              and name != "bridgeproc"]
+    assert upward == []
 
 
 def test_imports_are_absolute():

@@ -9,7 +9,7 @@ list|show|export|history|diff``; the schema is documented in docs/archive.md.
 """
 from __future__ import annotations
 
-from bridgeproc.archive.db import ENV_VAR, ArchiveError, default_url, engine_for, normalise_url
+from bridgeproc.archive.db import ENV_VAR, ArchiveError, archive_exists, default_url, engine_for, normalise_url
 from bridgeproc.archive.diff import Diff, diff
 from bridgeproc.archive.losses import ArchiveLossError
 from bridgeproc.archive.players import split_names
@@ -24,7 +24,7 @@ from bridgeproc.archive.query import (
 from bridgeproc.archive.store import ArchiveResult, archive_session, load_session, session_identity
 
 __all__ = [
-    "ArchiveError", "ArchiveLossError", "ArchiveResult", "Diff", "ENV_VAR", "SessionView", "archive_session",
+    "ArchiveError", "ArchiveLossError", "ArchiveResult", "Diff", "ENV_VAR", "SessionView", "archive_exists", "archive_session",
     "check_archive", "default_url", "diff", "engine_for", "history", "list_sessions",
     "load_session", "normalise_url", "session_identity", "session_versions", "show_session", "split_names",
 ]

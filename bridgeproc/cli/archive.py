@@ -4,17 +4,20 @@ from __future__ import annotations
 import click
 import pandas as pd
 
-from bridgeproc.archive import check_archive, diff, history, list_sessions, show_session
-from bridgeproc.archive.db import archive_exists, default_url
 from bridgeproc.cli.common import library_errors, with_verbosity
 from bridgeproc.cli.main import _outputs_for, cli
-from bridgeproc.pipeline import export_session
 
 _ARCHIVE_URL = click.option("--archive", "url", envvar="BRIDGEPROC_ARCHIVE", default=None,
                             help="Archive URL or SQLite file [default: ~/.local/share/bridgeproc/archive.sqlite].")
 
 
-def _archive_call(function, *args, **kwargs):
+def _archive_call(name: str, *args, **kwargs):
+    """Call ``bridgeproc.archive.<name>`` (imported here: other commands start without SQLAlchemy)."""
+    from bridgeproc import archive as store
+    from bridgeproc.pipeline import export_session
+
+    function = export_session if name == "export_session" else getattr(store, name)
+    archive_exists, default_url = store.archive_exists, store.default_url
     with library_errors():
         if not archive_exists(args[0]):
             raise click.ClickException(f"no archive at {args[0] or default_url()} yet; "
@@ -72,7 +75,7 @@ def archive_list(url, fmt) -> None:
 
         bridgeproc archive list
     """
-    sessions = _archive_call(list_sessions, url)
+    sessions = _archive_call("list_sessions", url)
     if not len(sessions) and fmt is None:
         click.echo("no sessions archived yet", err=True)
         return
@@ -91,7 +94,7 @@ def archive_show(url, session_id, version, fmt) -> None:
 
         bridgeproc archive show 2026-11-24_tuesday-pairs --version 1
     """
-    view = _archive_call(show_session, url, session_id, version)
+    view = _archive_call("show_session", url, session_id, version)
     standings = view.session.standings.drop(columns=["method"], errors="ignore")
     if fmt is not None:
         emit(standings, fmt)
@@ -118,7 +121,7 @@ def archive_export(url, session_id, outputs, version) -> None:
 
         bridgeproc archive export 2026-11-24_tuesday-pairs -o again.xlsx
     """
-    _archive_call(export_session, url, session_id, list(outputs), version)
+    _archive_call("export_session", url, session_id, list(outputs), version)
     click.echo(f"wrote {', '.join(outputs)}", err=True)
 
 
@@ -134,7 +137,7 @@ def archive_history(url, player_or_pair, all_versions, fmt) -> None:
 
         bridgeproc archive history "Anna Strand"
     """
-    rows = _archive_call(history, url, player_or_pair, all_versions)
+    rows = _archive_call("history", url, player_or_pair, all_versions)
     emit(rows, fmt, nothing=f"no archived results for {player_or_pair!r}; names are matched whole, in any "
                             "case (bridgeproc archive list shows the sessions)")
 
@@ -151,7 +154,7 @@ def archive_diff(url, session_id, v1, v2) -> None:
 
         bridgeproc archive diff 2026-11-24_tuesday-pairs 1 2
     """
-    click.echo(str(_archive_call(diff, url, session_id, v1, v2)))
+    click.echo(str(_archive_call("diff", url, session_id, v1, v2)))
 
 
 @archive.command("check")
@@ -164,7 +167,7 @@ def archive_check(url, deep) -> None:
 
         bridgeproc archive check --deep
     """
-    problems = _archive_call(check_archive, url, deep)
+    problems = _archive_call("check_archive", url, deep)
     if problems:
         raise click.ClickException("\n".join(problems))
     click.echo("archive OK")

@@ -8,9 +8,7 @@ import click
 
 from bridgeproc.cli.common import VERBOSITY, library_errors, say, with_verbosity
 from bridgeproc.cli.main import _encoding, _finite, _outputs_for, cli
-from bridgeproc.pipeline.teams import process_teams
 from bridgeproc.pipeline.write import check_outputs, write_all
-from bridgeproc.report.scoresheet import sheet_text, write_sheet
 from bridgeproc.rubber.chicago import chicago_sheet
 from bridgeproc.rubber.rubber import rubber_sheet
 from bridgeproc.teams import options_from_text
@@ -37,6 +35,8 @@ def _sheet_command(function):
 
 
 def _print_sheet(build, sheet, outputs, title, reads=()) -> None:
+    from bridgeproc.report.scoresheet import sheet_text, write_sheet  # openpyxl only when a sheet is printed
+
     with library_errors():
         check_outputs(outputs, (".csv", ".xlsx"), [sheet, *reads])
         frame = build()
@@ -116,6 +116,8 @@ def teams(inputs, outputs, lineup, adjustments, encoding, format_, vp_scale, **p
 
         bridgeproc teams round1.pbn -o results.xlsx -o results.csv -o results.pbn
     """
+    from bridgeproc.pipeline.teams import process_teams  # the teams writers only for this command
+
     with library_errors():
         options = options_from_text(format=format_, vp_scale_spec=vp_scale, **params)
         session = process_teams(list(inputs), list(outputs), options, lineup=lineup,

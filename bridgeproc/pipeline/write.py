@@ -9,16 +9,11 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Callable, Iterable
 
-from bridgeproc.archive import ArchiveResult, archive_session, default_url, load_session
 from bridgeproc.errors import BridgeprocError
 from bridgeproc.io.atomic import atomic_path
 from bridgeproc.model import Options, Session
 from bridgeproc.pipeline.read import suffix
 from bridgeproc.pipeline.run import build_session
-from bridgeproc.report.pbn import write_scored_pbn
-from bridgeproc.report.scored_csv import write_scored_csv
-from bridgeproc.report.usebio import write_usebio
-from bridgeproc.report.workbook import write_workbook
 
 
 def check_outputs(outputs: Iterable, suffixes: Iterable[str], reads: Iterable = ()) -> None:
@@ -61,19 +56,32 @@ def write_all(outputs: Iterable, write: Callable[[Path, Path], None], then: Call
                               "nothing was written") from None
 
 
+# The writers (and the archive below) are imported when they are used: a run that writes only
+# CSV, or does not archive, starts without openpyxl or SQLAlchemy. Only the top two layers
+# (pipeline, cli) import lazily, for start-up time; the layers contract checks these imports too.
+
+
 def _write_csv(session: Session, path) -> None:
+    from bridgeproc.report.scored_csv import write_scored_csv
+
     write_scored_csv(session.results, path)
 
 
 def _write_xlsx(session: Session, path) -> None:
+    from bridgeproc.report.workbook import write_workbook
+
     write_workbook(session, path)
 
 
 def _write_pbn(session: Session, path) -> None:
+    from bridgeproc.report.pbn import write_scored_pbn
+
     write_scored_pbn(session, path)
 
 
 def _write_usebio(session: Session, path) -> None:
+    from bridgeproc.report.usebio import write_usebio
+
     write_usebio(session, path)
 
 
@@ -84,6 +92,8 @@ def _archive_file(options: Options) -> str | None:
     """The SQLite file the run will archive into, so that no output can overwrite it."""
     if not options.archive:
         return None
+    from bridgeproc.archive import default_url  # start-up: SQLAlchemy only for a run that archives
+
     url = str(options.archive_url or default_url())
     if "://" not in url:
         return url
@@ -95,10 +105,12 @@ def write_outputs(session: Session, outputs: list) -> Session:
     or nothing is written. Returns the session with ``archived`` set when it was archived."""
     options = session.options
     check_outputs(outputs, WRITERS, [*options.names, _archive_file(options)])
-    archived: list[ArchiveResult] = []
+    archived: list = []
 
     def archive() -> None:
         if options.archive:
+            from bridgeproc.archive import archive_session
+
             archived.append(archive_session(session, options.archive_url, replace=options.replace,
                                             **options.archive_as))
 
@@ -126,6 +138,8 @@ def process_session(inputs: list, outputs: list = (), options: Options = Options
 
 def export_session(url: str | os.PathLike | None, session_id: str, outputs: list, version: int | None = None):
     """Write an archived session to ``outputs`` (by extension, as ``bridgeproc score -o``); returns the Session."""
+    from bridgeproc.archive import load_session
+
     check_outputs(outputs, WRITERS)
     session = load_session(url, session_id, version)
     write_all(outputs, lambda out, tmp: WRITERS[out.suffix.lower()](session, tmp))

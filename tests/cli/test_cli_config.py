@@ -495,7 +495,7 @@ def test_an_archive_setup_problem_exits_2_and_writes_nothing(runner, club, monke
     def no_driver(*args, **kwargs):
         raise SetupError("a PostgreSQL archive needs the package psycopg, which is not installed")
 
-    monkeypatch.setattr("bridgeproc.pipeline.write.archive_session", no_driver)
+    monkeypatch.setattr("bridgeproc.archive.archive_session", no_driver)
     result = runner.invoke(cli, ["score", str(TRAVELLERS), "--no-dd", "-o", "x.csv", "-o", "-"])
     assert result.exit_code == 2
     assert result.output == "Error: a PostgreSQL archive needs the package psycopg, which is not installed\n"
