@@ -58,3 +58,24 @@ def test_a_plain_install_does_the_main_job():
     assert {"pandas", "openpyxl", "click", "sqlalchemy", "endplay", "access-parser"} <= needed
     assert set(project["optional-dependencies"]) == {"postgres", "test"}
     assert isinstance(project["license"], str)  # SPDX text: no setuptools deprecation warning
+
+
+def test_sync_never_approves_an_edited_real_file(tmp_path, monkeypatch):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("realdata_tool_sync", ROOT / "tools" / "realdata.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    copy, source = tmp_path / "copy", tmp_path / "shared"
+    copy.mkdir()
+    source.mkdir()
+    (source / "a.pbn").write_text("first")
+    monkeypatch.setattr(tool, "COPY", copy)
+    monkeypatch.setattr(tool, "SUMS", copy / "SHA256SUMS")
+    assert tool.sync(source) == ["a.pbn"] and tool.problems() == []
+    (source / "b.pbn").write_text("second")
+    assert tool.sync(source) == ["b.pbn"] and set(tool.listed()) == {"a.pbn", "b.pbn"}
+    (copy / "a.pbn").write_text("edited")
+    with pytest.raises(SystemExit, match="a.pbn: the copy differs from SHA256SUMS"):
+        tool.sync(source)
+    assert tool.problems() == ["a.pbn: checksum differs from SHA256SUMS (real files are never edited)"]

@@ -46,19 +46,30 @@ def problems() -> list[str]:
 
 
 def sync(source: Path = DEFAULT_SOURCE) -> list[str]:
-    """Copy the files of ``source`` that the repository lacks (and its README), then list
-    every file's checksum; returns the names copied."""
+    """Copy the files of ``source`` that the repository lacks (and a newer README), then list the
+    new files' checksums; returns the names copied. A listed file whose copy no longer matches
+    its checksum stops the sync (real files are never edited), as does a file that differs
+    between ``source`` and the copy."""
     if not source.is_dir():
         raise SystemExit(f"{source}: no such folder; new real files arrive there")
+    sums = listed() if SUMS.is_file() else {}
+    changed = [n for n in sorted(sums) if n != "README.md" and (COPY / n).is_file() and digest(COPY / n) != sums[n]]
+    differ = [p.name for p in sorted(source.iterdir()) if p.is_file() and p.name != "README.md"
+              and (COPY / p.name).is_file() and digest(p) != digest(COPY / p.name)]
+    if changed or differ:
+        raise SystemExit("\n".join([*(f"{n}: the copy differs from SHA256SUMS; restore it (real files are "
+                                       "never edited)" for n in changed),
+                                    *(f"{n}: differs between {source} and the copy; a new version needs a "
+                                      "new file name" for n in differ)]))
     copied = []
     for path in sorted(source.iterdir()):
         target = COPY / path.name
-        if path.is_file() and (not target.exists() or path.name == "README.md"):
-            if not target.exists() or target.read_bytes() != path.read_bytes():
-                shutil.copy2(path, target)
-                copied.append(path.name)
-    names = sorted(p.name for p in COPY.iterdir() if p.is_file() and p.name not in NOT_DATA)
-    SUMS.write_text("".join(f"{digest(COPY / n)}  {n}\n" for n in names), encoding="utf-8")
+        if path.is_file() and (not target.exists() or (path.name == "README.md" and digest(path) != digest(target))):
+            shutil.copy2(path, target)
+            copied.append(path.name)
+    for name in copied:
+        sums[name] = digest(COPY / name)
+    SUMS.write_text("".join(f"{sums[n]}  {n}\n" for n in sorted(sums)), encoding="utf-8")
     return copied
 
 

@@ -1,9 +1,10 @@
-"""What a re-score would lose against the latest archived version: results, hand-record deals, names.
+"""What a re-score would lose against the latest archived version: results, hand-record deals,
+double-dummy tables, names.
 
 A re-run of a session with fewer traveller files, without the hand record or
 without ``--names`` hashes differently and would silently become the latest
 version, so that ``archive history`` and ``archive export`` lose what the club had.
-:func:`check` compares three counts of the latest version (SQL ``COUNT``s, no
+:func:`check` compares four counts of the latest version (SQL ``COUNT``s, no
 frame is loaded) with the new session's and refuses a drop unless told
 ``replace``. Growth is never a loss.
 """
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 import pandas as pd
-from sqlalchemy import and_, func, select
+from sqlalchemy import String, and_, func, select
 
 from bridgeproc.archive.db import ArchiveError
 from bridgeproc.archive.tables import FRAME_TABLES, versions
@@ -37,6 +38,8 @@ class ArchiveLossError(ArchiveError):
 COUNTED: dict[str, tuple[str, str | None]] = {
     "results": ("results", None),
     "deals": ("boards", "deal"),
+    # a table's 20 counts are stored together: its first column stands for the table
+    "double dummy": ("boards", "dd_N_C"),
     "names": ("standings", "names"),
 }
 
@@ -53,6 +56,7 @@ class Loss:
         """``names for 26 pairs -> 0``: what ArchiveResult prints after a ``replace``."""
         return {"results": f"{self.before} results -> {self.after}",
                 "deals": f"deals for {self.before} boards -> {self.after}",
+                "double dummy": f"double dummy for {self.before} boards -> {self.after}",
                 "names": f"names for {self.before} pairs -> {self.after}"}[self.what]
 
     def sentence(self, session_id: str, version: int, names_files: list[str]) -> str:
@@ -60,6 +64,7 @@ class Loss:
         now = str(self.after) if self.after else "none"
         had = {"results": f"has {self.before} results, this run has {now}",
                "deals": f"has deals for {self.before} boards, this run has {now}",
+               "double dummy": f"has double-dummy tables for {self.before} boards, this run has {now}",
                "names": f"has names for {self.before} pairs, this run has {now}"}[self.what]
         return f"{session_id} version {version} {had}: {self._fix(version, names_files)}"
 
@@ -68,6 +73,8 @@ class Loss:
             return "give every traveller file again"
         if self.what == "deals":
             return "give the hand record again"
+        if self.what == "double dummy":
+            return "score without --no-dd (double dummy needs endplay, a dependency of bridgeproc)"
         if names_files:
             return f"give the names list again ({' '.join(f'--names {shlex.quote(n)}' for n in names_files)})"
         return f"give the files with the names again (version {version} read them from its input, not a names list)"
@@ -97,7 +104,10 @@ def stored_counts(conn, version_id: int) -> dict[str, int]:
         table = FRAME_TABLES[name]
         where = table.c.version_id == version_id
         if column is not None:
-            where = and_(where, table.c[column].is_not(None), func.trim(table.c[column]) != "")
+            cell = table.c[column]
+            where = and_(where, cell.is_not(None))
+            if isinstance(cell.type, String):  # Text too: blank text is no value
+                where = and_(where, func.trim(cell) != "")
         counts.append(select(func.count()).select_from(table).where(where).scalar_subquery())
     row = conn.execute(select(*counts)).one()
     return {what: int(value or 0) for what, value in zip(COUNTED, row)}

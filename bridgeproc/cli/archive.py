@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 import pandas as pd
 
-from bridgeproc.cli.common import library_errors, with_verbosity
+from bridgeproc.cli.common import library_errors, say, with_verbosity
 from bridgeproc.cli.main import _outputs_for, cli
 
 _ARCHIVE_URL = click.option("--archive", "url", envvar="BRIDGEPROC_ARCHIVE", default=None,
@@ -61,6 +61,7 @@ def emit(frame: pd.DataFrame, fmt: str | None, nothing: str | None = None) -> No
 
 
 @cli.group()
+@with_verbosity
 def archive() -> None:
     """Archived sessions: list, show, export, history, diff, check."""
 
@@ -108,6 +109,7 @@ def archive_show(url, session_id, version, fmt) -> None:
 
 
 @archive.command("export")
+@with_verbosity
 @_ARCHIVE_URL
 @click.argument("session_id")
 @click.option("-o", "--output", "outputs", multiple=True, required=True, type=click.Path(dir_okay=False),
@@ -122,7 +124,7 @@ def archive_export(url, session_id, outputs, version) -> None:
         bridgeproc archive export 2026-11-24_tuesday-pairs -o again.xlsx
     """
     _archive_call("export_session", url, session_id, list(outputs), version)
-    click.echo(f"wrote {', '.join(outputs)}", err=True)
+    say(f"wrote {', '.join(outputs)}")
 
 
 @archive.command("history")
@@ -143,6 +145,7 @@ def archive_history(url, player_or_pair, all_versions, fmt) -> None:
 
 
 @archive.command("diff")
+@with_verbosity
 @_ARCHIVE_URL
 @click.argument("session_id")
 @click.argument("v1", type=click.IntRange(1), required=False)
@@ -158,6 +161,7 @@ def archive_diff(url, session_id, v1, v2) -> None:
 
 
 @archive.command("check")
+@with_verbosity
 @_ARCHIVE_URL
 @click.option("--deep", is_flag=True, help="Also re-hash every stored version.")
 def archive_check(url, deep) -> None:

@@ -38,15 +38,17 @@ IN_FORCE = "bridgeproc.config"
 STDOUT = "-"
 
 
-def _outputs_for(suffixes):
+def _outputs_for(suffixes, stdout: bool = False):
     """A callback that refuses, as a command-line mistake (exit 2), an output type no writer
-    has and a file given twice."""
+    has and a file given twice; ``stdout``: ``-`` (CSV on standard output) is allowed."""
     def check(ctx, param, values):
         if values.count(STDOUT) > 1:
             raise click.BadParameter("standard output (-) is given twice")
         for value in values:
-            if value == STDOUT and ".csv" in suffixes:
+            if value == STDOUT and stdout:
                 continue
+            if value == STDOUT:
+                raise click.BadParameter("this command cannot write to standard output (-); give a file name")
             if Path(value).suffix.lower() not in suffixes:
                 raise click.BadParameter(f"{value}: unknown output type; use one of {', '.join(suffixes)}")
         files = [v for v in values if v != STDOUT]
@@ -154,9 +156,25 @@ def _iso_date(value: str | None) -> str | None:
         raise click.BadParameter(f"{value!r} is not a date; write YYYY-MM-DD, e.g. 2026-11-24") from None
 
 
+def _one_of(params: dict, first: str, second: str) -> dict:
+    """Two options that exclude each other: one typed on the command line beats the other from the
+    configuration file; both typed is a command-line mistake, both in the file a file mistake."""
+    if params.get(first) is None or params.get(second) is None:
+        return params
+    ctx = click.get_current_context()
+    from_file = {name for name in (first, second)
+                 if ctx.get_parameter_source(name) == click.core.ParameterSource.DEFAULT_MAP}
+    flags = f"--{first.replace('_', '-')} or --{second.replace('_', '-')}"
+    if len(from_file) == 1:
+        return {**params, from_file.pop(): None}
+    if len(from_file) == 2:
+        raise SetupProblem(f"the configuration file gives both {first.replace('_', '-')} and "
+                           f"{second.replace('_', '-')}; keep one (bridgeproc config score shows where each is)")
+    raise click.UsageError(f"give {flags}, not both")
+
+
 def _options(params: dict, **extra) -> Options:
-    if params.get("datum_drop") is not None and params.get("datum_drop_share") is not None:
-        raise click.UsageError("give --datum-drop or --datum-drop-share, not both")
+    params = _one_of(params, "datum_drop", "datum_drop_share")
     base = profile(params["profile"]) if params.get("profile") else None
     overrides = {
         "method": params.get("method"), "factoring": params.get("factoring"),
@@ -221,7 +239,7 @@ def _stage_log(name: str, seconds: float) -> None:
 @_input_options
 @_ranking_options
 @option(OUTPUTS)("-o", "--output", "outputs", multiple=True, type=click.Path(dir_okay=False, allow_dash=True),
-                 callback=_outputs_for((".xlsx", ".pbn", ".xml", ".csv")),
+                 callback=_outputs_for((".xlsx", ".pbn", ".xml", ".csv"), stdout=True),
                  help="Output file; the format follows the extension (.xlsx, .pbn, .xml, .csv; - for CSV on "
                       "standard output). Repeat for several [default: output in bridgeproc.toml].")
 @option(OUTPUTS)("--no-dd", is_flag=True, help="Skip the double-dummy analysis of the hand records.")
@@ -260,7 +278,9 @@ def score(outputs, inputs, no_archive, archive_url, replace, event, date, sessio
         piped = Path(scratch) / "results.csv"
         files = [str(piped) if out == STDOUT else out for out in outputs]
         with library_errors(), SolveProgress() as progress:
-            session = process_session(list(inputs), files, options, progress=progress, stages=_stage_log)
+            # unwatched (-q), DDS gets its largest batches
+            session = process_session(list(inputs), files, options, stages=_stage_log,
+                                      progress=progress if verbosity() >= NORMAL else None)
         if STDOUT in outputs:
             click.echo(piped.read_bytes(), nl=False)  # bytes: written as they are, to the binary stream
     if session.notes is not None and len(session.notes):

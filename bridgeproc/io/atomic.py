@@ -9,6 +9,7 @@ removed by the next run that writes the same output, once its process is gone.
 from __future__ import annotations
 
 import contextlib
+import glob
 import os
 import stat
 import tempfile
@@ -51,7 +52,7 @@ def _alive(pid: int) -> bool:
 def remove_stale(target: Path) -> list[Path]:
     """Remove the temporary files of ``target`` left by runs whose process has ended."""
     removed = []
-    for tmp in target.parent.glob(f".{target.name}.*{TMP_SUFFIX}"):
+    for tmp in target.parent.glob(f".{glob.escape(target.name)}.*{TMP_SUFFIX}"):
         owner = tmp.name[len(target.name) + 2:].split("-", 1)[0]
         if owner.isdigit() and int(owner) != os.getpid() and not _alive(int(owner)):
             with contextlib.suppress(OSError):

@@ -38,7 +38,9 @@ from bridgeproc.errors import BridgeprocError
 LOCAL_NAME = "bridgeproc.toml"
 ENV_VAR = "BRIDGEPROC_CONFIG"
 #: Keys whose values are paths of files the run reads (made relative to the config file).
-INPUT_PATHS = frozenset({"names", "archive", "lineup", "adjustments", "targets"})
+INPUT_PATHS = frozenset({"names", "archive", "lineup", "adjustments", "targets", "vp-scale"})
+#: Values of those keys that name something built in, not a file (``vp-scale = "wbf2013"``).
+BUILT_IN = frozenset({"wbf2013", "wbf", "wbf-2013"})
 #: Top-level keys that apply to one command only, not to every command having the option: the
 #: club's ``output = ["results.xlsx", ...]`` is not where ``rubber`` or ``archive export`` write.
 TOP_LEVEL_FOR = {"output": "score"}
@@ -114,7 +116,7 @@ def _value(key: str, value: object, base: Path, where: str) -> object:
         items = value if isinstance(value, list) else [value]
         if not all(isinstance(v, str) for v in items):
             raise ConfigError(f"{where}{key} must be a file name (text in quotes) or a list of them")
-        paths = [v if "://" in v else str((base / Path(v).expanduser())) for v in items]
+        paths = [v if "://" in v or v.lower() in BUILT_IN else str((base / Path(v).expanduser())) for v in items]
         return paths if isinstance(value, list) else paths[0]
     return value
 

@@ -73,10 +73,11 @@ def without_names(session):
 
 def test_the_sample_counts_are_what_the_messages_say(full, no_names, no_hand_record):
     frames = lambda s: {"results": s.results, "boards": s.boards, "standings": s.standings}  # noqa: E731
-    assert session_counts(frames(full)) == {"results": 338, "deals": 26, "names": 26}
-    assert session_counts(frames(no_names)) == {"results": 338, "deals": 26, "names": 0}
-    assert session_counts(frames(no_hand_record)) == {"results": 338, "deals": 0, "names": 0}
-    assert session_counts({}) == {"results": 0, "deals": 0, "names": 0}
+    # these sessions are scored without double dummy (dd=False)
+    assert session_counts(frames(full)) == {"results": 338, "deals": 26, "double dummy": 0, "names": 26}
+    assert session_counts(frames(no_names)) == {"results": 338, "deals": 26, "double dummy": 0, "names": 0}
+    assert session_counts(frames(no_hand_record)) == {"results": 338, "deals": 0, "double dummy": 0, "names": 0}
+    assert session_counts({}) == {"results": 0, "deals": 0, "double dummy": 0, "names": 0}
 
 
 def test_rescore_without_names_is_refused_and_nothing_is_written(archive_url, full, no_names):
@@ -223,3 +224,23 @@ def test_score_without_names_stops_before_writing_anything(runner, tmp_path):
     assert "Bjørn Sæther" in runner.invoke(cli, ["archive", "history", "Anna Strand"]).output
     loose = runner.invoke(cli, ["score", *inputs, "-o", str(tmp_path / "loose.csv"), "--no-archive"])
     assert loose.exit_code == 0 and (tmp_path / "loose.csv").exists()
+
+
+def test_a_rescore_without_double_dummy_is_refused_then_stored_with_replace(archive_url):
+    """--no-dd on a re-run would drop the hand records' analysis from the latest version."""
+    from bridgeproc.analysis.par import par
+    from bridgeproc.archive.synthetic import synthetic_session
+    from bridgeproc.schema import DD_COLUMNS
+
+    first = synthetic_session(tables=4, boards=6, seed=11, event="DD club", date="2026-05-05")
+    archive_session(first, archive_url)
+    assert par(first.boards)["par_score"].notna().all()
+    without = dataclasses.replace(first, boards=first.boards.drop(columns=[*DD_COLUMNS, "par_score", "par_contracts"]))
+    with pytest.raises(ArchiveLossError) as info:
+        archive_session(without, archive_url)
+    assert str(info.value) == (
+        "2026-05-05_dd-club version 1 has double-dummy tables for 6 boards, this run has none: score without "
+        "--no-dd (double dummy needs endplay, a dependency of bridgeproc), or store this run as version 2 anyway "
+        "with --replace")
+    stored = archive_session(without, archive_url, replace=True)
+    assert stored.version == 2 and stored.losses == ("double dummy for 6 boards -> 0",)

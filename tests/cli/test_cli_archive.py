@@ -79,3 +79,11 @@ def test_a_search_that_finds_nothing_exits_1(runner, tmp_path):
     result = runner.invoke(cli, ["archive", "history", "Nobody Here"])
     assert result.exit_code == 1
     assert "no archived results for 'Nobody Here'" in result.output
+
+
+def test_archive_export_is_quiet_with_q(runner, tmp_path):
+    assert runner.invoke(cli, ["score", *INPUTS, "-o", str(tmp_path / "r.csv")]).exit_code == 0
+    out = tmp_path / "again.csv"
+    quiet = runner.invoke(cli, ["archive", "export", "-q", "2026-11-24_tuesday-pairs", "-o", str(out)])
+    assert quiet.exit_code == 0 and quiet.output == "" and out.is_file()
+    assert runner.invoke(cli, ["archive", "check", "-q"]).exit_code == 0

@@ -510,3 +510,34 @@ def test_check_never_archives(runner, club, tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     assert result.stdout.strip()
     assert not archive.exists() and not archive.parent.exists()
+
+
+def test_a_datum_drop_typed_beats_the_share_in_the_file_and_both_in_the_file_is_a_file_mistake(runner, club):
+    club("local", "datum-drop-share = 0.1\n")
+    typed = runner.invoke(cli, ["score", str(TRAVELLERS), *FAST, "--method", "butler", "--datum-drop", "2",
+                                "-o", "x.csv"])
+    assert typed.exit_code == 0, typed.output
+    club("local", "datum-drop-share = 0.1\ndatum-drop = 2\n")
+    both = runner.invoke(cli, ["score", str(TRAVELLERS), *FAST, "-o", "y.csv"])
+    assert both.exit_code == 2
+    assert both.output == ("Error: the configuration file gives both datum-drop and datum-drop-share; keep one "
+                           "(bridgeproc config score shows where each is)\n")
+
+
+@pytest.mark.parametrize("command", [["teams", str(REALDATA / "fin-salo-joukkue-2013-09-15-teams-vp.pbn")],
+                                     ["archive", "export", "some-session"]])
+def test_only_score_writes_to_standard_output(runner, club, command):
+    result = runner.invoke(cli, [*command, "-o", "-"])
+    assert result.exit_code == 2
+    assert "this command cannot write to standard output (-); give a file name" in result.output
+
+
+def test_a_vp_table_named_in_the_user_file_is_found_beside_it(club):
+    from bridgeproc.pipeline.config import read_config
+
+    user = club("user", '[teams]\nvp-scale = "club-vp.csv"\n')
+    other = club("local", '[teams]\nvp-scale = "WBF2013"\n')
+    config = read_config(paths=[user, other])
+    values = {(s.source, s.key): s.value for s in config.settings}
+    assert values[(user, "vp-scale")] == str(user.parent / "club-vp.csv")
+    assert values[(other, "vp-scale")] == "WBF2013"  # built in, not a file

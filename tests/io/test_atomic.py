@@ -76,3 +76,10 @@ def test_temporaries_of_a_killed_run_are_removed_by_the_next(tmp_path):
         tmp.write_text("done")
     assert not stale.exists() and running.exists() and other.exists()
     assert remove_stale(tmp_path / "other.xlsx") == [other]
+
+
+def test_stale_temporaries_are_found_for_names_with_glob_characters(tmp_path):
+    target = tmp_path / "res [a].csv"
+    stale = tmp_path / f".res [a].csv.{_dead_pid()}-x{TMP_SUFFIX}"
+    stale.write_text("half")
+    assert remove_stale(target) == [stale]
