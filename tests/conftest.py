@@ -18,7 +18,7 @@ pytest_plugins = ["tests.conftest_pg"]
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The real event files, kept in the repository with their provenance (README.md) and
-#: checksums (SHA256SUMS); ``make realdata`` copies new ones from ../shared/realdata.
+#: checksums (SHA256SUMS); ``make realdata`` copies new ones from the shared real-data folder.
 REALDATA = ROOT / "tests" / "data" / "realdata"
 SAMPLE = ROOT / "sample_data"
 

@@ -147,3 +147,13 @@ def test_the_vocabulary_is_declared_once(constant):
     pattern = re.compile(rf"^{constant}[ \t]*(:[^=\n]+)?=", re.M)
     homes = [name for name, path in MODULES.items() if pattern.search(path.read_text(encoding="utf-8"))]
     assert len(homes) == 1, homes
+
+
+def test_every_writer_of_the_registry_is_a_function_in_report():
+    import importlib
+
+    from bridgeproc.pipeline.write import WRITERS
+
+    for target in WRITERS.values():
+        module, name = target.split(":")
+        assert module.startswith("bridgeproc.report.") and callable(getattr(importlib.import_module(module), name))

@@ -3,11 +3,12 @@ writer of each output type, then every output and the archive written all togeth
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import os
 import time
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 
 from bridgeproc.errors import BridgeprocError
 from bridgeproc.io.atomic import atomic_path
@@ -56,36 +57,21 @@ def write_all(outputs: Iterable, write: Callable[[Path, Path], None], then: Call
                               "nothing was written") from None
 
 
-# The writers (and the archive below) are imported when they are used: a run that writes only
-# CSV, or does not archive, starts without openpyxl or SQLAlchemy. Only the top two layers
-# (pipeline, cli) import lazily, for start-up time; the layers contract checks these imports too.
+#: Output type -> the writer in ``report`` (``module:function``, taking a Session and a path). They
+#: are imported when used, so a run that writes only CSV, or does not archive, starts without
+#: openpyxl or SQLAlchemy; tests/test_architecture.py checks every entry resolves into ``report``.
+WRITERS: dict[str, str] = {
+    ".csv": "bridgeproc.report.scored_csv:write_session_csv",
+    ".xlsx": "bridgeproc.report.workbook:write_workbook",
+    ".pbn": "bridgeproc.report.pbn:write_scored_pbn",
+    ".xml": "bridgeproc.report.usebio:write_usebio",
+}
 
 
-def _write_csv(session: Session, path) -> None:
-    from bridgeproc.report.scored_csv import write_scored_csv
-
-    write_scored_csv(session.results, path)
-
-
-def _write_xlsx(session: Session, path) -> None:
-    from bridgeproc.report.workbook import write_workbook
-
-    write_workbook(session, path)
-
-
-def _write_pbn(session: Session, path) -> None:
-    from bridgeproc.report.pbn import write_scored_pbn
-
-    write_scored_pbn(session, path)
-
-
-def _write_usebio(session: Session, path) -> None:
-    from bridgeproc.report.usebio import write_usebio
-
-    write_usebio(session, path)
-
-
-WRITERS: dict[str, Callable] = {".csv": _write_csv, ".xlsx": _write_xlsx, ".pbn": _write_pbn, ".xml": _write_usebio}
+def writer(output: str | os.PathLike) -> Callable[[Session, Path], None]:
+    """The writer of ``output``'s type (see :data:`WRITERS`)."""
+    module, name = WRITERS[suffix(output)].split(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def _archive_file(options: Options) -> str | None:
@@ -114,11 +100,11 @@ def write_outputs(session: Session, outputs: list) -> Session:
             archived.append(archive_session(session, options.archive_url, replace=options.replace,
                                             **options.archive_as))
 
-    write_all(outputs, lambda out, tmp: WRITERS[suffix(out)](session, tmp), archive)
+    write_all(outputs, lambda out, tmp: writer(out)(session, tmp), archive)
     return dataclasses.replace(session, archived=archived[0]) if archived else session
 
 
-def process_session(inputs: list, outputs: list = (), options: Options = Options(),
+def process_session(inputs: Sequence, outputs: Sequence = (), options: Options = Options(),
                     progress: Callable[[int, int], None] | None = None,
                     stages: Callable[[str, float], None] | None = None) -> Session:
     """``bridgeproc score`` as one call: :func:`build_session` then :func:`write_outputs`.
@@ -128,9 +114,9 @@ def process_session(inputs: list, outputs: list = (), options: Options = Options
     all problems), and every output and the archive are written all together or not at all.
     """
     check_outputs(outputs, WRITERS, [*inputs, *options.names, _archive_file(options)])
-    session = build_session(inputs, options, progress, stages)
+    session = build_session(list(inputs), options, progress, stages)
     start = time.perf_counter()
-    session = write_outputs(session, outputs)
+    session = write_outputs(session, list(outputs))
     if stages is not None:
         stages("written" + (" and archived" if options.archive else ""), time.perf_counter() - start)
     return session
@@ -142,5 +128,5 @@ def export_session(url: str | os.PathLike | None, session_id: str, outputs: list
 
     check_outputs(outputs, WRITERS)
     session = load_session(url, session_id, version)
-    write_all(outputs, lambda out, tmp: WRITERS[out.suffix.lower()](session, tmp))
+    write_all(outputs, lambda out, tmp: writer(out)(session, tmp))
     return session

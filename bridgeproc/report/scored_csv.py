@@ -25,3 +25,8 @@ def write_scored_csv(results: pd.DataFrame, path: str | os.PathLike) -> None:
     check(results, RESULTS_COLUMNS)
     with atomic_path(path) as tmp:
         scored_table(results).to_csv(tmp, index=False, lineterminator="\n")
+
+
+def write_session_csv(session, path: str | os.PathLike) -> None:
+    """Write a Session's scored results (the ``.csv`` output of ``bridgeproc score``)."""
+    write_scored_csv(session.results, path)

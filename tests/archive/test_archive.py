@@ -244,19 +244,19 @@ def test_unknown_session_and_version_say_what_to_do(archive_url, small):
 
 def test_export_rewrites_outputs_without_the_input_files(archive_url, club, tmp_path):
     sid = archive_session(club, archive_url).session_id
-    from bridgeproc.pipeline.write import WRITERS
+    from bridgeproc.pipeline.write import writer
 
-    WRITERS[".csv"](club, tmp_path / "direct.csv")
+    writer("direct.csv")(club, tmp_path / "direct.csv")
     export_session(archive_url, sid, [tmp_path / "again.csv", tmp_path / "again.xlsx"])
     assert (tmp_path / "again.csv").read_text() == (tmp_path / "direct.csv").read_text()
     assert (tmp_path / "again.xlsx").stat().st_size > 0
 
 
 def test_export_pbn_with_deals_equals_a_direct_write(archive_url, pbn, tmp_path):
-    from bridgeproc.pipeline.write import WRITERS
+    from bridgeproc.pipeline.write import writer
 
     sid = archive_session(pbn, archive_url).session_id
-    WRITERS[".pbn"](pbn, tmp_path / "direct.pbn")
+    writer("direct.pbn")(pbn, tmp_path / "direct.pbn")
     export_session(archive_url, sid, [tmp_path / "again.pbn"])
     assert (tmp_path / "again.pbn").read_text() == (tmp_path / "direct.pbn").read_text()
 
