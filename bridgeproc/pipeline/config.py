@@ -116,7 +116,8 @@ def _value(key: str, value: object, base: Path, where: str) -> object:
         items = value if isinstance(value, list) else [value]
         if not all(isinstance(v, str) for v in items):
             raise ConfigError(f"{where}{key} must be a file name (text in quotes) or a list of them")
-        paths = [v if "://" in v or v.lower() in BUILT_IN else str((base / Path(v).expanduser())) for v in items]
+        texts = [str(v) for v in items]
+        paths = [v if "://" in v or v.lower() in BUILT_IN else str((base / Path(v).expanduser())) for v in texts]
         return paths if isinstance(value, list) else paths[0]
     return value
 

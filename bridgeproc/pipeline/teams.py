@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import replace
 
 import pandas as pd
@@ -14,7 +15,7 @@ from bridgeproc.teams.options import TeamsOptions
 from bridgeproc.teams.session import read_teams, score_teams
 
 
-def process_teams(inputs: list, outputs: list = (), options: TeamsOptions = TeamsOptions(), *,
+def process_teams(inputs: list, outputs: Sequence = (), options: TeamsOptions = TeamsOptions(), *,
                   lineup: str | os.PathLike | None = None, adjustments: pd.DataFrame | str | os.PathLike | None = None,
                   encoding: str | None = None) -> TeamsSession:
     """Score a teams event from ``inputs`` and write every output by its extension.

@@ -52,7 +52,7 @@ def _block(ws, board: dict, with_dd: bool) -> list[list]:
     deal = board.get("deal")
     try:
         hands = parse_deal(deal) if isinstance(deal, str) and deal else {}
-        points = hcp(deal) if hands else {}
+        points = hcp(deal) if hands and isinstance(deal, str) else {}
     except DealError:
         hands, points = {}, {}
     grid = [[None] * 13 for _ in range(BLOCK_ROWS)]
@@ -73,7 +73,7 @@ def _block(ws, board: dict, with_dd: bool) -> list[list]:
             grid[2 + i][7] = cell(ws, seat, font=BOLD, align=CENTER, border=BOX)
             for j, (strain, _, _) in enumerate(DD_STRAINS):
                 value = board.get(f"dd_{seat}_{strain}")
-                grid[2 + i][8 + j] = cell(ws, None if pd.isna(value) else int(value), align=CENTER, border=BOX)
+                grid[2 + i][8 + j] = cell(ws, None if value is None or pd.isna(value) else int(value), align=CENTER, border=BOX)
     par_text = _par_text(board)
     if par_text:
         grid[7][7] = cell(ws, par_text, font=BOLD)

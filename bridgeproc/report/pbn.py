@@ -199,10 +199,11 @@ def scored_games(boards: pd.DataFrame, results: pd.DataFrame, standings: pd.Data
         boards["board"], boards["deal"].astype("string").fillna(""), boards["dealer"], boards["vul"])}
     extras = _board_extras(boards)
     numbers = sorted(set(deals) | set(by_board))
-    games = []
+    games: list = []
     for board in numbers:
         deal, dealer, vul = deals.get(board) or ("", str(dealer_of([board])[0]), str(vul_of([board])[0]))
-        for section, table_rows in (by_board.get(board) or {"": None}).items():
+        unscored: dict = {"": None}
+        for section, table_rows in (by_board.get(board) or unscored).items():
             values = {"Event": meta.get("Event", ""), "Site": meta.get("Site", ""), "Date": meta.get("Date", ""),
                       "Board": str(board), "West": "", "North": "", "East": "", "South": "", "Dealer": dealer,
                       "Vulnerable": vul, "Deal": deal, "Scoring": meta["Scoring"], "Declarer": "", "Contract": "",

@@ -1,6 +1,8 @@
 """Score cards: each pair's board-by-board record with a running total."""
 from __future__ import annotations
 
+from typing import Literal
+
 import pandas as pd
 
 from bridgeproc.core.notation import contract_text
@@ -13,7 +15,7 @@ from bridgeproc.report.travellers import block_starts, plain
 CARD_POINTS = [("mp_ns", "mp_ew", "MP", "mp"), ("ximp_ns", "ximp_ew", "X-IMP", "imp"), ("butler_ns", "butler_ew", "IMP", "imp")]
 
 
-def scorecard_table(results: pd.DataFrame, numbering: str) -> tuple[pd.DataFrame, tuple | None]:
+def scorecard_table(results: pd.DataFrame, numbering: Literal["shared", "per-direction"]) -> tuple[pd.DataFrame, tuple | None]:
     """One row per pair (per player in an individual) and board from its side, sorted, with ``running`` totals."""
     points = next(((ns, ew, h, f) for ns, ew, h, f in CARD_POINTS if ns in results), None)
     ns_key, ew_key = pair_keys(results, numbering)
@@ -41,7 +43,8 @@ def scorecard_table(results: pd.DataFrame, numbering: str) -> tuple[pd.DataFrame
     return cards, points
 
 
-def write_scorecards(wb, results: pd.DataFrame, numbering: str, names: dict[str, str]) -> None:
+def write_scorecards(wb, results: pd.DataFrame, numbering: Literal["shared", "per-direction"],
+                     names: dict[str, str]) -> None:
     """Add the Score cards sheet, one block per pair."""
     ws = wb.create_sheet("Score cards")
     cards, points = scorecard_table(results, numbering)

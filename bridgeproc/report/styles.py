@@ -6,6 +6,7 @@ styled cells are made with ``cell()`` and rows are appended once.
 from __future__ import annotations
 
 import weakref
+from collections.abc import Sequence
 
 from openpyxl.cell import Cell
 from openpyxl.styles import DEFAULT_FONT, Alignment, Border, Font, NamedStyle, PatternFill, Side
@@ -75,7 +76,7 @@ def header_row(ws, titles: list[str]) -> list:
     return [cell(ws, t, font=HEADER, fill=HEADER_FILL, align=CENTER) for t in titles]
 
 
-def set_widths(ws, widths: list[float]) -> None:
+def set_widths(ws, widths: Sequence[float]) -> None:
     """Column widths in characters, from column A on."""
     from openpyxl.utils import get_column_letter
 

@@ -51,7 +51,7 @@ def _number(value: object, decimals: int = 2) -> str | None:
     """``12``, ``10.5``, ``41.67``: at most ``decimals`` decimals, no trailing zeros; None for NA."""
     if value is None or pd.isna(value):
         return None
-    text = f"{float(value):.{decimals}f}".rstrip("0").rstrip(".")
+    text = f"{float(value):.{decimals}f}"  # type: ignore[arg-type]  # NA was excluded above; pandas scalars.rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
 
