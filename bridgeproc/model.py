@@ -40,7 +40,7 @@ class Options:
     archive_url: str | None = None
     #: Identity overrides for the archive: event, date, session_id, comment.
     archive_as: dict = field(default_factory=dict)
-    #: Archive a version that has fewer results, deals or names than the one it follows.
+    #: Archive a version that has fewer results, deals, double-dummy tables or names than the one it follows.
     replace: bool = False
     #: Event headings given by the director (event, date): they beat the input's.
     meta: dict = field(default_factory=dict)

@@ -23,7 +23,7 @@ from bridgeproc.archive.tables import FRAME_TABLES, versions
 
 
 class ArchiveLossError(ArchiveError):
-    """Archiving would make a version with fewer results, deals or names the latest; nothing was written.
+    """Archiving would make a version with fewer results, deals, double-dummy tables or names the latest; nothing was written.
 
     ``str()`` names each loss and the option that restores it; ``losses`` are the
     short forms (``names for 26 pairs -> 0``).

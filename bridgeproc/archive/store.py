@@ -2,7 +2,7 @@
 
 A session is identified by its event and date (or an explicit ``session_id``).
 Archiving a session whose content equals its latest version adds nothing;
-anything else becomes version n + 1, unless it has fewer results, deals or names
+anything else becomes version n + 1, unless it has fewer results, deals, double-dummy tables or names
 than version n (see :mod:`.losses`). Rows are only ever inserted.
 """
 from __future__ import annotations

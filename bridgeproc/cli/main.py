@@ -249,7 +249,8 @@ def _stage_log(name: str, seconds: float) -> None:
                  help="Archive: an SQLAlchemy URL or SQLite file [default: $BRIDGEPROC_ARCHIVE, else "
                       "~/.local/share/bridgeproc/archive.sqlite].")
 @option(ARCHIVE)("--replace", is_flag=True,
-                 help="Archive this run even if it has fewer results, deals or names than the version it follows.")
+                 help="Archive this run even if it has fewer results, deals, double-dummy tables or names than "
+                      "the version it follows.")
 @option(ARCHIVE)("--event", default=None, help="Event name for titles and the archive [default: the input's Event].")
 @option(ARCHIVE)("--date", default=None, callback=lambda ctx, param, value: _iso_date(value),
                  help="Date for titles and the archive, YYYY-MM-DD [default: the input's Date, else today].")
