@@ -69,6 +69,84 @@ PROBLEM_COLUMNS: dict[str, object] = {
 SCORED_CSV_COLUMNS = ["section", "board", "ns", "ew", "contract", "declarer", "tricks", "lead", "score_ns"]
 
 
+#: Names lists (io.sheets.names, the BWS PlayerNames table).
+NAMES_COLUMNS: dict[str, object] = {"section": "string", "pair": "string", "names": "string", "direction": "string",
+                                 "source": "string", "line": "string"}
+#: A Bridgemate movement (BWS RoundData): who sat where in which round.
+MOVEMENT_COLUMNS: dict[str, object] = {"section": "string", "table": "Int64", "round": "Int64", "ns": "string",
+                                    "ew": "string", "low_board": "Int64", "high_board": "Int64"}
+PAR_COLUMNS: dict[str, object] = {"par_score": "Int64", "par_contracts": "string", "par_optimum_score": "string"}
+#: Columns added by :func:`matchpoints`.
+MP_COLUMNS: dict[str, object] = {"mp_ns": "float64", "mp_ew": "float64", "pct_ns": "float64", "pct_ew": "float64",
+              "top": "float64", "mp_factor": "float64"}
+#: Columns added by :func:`cross_imps`.
+CROSS_COLUMNS: dict[str, object] = {"ximp_ns": "float64", "ximp_ew": "float64", "ximp_comparisons": "Int64"}
+#: Columns added by :func:`butler`.
+BUTLER_COLUMNS: dict[str, object] = {"butler_ns": "float64", "butler_ew": "float64", "datum": "Int64"}
+#: Columns a teams results frame carries on top of schema.RESULTS_COLUMNS.
+TEAM_RESULTS_COLUMNS: dict[str, object] = {
+    "round": "Int64", "match": "string", "home": "string", "away": "string", "room": "string",
+}
+#: One row per (match, board), from :func:`board_imps`.
+TEAM_BOARD_COLUMNS: dict[str, object] = {
+    "match": "string", "round": "Int64", "home": "string", "away": "string", "board": "int64",
+    "score_open": "Int64", "score_closed": "Int64", "adjusted_open": "string", "adjusted_closed": "string",
+    "swing": "Int64", "imps_home": "float64", "imps_away": "float64", "status": "string",
+}
+#: One row per match, from :func:`match_totals`.
+TEAM_MATCH_COLUMNS: dict[str, object] = {
+    "match": "string", "round": "Int64", "home": "string", "away": "string", "boards": "int64",
+    "played": "int64", "imps_home": "float64", "imps_away": "float64", "carry_home": "float64",
+    "carry_away": "float64", "penalty_imps_home": "float64", "penalty_imps_away": "float64",
+    "margin_home": "float64", "margin_away": "float64", "vp_home": "float64", "vp_away": "float64",
+    "penalty_vp_home": "float64", "penalty_vp_away": "float64", "status": "string",
+}
+#: Columns of the teams standings frame.
+TEAM_STANDINGS_COLUMNS: dict[str, object] = {
+    "rank": "string", "team": "string", "names": "string", "matches": "int64", "boards": "int64",
+    "total": "float64", "vp": "float64", "imps_for": "float64", "imps_against": "float64",
+    "imp_difference": "float64", "imp_quotient": "float64", "penalty_vp": "float64", "decided_by": "string",
+}
+#: The typed frame ``read_sheet`` returns (``level`` 0 = passed out; ``side`` NS/EW).
+RUBBER_SHEET_COLUMNS: dict[str, object] = {
+    "deal": "Int64", "declarer": "string", "side": "string", "level": "int8", "strain": "string",
+    "doubled": "int8", "tricks": "Int8", "honours_side": "string", "honours": "int64",
+    "hcp_ns": "Int8", "source": "string", "line": "int64",
+}
+#: A Chicago score sheet.
+CHICAGO_COLUMNS: dict[str, object] = {
+    "chicago": "int64", "deal": "Int64", "round_deal": "Int64", "dealer": "string", "vul": "string",
+    "declarer": "string", "contract": "string", "tricks": "Int8", "result": "string", "ns_points": "int64",
+    "ew_points": "int64", "ns_total": "int64", "ew_total": "int64", "note": "string",
+}
+#: A Chicago score sheet with HCP targets (imps per deal).
+CHICAGO_HCP_COLUMNS: dict[str, object] = {
+    "chicago": "int64", "deal": "Int64", "round_deal": "Int64", "dealer": "string", "vul": "string",
+    "declarer": "string", "contract": "string", "tricks": "Int8", "result": "string", "hcp_ns": "Int8",
+    "target_side": "string", "target": "Int64", "score_ns": "Int64", "imps_ns": "int64", "imps_ew": "int64",
+    "ns_total": "int64", "ew_total": "int64", "note": "string",
+}
+#: Columns of the classic rubber sheet (points are those scored on that row).
+RUBBER_COLUMNS: dict[str, object] = {
+    "rubber": "int64", "deal": "Int64", "declarer": "string", "contract": "string", "tricks": "Int8",
+    "result": "string", "vulnerable": "boolean", "ns_below": "int64", "ns_above": "int64", "ew_below": "int64",
+    "ew_above": "int64", "ns_total": "int64", "ew_total": "int64", "games_ns": "int64", "games_ew": "int64",
+    "note": "string",
+}
+#: Columns of the simplified rubber sheet.
+SIMPLIFIED_RUBBER_COLUMNS: dict[str, object] = {
+    "rubber": "int64", "deal": "Int64", "declarer": "string", "contract": "string", "tricks": "Int8",
+    "result": "string", "vulnerable": "boolean", "ns_points": "int64", "ew_points": "int64", "ns_total": "int64",
+    "ew_total": "int64", "games_ns": "int64", "games_ew": "int64", "note": "string",
+}
+#: A player's history across archived sessions.
+HISTORY_COLUMNS: dict[str, object] = {
+    "date": "string", "event": "string", "session_id": "string", "version": "int64", "method": "string",
+    "group": "string", "pair": "string", "partner": "string", "names": "string", "rank": "string",
+    "boards": "Int64", "pct": "float64", "imps": "float64", "total": "float64",
+}
+
+
 def empty(columns: dict[str, object]) -> pd.DataFrame:
     """An empty frame with the declared columns and dtypes."""
     return pd.DataFrame({name: pd.Series([], dtype=dtype) for name, dtype in columns.items()})

@@ -139,7 +139,7 @@ def test_each_library_stays_in_its_room(library, room):
 
 #: Bridge vocabulary: each name is assigned at module level in exactly one module.
 VOCABULARY = ["SEATS", "STRAINS", "RANKS", "DD_COLUMNS", "VULS", "SUIT_SYMBOLS", "STRAIN_ALIASES", "SEAT_ALIASES",
-              "DOUBLING_ALIASES", "PASSED_OUT", "VUL_CYCLE"]
+              "DOUBLING_ALIASES", "PASSED_OUT", "VUL_CYCLE", "VUL_ALIASES", "CONTRACT_TEXT"]
 
 
 @pytest.mark.parametrize("constant", VOCABULARY)
@@ -157,3 +157,25 @@ def test_every_writer_of_the_registry_is_a_function_in_report():
     for target in WRITERS.values():
         module, name = target.split(":")
         assert module.startswith("bridgeproc.report.") and callable(getattr(importlib.import_module(module), name))
+
+
+def test_every_frame_contract_is_declared_in_schema():
+    """A ``*_COLUMNS`` mapping of column -> dtype is a frame's contract: its one home is ``schema``."""
+    pattern = re.compile(r"^([A-Z_]+_COLUMNS)[ \t]*(:[^=\n]+)?=[ \t]*(\{|dict\()", re.M)
+    outside = [f"{name}:{match.group(1)}" for name, path in MODULES.items() if name != "bridgeproc.schema"
+               for match in pattern.finditer(path.read_text(encoding="utf-8"))]
+    assert outside == []
+    schema_text = MODULES["bridgeproc.schema"].read_text(encoding="utf-8")
+    declared = [m.group(1) for m in pattern.finditer(schema_text)]
+    assert len(declared) == len(set(declared)) and len(declared) >= 20
+
+
+def test_every_ranking_method_is_known_to_the_command_line():
+    from click import Choice
+
+    from bridgeproc.cli.main import cli
+    from bridgeproc.rank.methods import METHODS
+
+    score = cli.commands["score"]  # type: ignore[attr-defined]
+    option = next(p for p in score.params if p.name == "method")
+    assert isinstance(option.type, Choice) and list(option.type.choices) == list(METHODS)

@@ -27,7 +27,7 @@ from typing import SupportsInt
 
 import pandas as pd
 
-from bridgeproc.core.deal import RANKS
+from bridgeproc.core.deal import RANKS, DealError, parse_deal
 from bridgeproc.core.optional import require
 from bridgeproc.errors import BridgeprocError, SetupError
 from bridgeproc.schema import DD_COLUMNS, SEATS, STRAINS
@@ -89,36 +89,22 @@ def clear_cache() -> None:
 def normalize_deal(text: object) -> str | None:
     """The deal as ``N:<north> <east> <south> <west>`` with ranks in order, or None.
 
-    Accepts any first seat (``E:...``) and ranks in any order. Returns None (the
-    deal cannot be solved) when a hand is unknown (``-``), or the text is not a
-    complete deal of 52 distinct cards, 13 per hand; saying what is wrong with a
-    bad deal is the validator's job, not this module's.
+    Accepts any first seat (``E:...``), no seat (North first), lower-case ranks and ranks
+    in any order. Returns None (the deal cannot be solved) when a hand is unknown (``-``)
+    or the text is not a complete deal of 52 distinct cards, 13 per hand (the check of
+    :func:`core.deal.parse_deal`; saying what is wrong is the validator's job).
     """
     if not isinstance(text, str):
         return None
-    first, sep, rest = text.strip().partition(":")
-    if not sep:
-        first, rest = "N", first
-    first = first.strip().upper()
-    hands = rest.split()
-    if first not in SEATS or len(hands) != 4:
+    text = text.strip().upper()
+    try:
+        hands = parse_deal(text if ":" in text else f"N:{text}")
+    except DealError:
         return None
-    start = SEATS.index(first)
-    by_seat: dict[str, str] = {}
-    seen: set[tuple[int, str]] = set()
-    for offset, hand in enumerate(hands):
-        suits = hand.upper().split(".")
-        if len(suits) != 4 or sum(map(len, suits)) != 13:
-            return None
-        for suit_index, ranks in enumerate(suits):
-            for rank in ranks:
-                if rank not in _RANK_INDEX or (suit_index, rank) in seen:
-                    return None
-                seen.add((suit_index, rank))
-        by_seat[SEATS[(start + offset) % 4]] = ".".join(
-            "".join(sorted(ranks, key=_RANK_INDEX.__getitem__)) for ranks in suits
-        )
-    return "N:" + " ".join(by_seat[seat] for seat in SEATS)
+    if any(hand is None for hand in hands.values()):
+        return None
+    return "N:" + " ".join(".".join("".join(sorted(ranks, key=_RANK_INDEX.__getitem__))
+                                    for ranks in str(hands[seat]).split(".")) for seat in SEATS)
 
 
 # --------------------------------------------------------------------------- known tables

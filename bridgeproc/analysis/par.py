@@ -25,17 +25,14 @@ import numpy as np
 import pandas as pd
 
 from bridgeproc.analysis.dd import DD_COLUMNS, DDError, endplay_module
-from bridgeproc.core.boards import dealer_codes, vul_codes
+from bridgeproc.core.boards import dealer_codes, vul_codes, vul_from_text
 from bridgeproc.schema import SEATS, VULS
-
-PAR_COLUMNS: dict[str, str] = {"par_score": "Int64", "par_contracts": "string", "par_optimum_score": "string"}
 
 # DDS contractType codes: denom 0 NT, 1 S, 2 H, 3 D, 4 C; seats 0-3 = N E S W, 4 = NS, 5 = EW.
 _DDS_DENOMS = ("NT", "S", "H", "D", "C")
 _DDS_SEATS = ("N", "E", "S", "W", "NS", "EW")
 # endplay.types.Vul codes, by schema vulnerability (None NS EW All).
 _ENDPLAY_VUL = {"None": 0, "All": 1, "NS": 2, "EW": 3}
-_VUL_ALIASES = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW", "all": "All", "both": "All"}
 # endplay's ddTableResults.resTable is indexed [strain S H D C NT][player N E S W].
 _RES_STRAIN = {"S": 0, "H": 1, "D": 2, "C": 3, "NT": 4}
 
@@ -122,8 +119,7 @@ def _board_codes(boards: pd.DataFrame) -> tuple[list[int | None], list[str | Non
         dealers = [SEATS.index(d.upper()) if isinstance(d, str) and d.upper() in SEATS else None
                    for d in boards["dealer"].astype("object").tolist()]
     if "vul" in boards.columns:
-        vuls = [_VUL_ALIASES.get(v.lower()) if isinstance(v, str) else None
-                for v in boards["vul"].astype("object").tolist()]
+        vuls = [vul_from_text(v) for v in boards["vul"].astype("object").tolist()]
     if "board" in boards.columns and (None in dealers or None in vuls):
         numbers = pd.to_numeric(boards["board"], errors="coerce").to_numpy(dtype=float, na_value=np.nan)
         usable = np.nan_to_num(numbers, nan=0.0) >= 1

@@ -10,6 +10,7 @@ import pandas as pd
 from bridgeproc.archive.db import engine_for, reading
 from bridgeproc.archive.store import read_frames, resolve_version
 from bridgeproc.core.notation import contract_text
+from bridgeproc.rank.methods import IMP_METHODS
 from bridgeproc.schema import records
 
 #: Columns that make a result what it is (a change in any is a correction).
@@ -132,7 +133,7 @@ def diff_standings(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
     """Pairs whose rank or score changed (see :class:`Diff`). A version re-scored with another
     method is compared pair by pair (its scores are then in the new method's units)."""
     def scored(frame):
-        imps = frame["method"].isin(["cross-imp", "butler"])
+        imps = frame["method"].isin(IMP_METHODS)
         return frame.assign(_score=frame["total"].where(imps, frame["pct"]).round(2))
 
     before, after = scored(before), scored(after)
@@ -180,7 +181,7 @@ def _ranking_sentences(moves: pd.DataFrame, detail: bool = False) -> list[str]:
         for r in rows:
             if r.score_before != r.score_after:
                 where = f"{r.group} " if r.group and r.group != "ALL" else ""
-                unit = "%" if r.method == "mp" else " IMPs"
+                unit = " IMPs" if r.method in IMP_METHODS else "%"
                 out.append(f"{where}pair {r.pair}: {r.score_before:g}{unit} -> {r.score_after:g}{unit}")
     return out
 

@@ -12,6 +12,8 @@ from bridgeproc.archive.players import player_key, split_names
 from bridgeproc.archive.store import load_session, prepare, read_frames, resolve_version, session_from
 from bridgeproc.archive.tables import FRAME_TABLES, frames, players, sessions, standings, versions
 from bridgeproc.model import Session
+from bridgeproc.rank.methods import IMP_METHODS
+from bridgeproc.schema import HISTORY_COLUMNS
 
 
 def list_sessions(url: str | os.PathLike | None = None) -> pd.DataFrame:
@@ -34,11 +36,6 @@ def list_sessions(url: str | os.PathLike | None = None) -> pd.DataFrame:
     return frame.astype({"session_id": "string", "event": "string", "date": "string", "site": "string",
                          "versions": "int64", "method": "string", "updated_at": "string"})
 
-HISTORY_COLUMNS: dict[str, object] = {
-    "date": "string", "event": "string", "session_id": "string", "version": "int64", "method": "string",
-    "group": "string", "pair": "string", "partner": "string", "names": "string", "rank": "string",
-    "boards": "Int64", "pct": "float64", "imps": "float64", "total": "float64",
-}
 
 
 
@@ -102,7 +99,7 @@ def history(url: str | os.PathLike | None, player_or_pair: str, all_versions: bo
     mine = set(wanted)
     frame["partner"] = [" & ".join(p for p in split_names(n or "") if player_key(p) not in mine)
                         for n in frame["names"]]
-    is_imps = frame["method"].isin(["cross-imp", "butler"])
+    is_imps = frame["method"].isin(IMP_METHODS)
     frame["imps"] = frame["total"].where(is_imps)
     frame["pct"] = frame["pct"].where(~is_imps | frame["pct"].notna())
     return frame[list(HISTORY_COLUMNS)].astype(HISTORY_COLUMNS)

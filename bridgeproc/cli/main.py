@@ -30,6 +30,7 @@ from bridgeproc.pipeline.config import ConfigError
 from bridgeproc.pipeline.run import check_inputs
 from bridgeproc.pipeline.write import process_session
 from bridgeproc.rank import PROFILES, profile
+from bridgeproc.rank.methods import METHODS
 
 INPUTS, METHOD, OUTPUTS, ARCHIVE, CHECKS = "Inputs", "Method and conventions", "Outputs", "Archive", "Checks"
 #: ``ctx.meta`` key of the configuration in force per command (:func:`load_config`).
@@ -109,7 +110,7 @@ def _ranking_options(command):
     decorators = [
         method("--profile", type=click.Choice(sorted(PROFILES)), default=None,
                      help="A named bundle of conventions (ebu, acbl, wbf); single options below override it."),
-        method("--method", type=click.Choice(["mp", "cross-imp", "butler"]), default=None,
+        method("--method", type=click.Choice(list(METHODS)), default=None,
                      help="Ranking method [default: the input PBN's Scoring tag, else mp]."),
         method("--factoring", type=click.Choice(["neuberg", "average", "none"]), default=None,
                      help="Boards played fewer times [default: neuberg]."),

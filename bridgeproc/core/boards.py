@@ -7,11 +7,32 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from bridgeproc.schema import SEAT, VUL
+from bridgeproc.schema import SEAT, SEATS, VUL, VULS
 
 # Vulnerability codes index schema.VULS: 0 None, 1 NS, 2 EW, 3 All.
 #: Vulnerability of boards 1..16; board b behaves like board ((b-1) % 16) + 1.
 VUL_CYCLE = np.array([0, 1, 2, 3, 1, 2, 3, 0, 2, 3, 0, 1, 3, 0, 1, 2], dtype=np.int8)
+#: How files write vulnerability (PBN ``None/Love/-/NS/EW/All/Both``, USEBIO ``Love/North-South/...``),
+#: upper-cased -> schema.VULS.
+VUL_ALIASES = {"NONE": "None", "LOVE": "None", "NIL": "None", "-": "None", "O": "None",
+               "NS": "NS", "N-S": "NS", "N/S": "NS", "NORTH-SOUTH": "NS",
+               "EW": "EW", "E-W": "EW", "E/W": "EW", "EAST-WEST": "EW",
+               "ALL": "All", "BOTH": "All", "GAME ALL": "All"}
+
+
+def vul_from_text(text: object) -> str | None:
+    """The schema.VULS value a file's vulnerability text stands for, or None if it is not one."""
+    return VUL_ALIASES.get(text.strip().upper()) if isinstance(text, str) else None
+
+
+def board_dealer(board: int) -> str:
+    """Dealer of one board number (the scalar :func:`dealer_of`)."""
+    return SEATS[(board - 1) % 4]
+
+
+def board_vul(board: int) -> str:
+    """Vulnerability of one board number (the scalar :func:`vul_of`)."""
+    return VULS[int(VUL_CYCLE[(board - 1) % 16])]
 
 
 def dealer_codes(board: np.ndarray) -> np.ndarray:

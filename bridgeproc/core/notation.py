@@ -217,6 +217,11 @@ CONTRACT_TEXT = np.array(
 )
 
 
+def contract_name(level: int, strain: str | None, doubled: int) -> str:
+    """One contract's canonical text (``4SX``, ``PASS``): the scalar :func:`contract_text`."""
+    return str(CONTRACT_TEXT[level * 15 + (STRAINS.index(strain) if level else 0) * 3 + doubled])
+
+
 #: The same with suit symbols (``4♠X``, ``3NT``), for people rather than files.
 CONTRACT_SYMBOLS = np.array(
     [c.replace("NT", "N_").translate(str.maketrans("SHDC", "♠♥♦♣")).replace("N_", "NT") if c != "PASS" else "Pass"

@@ -49,16 +49,12 @@ import pandas as pd
 from bridgeproc.core.optional import require
 from bridgeproc.errors import ParseError
 from bridgeproc.io.usebio.reader import boards_from_hands, hand_text
-from bridgeproc.schema import problems_frame, records
+from bridgeproc.schema import MOVEMENT_COLUMNS, NAMES_COLUMNS, problems_frame, records
 
 __all__ = ["BwsFile", "read_bws", "parse_bws_tables", "check_movement"]
 
 RAW_COLUMNS = ["section", "table", "round", "board", "ns", "ew", "contract", "declarer", "result", "lead", "remarks",
                "id"]
-MOVEMENT_COLUMNS: dict[str, str] = {"section": "string", "table": "Int64", "round": "Int64", "ns": "string",
-                                    "ew": "string", "low_board": "Int64", "high_board": "Int64"}
-NAMES_COLUMNS: dict[str, str] = {"section": "string", "pair": "string", "direction": "string", "names": "string",
-                                 "source": "string", "line": "string"}
 #: Access file signature at offset 4 (Jet 3/4 and ACE).
 SIGNATURES = (b"Standard Jet DB", b"Standard ACE DB")
 _SEATS = {"N": "N", "E": "E", "S": "S", "W": "W", "NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}

@@ -42,10 +42,6 @@ from bridgeproc.core.pairs import pair_keys, pair_numbering
 from bridgeproc.rank._core import BoardGroups, artificial_sides, distinct_keys, prepare
 from bridgeproc.rank.conventions import Conventions
 
-#: Columns added by :func:`matchpoints`.
-MP_COLUMNS = {"mp_ns": "float64", "mp_ew": "float64", "pct_ns": "float64", "pct_ew": "float64",
-              "top": "float64", "mp_factor": "float64"}
-
 
 def _mp_against(board: BoardGroups, group: np.ndarray, score: np.ndarray, own: np.ndarray) -> np.ndarray:
     """Raw 2/1 matchpoints of ``score`` against the real results of ``group``, without the row's ``own`` score.

@@ -15,9 +15,8 @@ import numpy as np
 import pandas as pd
 
 from bridgeproc.core.pairs import pair_keys, pair_numbering
-from bridgeproc.rank._matchpoints import matchpoints
 from bridgeproc.rank.conventions import Conventions
-from bridgeproc.rank.imps import butler, cross_imps
+from bridgeproc.rank.methods import ranking_method
 from bridgeproc.schema import STANDINGS_COLUMNS
 
 #: A section is one-winner when more than this share of its pairs sat both NS and EW.
@@ -25,16 +24,13 @@ from bridgeproc.schema import STANDINGS_COLUMNS
 #: typo in a Mitchell has a few, and must not merge the two rankings.
 ONE_WINNER_SHARE = 0.25
 
-#: Points column per method and side.
-_POINTS = {"mp": ("mp_ns", "mp_ew"), "cross-imp": ("ximp_ns", "ximp_ew"), "butler": ("butler_ns", "butler_ew")}
 #: Decimals that totals are compared at for ties (float noise from Neuberg factoring).
 _TIE_DECIMALS = 6
 
 
 def rank_results(results: pd.DataFrame, conventions: Conventions = Conventions()) -> pd.DataFrame:
     """Add the columns of ``conventions.method`` (:func:`matchpoints`, :func:`cross_imps` or :func:`butler`)."""
-    scorer = {"mp": matchpoints, "cross-imp": cross_imps, "butler": butler}[conventions.method]
-    return scorer(results, conventions)
+    return ranking_method(conventions.method).scorer(results, conventions)
 
 
 def _long(results: pd.DataFrame, conv: Conventions) -> pd.DataFrame:
@@ -151,13 +147,14 @@ def standings(results: pd.DataFrame, conventions: Conventions = Conventions(),
         total when every board has the same top), IMP pairs by ``total``.
     """
     conv = conventions
-    ns_col, ew_col = _POINTS[conv.method]
+    method = ranking_method(conv.method)
+    ns_col, ew_col = method.points
     if ns_col not in results.columns:
         results = rank_results(results, conv)
     long = _long(results, conv)
     long["points"] = np.concatenate([results[ns_col].to_numpy(dtype=np.float64, na_value=np.nan),
                                      results[ew_col].to_numpy(dtype=np.float64, na_value=np.nan)])
-    if conv.method == "mp":
+    if method.percentages:
         top = results["top"].to_numpy(dtype=np.float64, na_value=np.nan)
         long["top"] = np.concatenate([top, top])
         # the percentage follows the (possibly rounded) MPs, uncentred
@@ -181,7 +178,7 @@ def standings(results: pd.DataFrame, conventions: Conventions = Conventions(),
     agg = long.groupby(by, sort=False, observed=True).agg(
         section=("section", "first"), pair=("pair", "first"), direction=("direction", "first"),
         boards=("board", "nunique"), total=("points", "sum"))
-    if conv.method == "mp":
+    if method.percentages:
         grouped = long.groupby(by, sort=False, observed=True)
         sums = grouped[["top", "pct_points"]].sum()
         # boards with a top of 0 (a single result expected) carry no weight; if that is
@@ -207,7 +204,7 @@ def standings(results: pd.DataFrame, conventions: Conventions = Conventions(),
             agg["total"] = agg["total"] * full / agg["boards"]
     agg = agg.reset_index()
     agg["total"] = agg["total"] + 0.0
-    key = agg["pct"] if conv.method == "mp" else agg["total"]
+    key = agg["pct"] if method.percentages else agg["total"]
     agg["rank"] = rank_text(key, agg["group"])
     agg["names"] = _names(agg, names)
     # pairs ranked together across sections may share a number: show A3 and B3 then

@@ -31,11 +31,6 @@ import pandas as pd
 from bridgeproc.rank._core import IMP_BOUNDS, BoardGroups, artificial_imps, distinct_keys, prepare, to_imps
 from bridgeproc.rank.conventions import Conventions
 
-#: Columns added by :func:`cross_imps`.
-CROSS_COLUMNS = {"ximp_ns": "float64", "ximp_ew": "float64", "ximp_comparisons": "Int64"}
-#: Columns added by :func:`butler`.
-BUTLER_COLUMNS = {"butler_ns": "float64", "butler_ew": "float64", "datum": "Int64"}
-
 
 def _cross_sorted(board: BoardGroups) -> np.ndarray:
     """Sum of IMPs against every other real result of the group, per real result in sorted order."""

@@ -6,17 +6,17 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from bridgeproc.rank.methods import ranking_method
 from bridgeproc.schema import problems_frame
 
-#: Our column and the file's (lower-cased PBN) column, per method.
-PUBLISHED = {"mp": ("mp_ns", "mp_ns"), "cross-imp": ("ximp_ns", "imp_ns"), "butler": ("butler_ns", "imp_ns")}
 #: Files publish at one or two decimals: a difference within this is rounding, not a disagreement.
 TOLERANCE = 0.051
 
 
 def published_differences(raw: pd.DataFrame, results: pd.DataFrame, method: str) -> pd.DataFrame | None:
     """One note per input file whose published points differ from ours, with the first example."""
-    ours, theirs = PUBLISHED[method]
+    known = ranking_method(method)
+    ours, theirs = known.points[0], known.pbn_points[0].lower()  # the PBN reader lower-cases ScoreTable columns
     if theirs not in raw or ours not in results:
         return None
     published = pd.DataFrame({"source": raw["source"].astype("string"), "line": raw["line"].astype("Int64"),

@@ -24,12 +24,10 @@ from bridgeproc.core.notation import contract_text
 from bridgeproc.io.pbn.model import Column, Game, Tag
 from bridgeproc.io.pbn.writer import write_games
 from bridgeproc.rank.conventions import scoring_tag
+from bridgeproc.rank.methods import METHODS, methods_in
 
-#: results column -> (ScoreTable column, width): the published method columns.
-METHOD_COLUMNS = (
-    ("mp_ns", "MP_NS", 5), ("mp_ew", "MP_EW", 5), ("pct_ns", "Percentage_NS", 5), ("pct_ew", "Percentage_EW", 5),
-)
-IMP_SOURCES = ("ximp", "butler")
+#: results column -> (ScoreTable column, width): the percentages a matchpoint ScoreTable carries.
+PERCENT_COLUMNS = (("pct_ns", "Percentage_NS", 5), ("pct_ew", "Percentage_EW", 5))
 #: Event tags carried from ``meta`` (matched case-insensitively) into every game.
 META_TAGS = {name.lower(): name for name in (
     "Event", "Site", "Date", "EventDate", "Competition", "Annotator", "Application", "Stage", "Round",
@@ -94,15 +92,16 @@ def score_table(results: pd.DataFrame) -> tuple[list[Column], list[list[str]]]:
         cells["Fouled"] = (2, _text(results["fouled"]))  # bridgeproc's column: the group that played another deal
     ns, ew = _score_cells(results)
     cells["Score_NS"], cells["Score_EW"] = (6, ns), (6, ew)
-    for source, name, width in METHOD_COLUMNS:
-        if source in results:
-            cells[name] = (width, [_number(v) for v in results[source].to_numpy(dtype=object)])
-    for method in IMP_SOURCES:
-        if f"{method}_ns" in results:
-            cells["IMP_NS"] = (6, [_number(v) for v in results[f"{method}_ns"].to_numpy(dtype=object)])
-            if f"{method}_ew" in results:
-                cells["IMP_EW"] = (6, [_number(v) for v in results[f"{method}_ew"].to_numpy(dtype=object)])
-            break
+    # Each PBN points column once: the first method present that fills it (MP, then cross-IMPs, then Butler).
+    for method in methods_in(results):
+        width = 5 if method.unit == "mp" else 6
+        for source, name in zip(method.points, method.pbn_points):
+            if name not in cells and source in results:
+                cells[name] = (width, [_number(v) for v in results[source].to_numpy(dtype=object)])
+        if method.percentages:
+            for source, name, width in PERCENT_COLUMNS:
+                if source in results:
+                    cells[name] = (width, [_number(v) for v in results[source].to_numpy(dtype=object)])
     if "datum" in results:
         cells["ButlerDatum"] = (5, [_number(v) for v in results["datum"].to_numpy(dtype=object)])
     columns = [Column(name, "", width, "L" if name in ("Contract", "Lead") else "R")
@@ -121,7 +120,7 @@ def total_table(standings: pd.DataFrame, imps: bool) -> tuple[list[Column], list
         cells["Section"] = [section or "-" for section, _ in groups]
     if any(direction != "ALL" for _, direction in groups):
         cells["Direction"] = [{"NS": "N-S", "EW": "E-W"}.get(d, "-") for _, d in groups]
-    cells["TotalScoreIMP" if imps else "TotalScoreMP"] = [_number(v) for v in standings["total"].to_numpy(dtype=object)]
+    cells[METHODS["butler" if imps else "mp"].pbn_total] = [_number(v) for v in standings["total"].to_numpy(dtype=object)]
     if not imps or standings["pct"].notna().any():
         cells["TotalPercentage"] = [_number(v) for v in standings["pct"].to_numpy(dtype=object)]
     cells["Names"] = _text(standings["names"])
@@ -185,7 +184,8 @@ def scored_games(boards: pd.DataFrame, results: pd.DataFrame, standings: pd.Data
         Event tags (``Event``, ``Site``, ``Date``, ``Scoring`` ...) for every game.
     """
     meta = dict(meta or {})
-    imps = not any(c in results for c in ("mp_ns", "pct_ns")) and any(f"{m}_ns" in results for m in IMP_SOURCES)
+    present = methods_in(results)
+    imps = bool(present) and all(m.unit == "imp" for m in present) and "pct_ns" not in results
     meta.setdefault("Scoring", ("IMP;Cross" if "ximp_ns" in results else "IMP;Butler") if imps else "MatchPoints")
     # Sections scored apart get a game each (with a Section tag), so that reading the file
     # back does not take one ScoreTable over several sections for an across-the-field board.

@@ -4,10 +4,11 @@ from __future__ import annotations
 import pandas as pd
 from openpyxl.chart import BarChart, Reference
 
+from bridgeproc.rank.methods import METHODS
 from bridgeproc.report.styles import BOLD, SUBTITLE, TITLE, a4, cell, header_row, set_widths
 
-METHOD_TITLES = {"mp": "Matchpoints", "cross-imp": "Cross-IMPs", "butler": "Butler IMPs", "teams": "Teams"}
-TOTAL_FORMAT = {"mp": "mp", "cross-imp": "imp", "butler": "imp"}
+METHOD_TITLES = {**{m.name: m.title for m in METHODS.values()}, "teams": "Teams"}
+TOTAL_FORMAT = {m.name: m.unit for m in METHODS.values()}
 GROUP_TITLES = {"NS": "North-South", "EW": "East-West", "ALL": "All pairs"}
 
 

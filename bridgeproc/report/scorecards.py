@@ -8,16 +8,15 @@ import pandas as pd
 from bridgeproc.core.notation import contract_text
 from bridgeproc.core.pairs import pair_keys
 from bridgeproc.rank import is_individual
+from bridgeproc.rank.methods import methods_in
 from bridgeproc.report.styles import BAND_FILL, BOLD, RED_FONT, a4, cell, header_row, is_red, set_widths
 from bridgeproc.report.travellers import block_starts, plain
-
-#: The method whose points a card shows, first present wins: (NS column, EW column, header, format).
-CARD_POINTS = [("mp_ns", "mp_ew", "MP", "mp"), ("ximp_ns", "ximp_ew", "X-IMP", "imp"), ("butler_ns", "butler_ew", "IMP", "imp")]
 
 
 def scorecard_table(results: pd.DataFrame, numbering: Literal["shared", "per-direction"]) -> tuple[pd.DataFrame, tuple | None]:
     """One row per pair (per player in an individual) and board from its side, sorted, with ``running`` totals."""
-    points = next(((ns, ew, h, f) for ns, ew, h, f in CARD_POINTS if ns in results), None)
+    shown = methods_in(results)  # the first method present is the one a card shows
+    points = (*shown[0].points, shown[0].card_header, shown[0].unit) if shown else None
     ns_key, ew_key = pair_keys(results, numbering)
     contract = contract_text(results["level"], results["strain"], results["doubled"], results["adjusted"], symbols=True)
     common = {"board": results["board"], "contract": contract, "declarer": results["declarer"].astype("string").fillna(""),

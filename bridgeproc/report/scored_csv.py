@@ -7,10 +7,11 @@ import pandas as pd
 
 from bridgeproc.core.notation import contract_text
 from bridgeproc.io.atomic import atomic_path
+from bridgeproc.rank.methods import METHODS
 from bridgeproc.schema import RESULTS_COLUMNS, SCORED_CSV_COLUMNS, check
 
 #: Per-method columns written after the fixed ones, when present.
-METHOD_COLUMNS = ["mp_ns", "mp_ew", "pct_ns", "pct_ew", "ximp_ns", "ximp_ew", "butler_ns", "butler_ew", "datum"]
+METHOD_COLUMNS = [column for m in METHODS.values() for column, _, _ in m.shown] + ["datum"]
 
 
 def scored_table(results: pd.DataFrame) -> pd.DataFrame:

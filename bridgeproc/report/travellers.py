@@ -5,17 +5,14 @@ import numpy as np
 import pandas as pd
 
 from bridgeproc.core.notation import contract_text
+from bridgeproc.rank.methods import METHODS
 from bridgeproc.report.styles import BAND_FILL, BOLD, RED_FONT, a4, cell, header_row, is_red, set_widths
 
-#: Per-method columns shown when present: (column, header, number format).
-METHOD_COLUMNS = [
-    ("fouled", "Group", None),  # a fouled board's group of tables (blank: the deal as dealt)
-    ("mp_ns", "MP NS", "mp"), ("mp_ew", "MP EW", "mp"), ("pct_ns", "% NS", "pct"), ("pct_ew", "% EW", "pct"),
-    ("ximp_ns", "X-IMP NS", "imp"), ("ximp_ew", "X-IMP EW", "imp"),
-    ("butler_ns", "Butler NS", "imp"), ("butler_ew", "Butler EW", "imp"),
-]
+#: Columns shown after the score when present: (column, header, number format): a fouled
+#: board's group of tables (blank: the deal as dealt), then each method's (rank.methods).
+METHOD_COLUMNS = [("fouled", "Group", None)] + [shown for m in METHODS.values() for shown in m.shown]
 #: Per-board facts shown in the board's title line when present: (column, label, format string).
-BOARD_FACTS = [("top", "top", "{:g}"), ("mp_factor", "factor", "{:.4g}"), ("datum", "datum", "{:g}")]
+BOARD_FACTS = [fact for m in METHODS.values() for fact in m.board_facts]
 _LEAD_SUITS = str.maketrans({"S": "♠", "H": "♥", "D": "♦", "C": "♣"})
 
 

@@ -32,17 +32,12 @@ from bridgeproc.errors import BridgeprocError
 from bridgeproc.io.atomic import atomic_path
 from bridgeproc.model import Session
 from bridgeproc.rank import is_individual
+from bridgeproc.rank.methods import ranking_method
 from bridgeproc.schema import records
 
 __all__ = ["usebio_text", "write_usebio"]
 
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
-#: bridgeproc method -> USEBIO BOARD_SCORING_METHOD.
-SCORING_METHODS = {"mp": "MATCH_POINTS", "cross-imp": "CROSS_IMPS", "butler": "BUTLER"}
-#: bridgeproc method -> (NS column, EW column, NS element, EW element).
-POINTS = {"mp": ("mp_ns", "mp_ew", "NS_MATCH_POINTS", "EW_MATCH_POINTS"),
-          "cross-imp": ("ximp_ns", "ximp_ew", "NS_IMPS", "EW_IMPS"),
-          "butler": ("butler_ns", "butler_ew", "NS_IMPS", "EW_IMPS")}
 VULNERABILITY = {"None": "Love", "NS": "North-South", "EW": "East-West", "All": "All"}
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
@@ -104,7 +99,7 @@ def _participants(parent: ET.Element, rows: pd.DataFrame, method: str) -> None:
         direction = _group_parts(row.group)[1]
         if direction in ("NS", "EW"):
             _add(pair, "DIRECTION", direction)
-        if method == "mp":
+        if ranking_method(method).percentages:
             _add(pair, "PERCENTAGE", _number(row.pct))
         _add(pair, "PLACE", row.rank)
         _add(pair, "TOTAL_SCORE", _number(row.total))
@@ -132,7 +127,8 @@ def _hands(parent: ET.Element, board: dict) -> None:
 
 
 def _travellers(parent: ET.Element, results: pd.DataFrame, method: str, boards: dict[int, dict]) -> None:
-    ns_col, ew_col, ns_tag, ew_tag = POINTS[method]
+    known = ranking_method(method)
+    (ns_col, ew_col), (ns_tag, ew_tag) = known.points, known.usebio_points
     contract = contract_text(results["level"], results["strain"], results["doubled"], results["adjusted"])
     table = pd.DataFrame({
         "board": results["board"].to_numpy(), "ns": results["ns"].astype("string"), "ew": results["ew"].astype("string"),
@@ -173,7 +169,7 @@ def usebio_text(session: Session) -> str:
     if club:
         _add(ET.SubElement(root, "CLUB"), "CLUB_NAME", club)
     event = ET.SubElement(root, "EVENT", {"EVENT_TYPE": "PAIRS"})
-    _add(event, "BOARD_SCORING_METHOD", SCORING_METHODS[method])
+    _add(event, "BOARD_SCORING_METHOD", ranking_method(method).usebio)
     _add(event, "EVENT_DESCRIPTION", meta.get("event"))
     _add(event, "DATE", _date(meta.get("date")))
     _add(event, "SESSION_COUNT", 1)

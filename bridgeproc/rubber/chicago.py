@@ -44,7 +44,7 @@ from bridgeproc.rubber.rubber import (
     sheet_totals,
     trick_score,
 )
-from bridgeproc.schema import SEATS, problems_frame, records
+from bridgeproc.schema import CHICAGO_COLUMNS, CHICAGO_HCP_COLUMNS, SEATS, problems_frame, records
 
 #: HCP -> (not vulnerable, vulnerable) target, qoobaa/bridge ``Bridge::Points::Chicago::POINTS``.
 CHICAGO_TARGETS = pd.DataFrame({
@@ -54,17 +54,6 @@ CHICAGO_TARGETS = pd.DataFrame({
             1950],
 }).set_index("hcp")
 
-CHICAGO_COLUMNS: dict[str, object] = {
-    "chicago": "int64", "deal": "Int64", "round_deal": "Int64", "dealer": "string", "vul": "string",
-    "declarer": "string", "contract": "string", "tricks": "Int8", "result": "string", "ns_points": "int64",
-    "ew_points": "int64", "ns_total": "int64", "ew_total": "int64", "note": "string",
-}
-HCP_COLUMNS: dict[str, object] = {
-    "chicago": "int64", "deal": "Int64", "round_deal": "Int64", "dealer": "string", "vul": "string",
-    "declarer": "string", "contract": "string", "tricks": "Int8", "result": "string", "hcp_ns": "Int8",
-    "target_side": "string", "target": "Int64", "score_ns": "Int64", "imps_ns": "int64", "imps_ew": "int64",
-    "ns_total": "int64", "ew_total": "int64", "note": "string",
-}
 
 
 def chicago_vulnerability(round_deal: int, dealer: str, cycle: str = "dealer") -> str:
@@ -156,7 +145,7 @@ def chicago_sheet(source: str | os.PathLike | pd.DataFrame, variant: Literal["st
     Returns
     -------
     DataFrame
-        ``CHICAGO_COLUMNS`` or ``HCP_COLUMNS``: one row per sheet row; ``round_deal``
+        ``CHICAGO_COLUMNS`` or ``CHICAGO_HCP_COLUMNS``: one row per sheet row; ``round_deal``
         (1-4) is NA for a redealt passed-out deal; totals run within each chicago.
     """
     sheet = source if isinstance(source, pd.DataFrame) and "level" in source else read_sheet(source, encoding)
@@ -197,7 +186,7 @@ def chicago_sheet(source: str | os.PathLike | pd.DataFrame, variant: Literal["st
         total[1] += row["imps_ew" if variant == "hcp" else "ew_points"]
         row.update(ns_total=total[0], ew_total=total[1])
         rows.append(row)
-    columns = HCP_COLUMNS if variant == "hcp" else CHICAGO_COLUMNS
+    columns = CHICAGO_HCP_COLUMNS if variant == "hcp" else CHICAGO_COLUMNS
     return pd.DataFrame(rows, columns=list(columns)).astype(columns)
 
 

@@ -24,7 +24,7 @@ CSV columns (header row first; case, spaces and ``_`` in headers are ignored; on
 ``cards``
     Optional PBN deal string (``N:AKQ.... ...``); fills blank ``honours`` and ``hcp``.
 
-``read_sheet`` returns the typed frame ``SHEET_COLUMNS`` or raises
+``read_sheet`` returns the typed frame ``RUBBER_SHEET_COLUMNS`` or raises
 ``ValidationError`` listing every bad cell as ``file:line: column: message``
 (the header is line 1).
 """
@@ -41,7 +41,7 @@ from bridgeproc.core.deal import DealError, parse_deal
 from bridgeproc.core.notation import parse_contract, parse_result, parse_seat
 from bridgeproc.errors import ParseError, ValidationError
 from bridgeproc.io.text import read_text
-from bridgeproc.schema import STRAINS, problems_frame
+from bridgeproc.schema import RUBBER_SHEET_COLUMNS, STRAINS, problems_frame
 
 #: Canonical column -> accepted header spellings (compared lower-case without spaces, ``_`` and ``.``).
 SHEET_ALIASES: dict[str, tuple[str, ...]] = {
@@ -52,12 +52,6 @@ SHEET_ALIASES: dict[str, tuple[str, ...]] = {
     "honours": ("honours", "honors", "hon"),
     "hcp": ("hcp", "hcpns", "highcardpoints"),
     "cards": ("cards", "pbn", "dealcards", "hands"),
-}
-#: The typed frame ``read_sheet`` returns (``level`` 0 = passed out; ``side`` NS/EW).
-SHEET_COLUMNS: dict[str, object] = {
-    "deal": "Int64", "declarer": "string", "side": "string", "level": "int8", "strain": "string",
-    "doubled": "int8", "tricks": "Int8", "honours_side": "string", "honours": "int64",
-    "hcp_ns": "Int8", "source": "string", "line": "int64",
 }
 _SIDE_VALUE = re.compile(r"(?i)^\s*(?:(NS|EW|N-?S|E-?W)\s*:?\s*(\d{1,3})|(\d{1,3})\s*:?\s*(NS|EW|N-?S|E-?W)?)\s*$")
 _HONOUR_RANKS = "AKQJT"
@@ -121,7 +115,7 @@ def read_sheet(source: str | os.PathLike | pd.DataFrame, encoding: str | None = 
     Returns
     -------
     DataFrame
-        ``SHEET_COLUMNS``: one row per deal in sheet order.
+        ``RUBBER_SHEET_COLUMNS``: one row per deal in sheet order.
 
     Raises
     ------
@@ -158,8 +152,8 @@ def read_sheet(source: str | os.PathLike | pd.DataFrame, encoding: str | None = 
             out.append({**parsed, "source": name, "line": line})
     if problems:
         raise ValidationError(problems_frame(problems))
-    frame = pd.DataFrame(out, columns=list(SHEET_COLUMNS))
-    return frame.astype(SHEET_COLUMNS)
+    frame = pd.DataFrame(out, columns=list(RUBBER_SHEET_COLUMNS))
+    return frame.astype(RUBBER_SHEET_COLUMNS)
 
 
 def _parse_row(cells: dict[str, str], bad) -> dict:

@@ -31,8 +31,9 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
+from bridgeproc.core.notation import contract_name
 from bridgeproc.rubber.deals import STRAINS, read_sheet
-from bridgeproc.schema import records
+from bridgeproc.schema import RUBBER_COLUMNS, SIMPLIFIED_RUBBER_COLUMNS, records
 from bridgeproc.scoring.law77 import DOUBLING_FACTOR, FIRST_TRICK_EXTRA, INSULT, TRICK_VALUE, declarer_score_codes
 
 Variant = Literal["rubber", "simplified"]
@@ -43,19 +44,6 @@ RUBBER_BONUS = {0: 700, 1: 500}
 UNFINISHED_GAME = 300
 GAME_POINTS = 100
 
-#: Columns of the classic rubber sheet (points are those scored on that row).
-RUBBER_COLUMNS: dict[str, object] = {
-    "rubber": "int64", "deal": "Int64", "declarer": "string", "contract": "string", "tricks": "Int8",
-    "result": "string", "vulnerable": "boolean", "ns_below": "int64", "ns_above": "int64", "ew_below": "int64",
-    "ew_above": "int64", "ns_total": "int64", "ew_total": "int64", "games_ns": "int64", "games_ew": "int64",
-    "note": "string",
-}
-#: Columns of the simplified rubber sheet.
-SIMPLIFIED_COLUMNS: dict[str, object] = {
-    "rubber": "int64", "deal": "Int64", "declarer": "string", "contract": "string", "tricks": "Int8",
-    "result": "string", "vulnerable": "boolean", "ns_points": "int64", "ew_points": "int64", "ns_total": "int64",
-    "ew_total": "int64", "games_ns": "int64", "games_ew": "int64", "note": "string",
-}
 
 
 def duplicate_score(level: int, strain: str, doubled: int, vulnerable: bool, tricks: int) -> int:
@@ -95,9 +83,7 @@ def declared_by(row) -> str | None:
 
 
 def _contract_text(row) -> str:
-    if row.level == 0:
-        return "PASS"
-    return f"{row.level}{row.strain}{'X' * row.doubled}"
+    return contract_name(row.level, row.strain, row.doubled)
 
 
 class _Rubber:
@@ -146,7 +132,7 @@ def rubber_sheet(source: str | os.PathLike | pd.DataFrame, variant: Variant = "r
     Returns
     -------
     DataFrame
-        ``RUBBER_COLUMNS`` (classic) or ``SIMPLIFIED_COLUMNS``: one row per deal,
+        ``RUBBER_COLUMNS`` (classic) or ``SIMPLIFIED_RUBBER_COLUMNS``: one row per deal,
         plus, in the classic variant, a row for the bonus of an unfinished rubber.
         ``vulnerable`` is the declaring side's; totals run within each rubber.
     """
@@ -252,7 +238,7 @@ def _simplified(sheet: pd.DataFrame) -> pd.DataFrame:
             "ns_total": state.total[0], "ew_total": state.total[1], "games_ns": state.games[0],
             "games_ew": state.games[1], "note": "; ".join(notes) or None,
         })
-    return pd.DataFrame(rows, columns=list(SIMPLIFIED_COLUMNS)).astype(SIMPLIFIED_COLUMNS)
+    return pd.DataFrame(rows, columns=list(SIMPLIFIED_RUBBER_COLUMNS)).astype(SIMPLIFIED_RUBBER_COLUMNS)
 
 
 def sheet_totals(sheet: pd.DataFrame, key: str) -> pd.DataFrame:

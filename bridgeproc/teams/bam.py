@@ -15,13 +15,12 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from bridgeproc.schema import check
-from bridgeproc.teams.matches import BOARD_COLUMNS
+from bridgeproc.schema import TEAM_BOARD_COLUMNS, check
 
 
 def board_bam(boards: pd.DataFrame, tie: int = 0) -> pd.DataFrame:
     """``boards`` (from :func:`~bridgeproc.teams.matches.board_imps`) plus ``bam_home``/``bam_away`` (float64)."""
-    check(boards, BOARD_COLUMNS)
+    check(boards, TEAM_BOARD_COLUMNS)
     swing = boards["swing"].to_numpy(dtype=np.float64, na_value=np.nan)
     played = (boards["status"] == "played").to_numpy(dtype=bool)
     home_net = np.where(played, np.where(np.abs(swing) <= tie, 0.0, swing), boards["imps_home"].to_numpy())

@@ -33,30 +33,12 @@ import pandas as pd
 
 from bridgeproc.errors import BridgeprocError
 from bridgeproc.rank import Conventions, artificial_imps, played_masks, to_imps
-from bridgeproc.schema import check
+from bridgeproc.schema import TEAM_BOARD_COLUMNS, TEAM_MATCH_COLUMNS, TEAM_RESULTS_COLUMNS, check
 from bridgeproc.teams.options import TeamsOptions
 
-#: Columns a teams results frame carries on top of schema.RESULTS_COLUMNS.
-TEAM_COLUMNS: dict[str, object] = {
-    "round": "Int64", "match": "string", "home": "string", "away": "string", "room": "string",
-}
 ROOMS = ("open", "closed")
 
-#: One row per (match, board), from :func:`board_imps`.
-BOARD_COLUMNS: dict[str, object] = {
-    "match": "string", "round": "Int64", "home": "string", "away": "string", "board": "int64",
-    "score_open": "Int64", "score_closed": "Int64", "adjusted_open": "string", "adjusted_closed": "string",
-    "swing": "Int64", "imps_home": "float64", "imps_away": "float64", "status": "string",
-}
 
-#: One row per match, from :func:`match_totals`.
-MATCH_COLUMNS: dict[str, object] = {
-    "match": "string", "round": "Int64", "home": "string", "away": "string", "boards": "int64",
-    "played": "int64", "imps_home": "float64", "imps_away": "float64", "carry_home": "float64",
-    "carry_away": "float64", "penalty_imps_home": "float64", "penalty_imps_away": "float64",
-    "margin_home": "float64", "margin_away": "float64", "vp_home": "float64", "vp_away": "float64",
-    "penalty_vp_home": "float64", "penalty_vp_away": "float64", "status": "string",
-}
 
 _KEYS = ["match", "round", "home", "away", "board"]
 
@@ -82,7 +64,7 @@ def board_imps(results: pd.DataFrame, options: TeamsOptions = TeamsOptions()) ->
     Returns
     -------
     DataFrame
-        BOARD_COLUMNS, one row per (match, board) present in either room, sorted by
+        TEAM_BOARD_COLUMNS, one row per (match, board) present in either room, sorted by
         round, match, board: the two NS scores, the home ``swing`` (Int64, NA unless
         both rooms have a real result), ``imps_home``/``imps_away`` (float64) and
         ``status`` (``played``, ``adjusted``, ``one room``, ``not played``).
@@ -92,7 +74,7 @@ def board_imps(results: pd.DataFrame, options: TeamsOptions = TeamsOptions()) ->
     BridgeprocError
         A room of a match has two results on one board (the message gives both lines).
     """
-    check(results, {**TEAM_COLUMNS, "board": "int64", "score_ns": "Int64", "adjusted": "string"})
+    check(results, {**TEAM_RESULTS_COLUMNS, "board": "int64", "score_ns": "Int64", "adjusted": "string"})
     _check_duplicates(results)
     real, artificial, _ = played_masks(results)
     ns_award, ew_award = artificial_imps(results, Conventions(imp_ave_plus=options.ave_plus_imps))
@@ -126,7 +108,7 @@ def board_imps(results: pd.DataFrame, options: TeamsOptions = TeamsOptions()) ->
         "imps_away": np.where(art, awards_away, np.where(played, -imps, 0.0)) + 0.0,
         "status": status,
     })
-    out = out.astype(BOARD_COLUMNS)
+    out = out.astype(TEAM_BOARD_COLUMNS)
     return out.sort_values(["round", "match", "board"], kind="stable", na_position="first").reset_index(drop=True)
 
 
@@ -179,7 +161,7 @@ def match_totals(boards: pd.DataFrame, options: TeamsOptions = TeamsOptions(),
     Returns
     -------
     DataFrame
-        MATCH_COLUMNS, one row per match. ``imps_home``/``imps_away``: IMPs each team
+        TEAM_MATCH_COLUMNS, one row per match. ``imps_home``/``imps_away``: IMPs each team
         won on the boards (sum of its positive board IMPs) plus its carry-over.
         ``margin_home`` = sum of the home board IMPs + carry_home - carry_away -
         penalty_imps_home (and the mirror for away). ``vp_home`` = scale(margin_home,
@@ -189,7 +171,7 @@ def match_totals(boards: pd.DataFrame, options: TeamsOptions = TeamsOptions(),
         board: IMPs and VPs NaN, or half the VP total each with
         ``unplayed="average"``).
     """
-    check(boards, BOARD_COLUMNS)
+    check(boards, TEAM_BOARD_COLUMNS)
     b = boards.assign(
         won_home=boards["imps_home"].clip(lower=0), won_away=boards["imps_away"].clip(lower=0),
         scored=boards["status"].isin(["played", "adjusted"]), has_play=(boards["status"] != "not played"),
@@ -254,7 +236,7 @@ def _finish(m: pd.DataFrame, options: TeamsOptions, adjustments: pd.DataFrame | 
         "penalty_vp_home": m["vp_home"], "penalty_vp_away": m["vp_away"],
         "status": np.where(played, "played", "not played"),
     })
-    return out.astype(MATCH_COLUMNS).reset_index(drop=True)
+    return out.astype(TEAM_MATCH_COLUMNS).reset_index(drop=True)
 
 
 def _add_scheduled(m: pd.DataFrame, schedule: pd.DataFrame) -> pd.DataFrame:

@@ -10,7 +10,7 @@ import pandas as pd
 
 from bridgeproc.errors import BridgeprocError, ValidationError
 from bridgeproc.io.pbn.reader import read_pbn
-from bridgeproc.schema import problems_frame
+from bridgeproc.schema import TEAM_RESULTS_COLUMNS, problems_frame
 from bridgeproc.teams.bam import add_bam
 from bridgeproc.teams.load import (
     assign_matches,
@@ -18,7 +18,7 @@ from bridgeproc.teams.load import (
     published_matches,
     read_team_travellers,
 )
-from bridgeproc.teams.matches import TEAM_COLUMNS, board_imps, match_totals, result_imps, totals_from_imps
+from bridgeproc.teams.matches import board_imps, match_totals, result_imps, totals_from_imps
 from bridgeproc.teams.options import TeamsOptions
 from bridgeproc.teams.standings import standings, tie_break_chain
 from bridgeproc.validate.results import validate_results
@@ -31,10 +31,10 @@ _KEEP = ("scoreimp", "table", "ns_team", "ew_team")
 class TeamsSession:
     """Everything a teams run produced.
 
-    results    one row per table result: schema.RESULTS_COLUMNS + TEAM_COLUMNS +
+    results    one row per table result: schema.RESULTS_COLUMNS + TEAM_RESULTS_COLUMNS +
                ``ns_team ew_team imp_ns imp_ew`` (empty for match-totals-only input)
-    boards     one row per (match, board): matches.BOARD_COLUMNS (+ ``bam_home/away``)
-    matches    one row per match: matches.MATCH_COLUMNS (+ ``bam_home/away``)
+    boards     one row per (match, board): schema.TEAM_BOARD_COLUMNS (+ ``bam_home/away``)
+    matches    one row per match: schema.TEAM_MATCH_COLUMNS (+ ``bam_home/away``)
     standings  standings.TEAM_STANDINGS_COLUMNS
     published  published match figures read from the input (Ruter ScoreTables), may be empty
     deals      the hand record (``board dealer vul deal``) when the inputs hold exactly one
@@ -86,7 +86,7 @@ def score_rooms(raw: pd.DataFrame, boards: pd.DataFrame | None = None, **validat
              "message": "a weighted score is not scored in team matches; give the board an artificial score "
                         "(A+/A-, 60/40) or one result"}
             for s, n, v in zip(checked["source"][weighted], checked["line"][weighted], checked["adjusted"][weighted])]))
-    extra = {c: raw[c] for c in (*TEAM_COLUMNS, *_KEEP) if c in raw}
+    extra = {c: raw[c] for c in (*TEAM_RESULTS_COLUMNS, *_KEEP) if c in raw}
     extra["ns_pair"] = raw["ns"] if "ns" in raw else pd.array([pd.NA] * len(raw), dtype="string")
     extra["ew_pair"] = raw["ew"] if "ew" in raw else pd.array([pd.NA] * len(raw), dtype="string")
     return checked.assign(section=pd.array([""] * len(checked), dtype="string"), **extra)

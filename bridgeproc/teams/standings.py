@@ -31,14 +31,9 @@ import numpy as np
 import pandas as pd
 
 from bridgeproc.errors import BridgeprocError
+from bridgeproc.schema import TEAM_STANDINGS_COLUMNS
 from bridgeproc.teams.options import ROUND_ROBIN_TIE_BREAKS, SWISS_TIE_BREAKS, TIE_BREAKS, TeamsOptions
 
-#: Columns of the teams standings frame.
-TEAM_STANDINGS_COLUMNS: dict[str, object] = {
-    "rank": "string", "team": "string", "names": "string", "matches": "int64", "boards": "int64",
-    "total": "float64", "vp": "float64", "imps_for": "float64", "imps_against": "float64",
-    "imp_difference": "float64", "imp_quotient": "float64", "penalty_vp": "float64", "decided_by": "string",
-}
 _POINTS = {"vp": "vp", "imps": "margin", "bam": "bam"}
 _DECIMALS = 6
 

@@ -65,10 +65,6 @@ def declarer_result(value: str, declarer: str) -> int | None:
     return int(ew) if ew else (13 - int(ns) if ns else None)
 
 
-def _contract_text(level: int, strain: str | None, doubled: int) -> str:
-    return "Pass" if level == 0 else f"{level}{strain}{'X' * doubled}"
-
-
 class _Collector:
     def __init__(self, source: str) -> None:
         self.source = source

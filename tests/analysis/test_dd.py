@@ -504,3 +504,20 @@ def test_a_solver_that_cannot_load_leaves_the_rest_written(monkeypatch, tmp_path
     notes = list(session.notes["message"])
     assert ("hand records written without double-dummy tables and par: the package endplay, needed for "
             "double-dummy tables and par, is not installed; install it with: pip install endplay") in notes
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
+     "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"),
+    ("AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",  # no seat: North first
+     "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"),
+    ("e:jqka.t98.765.432 t98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",  # lower case, ranks unsorted
+     "N:432.AKQJ.T98.765 AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98"),
+    ("N:AKQJ.T98.765.432 - 765.432.AKQJ.T98 432.AKQJ.T98.765", None),  # an unknown hand
+    ("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.76", None),  # 12 cards
+    ("N:AKQJ.T98.765.432 AKQJ.765.432.T98 765.432.AKQJ.T98 432.AKQJ.T98.765", None),  # spades twice
+    ("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98", None),
+    (None, None), (42, None),
+])
+def test_normalize_deal_table(text, expected):
+    assert normalize_deal(text) == expected

@@ -227,3 +227,11 @@ def test_weighted_parts_survive_any_order_of_result_and_declarer(parts, separato
     assert [(p["weight"], p["level"], p["strain"], p["doubled"], p["declarer"], p["tricks"]) for p in parsed["parts"]] \
         == [(w, lv, s, d, seat, t) for w, (lv, s, d, seat, t, _) in zip(weights, parts)]
     assert parse_weighted(parsed["adjusted"])["adjusted"] == parsed["adjusted"]
+
+
+@pytest.mark.parametrize("level, strain, doubled, text", [
+    (0, None, 0, "PASS"), (4, "S", 0, "4S"), (3, "NT", 1, "3NTX"), (7, "C", 2, "7CXX"), (1, "D", 0, "1D"),
+])
+def test_contract_name_is_the_scalar_contract_text(level, strain, doubled, text):
+    from bridgeproc.core.notation import contract_name
+    assert contract_name(level, strain, doubled) == text

@@ -8,13 +8,12 @@ from operator import itemgetter
 import numpy as np
 import pandas as pd
 
+from bridgeproc.core.boards import board_dealer, board_vul, vul_from_text
 from bridgeproc.core.deal import check_deal
 from bridgeproc.io.pbn.model import Column, Game, Tag
 from bridgeproc.schema import BOARDS_COLUMNS, DD_COLUMNS, SEATS
 
 #: Vulnerable tag values (any case) -> schema.VULS (PBN 2.1 section 3.4.10).
-VULNERABLE = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW", "all": "All", "both": "All"}
-_VUL_CYCLE = ("None", "NS", "EW", "All", "NS", "EW", "All", "None", "EW", "All", "None", "NS", "All", "None", "NS", "EW")
 #: Double-dummy trick columns ``dd_<seat>_<strain>`` (from OptimumResultTable), seats N E S W, strains C D H S NT.
 #: Tags copied to the boards frame as text columns.
 BOARD_TEXT_TAGS = {"DoubleDummyTricks": "double_dummy_tricks", "OptimumScore": "optimum_score",
@@ -79,19 +78,19 @@ def _dealer_vul(game: Game, board: int, problems: Problems) -> tuple[str, str]:
     tag = game.tag("Dealer")
     dealer = tag.value.strip().upper() if tag is not None else ""
     if dealer in ("", "?"):
-        dealer = "NESW"[(board - 1) % 4]
+        dealer = board_dealer(board)
     elif dealer not in SEATS:
         problems.append((tag.line, f"bad Dealer value {tag.value!r}; write N, E, S or W"))  # type: ignore[union-attr]
-        dealer = "NESW"[(board - 1) % 4]
+        dealer = board_dealer(board)
     tag = game.tag("Vulnerable")
     text = tag.value.strip() if tag is not None else ""
     if text in ("", "?"):
-        return dealer, _VUL_CYCLE[(board - 1) % 16]
-    vul = VULNERABLE.get(text.lower())
+        return dealer, board_vul(board)
+    vul = vul_from_text(text)
     if vul is None:
         problems.append((tag.line, f"bad Vulnerable value {tag.value!r}; write None, NS, EW or All "  # type: ignore[union-attr]
                                    "(also accepted: Love, -, Both)"))
-        return dealer, _VUL_CYCLE[(board - 1) % 16]
+        return dealer, board_vul(board)
     return dealer, vul
 
 

@@ -22,6 +22,7 @@ from bridgeproc.errors import ParseError
 from bridgeproc.io.sheets.travellers import HEADER_SEARCH_ROWS, header_key, sniff_delimiter
 from bridgeproc.io.sheets.xlsx import NAMES_SHEETS, Workbooks, cell_name, load_workbooks, sheet_grid
 from bridgeproc.io.text import read_text
+from bridgeproc.schema import NAMES_COLUMNS
 
 NAMES_ALIASES: dict[str, tuple[str, ...]] = {
     "section": ("Section", "Sect", "Sec"),
@@ -35,8 +36,6 @@ _ALIASES = {header_key(a): col for col, names in NAMES_ALIASES.items() for a in 
 _PLAYERS = {header_key(a) for a in PLAYER_ALIASES}
 _DIRECTIONS = {"NS": "NS", "N-S": "NS", "N/S": "NS", "N": "NS", "EW": "EW", "E-W": "EW", "E/W": "EW", "E": "EW",
                "OW": "EW", "O": "EW"}
-NAMES_COLUMNS: dict[str, str] = {"section": "string", "pair": "string", "names": "string", "direction": "string",
-                                 "source": "string", "line": "string"}
 
 
 def _table(rows: list[list[str]], where: list[str], source: str) -> pd.DataFrame:

@@ -36,7 +36,7 @@ from typing import BinaryIO
 import numpy as np
 import pandas as pd
 
-from bridgeproc.core.boards import dealer_of, vul_of
+from bridgeproc.core.boards import dealer_of, vul_from_text, vul_of
 from bridgeproc.errors import ParseError
 from bridgeproc.io.text import read_source
 from bridgeproc.io.usebio.xml_tree import Node, parse_tree
@@ -51,9 +51,6 @@ RESULT_COLUMNS = ["section", "board", "ns", "ew", "contract", "declarer", "resul
 SCORING_TAGS = {"MATCH_POINTS": "MatchPoints", "MATCHPOINTS": "MatchPoints", "MP": "MatchPoints",
                 "CROSS_IMPS": "IMP;Cross", "CROSS_IMP": "IMP;Cross", "XIMPS": "IMP;Cross",
                 "BUTLER": "IMP;Butler", "BUTLER_IMPS": "IMP;Butler", "IMPS": "IMP", "IMP": "IMP"}
-_VULS = {"LOVE": "None", "NONE": "None", "NIL": "None", "-": "None", "O": "None", "NORTH-SOUTH": "NS", "NS": "NS",
-         "N-S": "NS", "N/S": "NS", "EAST-WEST": "EW", "EW": "EW", "E-W": "EW", "E/W": "EW", "ALL": "All",
-         "BOTH": "All", "GAME ALL": "All"}
 _SEATS = {"N": "N", "NORTH": "N", "E": "E", "EAST": "E", "S": "S", "SOUTH": "S", "W": "W", "WEST": "W"}
 _NUMBER = re.compile(r"^[+\-]?\d+(?:[.,]\d*)?$")
 _HAND_CHARS = re.compile(r"[^AKQJT2-9]")
@@ -226,9 +223,9 @@ def _hands(board: Node, number: str, source: str, hands: dict) -> None:
         known = hands.setdefault(int(number), {"line": board.line})
         known.update({k: v for k, v in seats.items() if k not in known})
         if vul and "vul" not in known:
-            if vul.upper() not in _VULS:
+            if vul_from_text(vul) is None:
                 raise ParseError(source, board.line, f"<VULNERABILITY> {vul!r}; write Love, North-South, East-West or All")
-            known["vul"] = _VULS[vul.upper()]
+            known["vul"] = vul_from_text(vul)
 
 
 def boards_from_hands(hands: dict[int, dict], source: str) -> pd.DataFrame:
