@@ -8,7 +8,7 @@ import pandas as pd
 
 from bridgeproc.analysis.dd import DD_COLUMNS, DDUnavailableError, dd_tables
 from bridgeproc.analysis.par import par, parse_optimum_score
-from bridgeproc.core.pairs import PairNumbering, pair_numbering
+from bridgeproc.core.pairs import PairNumbering
 from bridgeproc.errors import BridgeprocError, ValidationError, format_problems
 from bridgeproc.model import Options, Session
 from bridgeproc.pipeline.read import Inputs, read_inputs
@@ -103,9 +103,11 @@ def build_session(inputs: list, options: Options = Options(),
     conventions = _conventions(options, read.meta, read.across_field)
     checked = _check(read, options, conventions.pair_numbering, strict_rules=False)
     stage("checked")
-    results = rank_results(checked.results, conventions)
-    numbering = pair_numbering(results, conventions.pair_numbering)
-    table = standings(results, conventions, names if len(names) else None)
+    # Pair numbering was decided once, by the checks; the ranking gets the answer, not "auto" to decide again.
+    numbering = checked.numbering
+    decided = conventions.replace(pair_numbering=numbering)
+    results = rank_results(checked.results, decided)
+    table = standings(results, decided, names if len(names) else None)
     table.insert(0, "method", conventions.method)
     stage("scored and ranked")
     missing_dd = None
@@ -124,7 +126,7 @@ def build_session(inputs: list, options: Options = Options(),
              if n is not None and len(n)]
     session = Session(results=results, boards=boards, standings=table, names=names, meta=meta,
                       conventions=conventions, numbering=numbering,
-                      movement=_movement(results, conventions, numbering),
+                      movement=_movement(results, decided, numbering),
                       notes=pd.concat(notes, ignore_index=True) if notes else None, options=options)
     return session
 

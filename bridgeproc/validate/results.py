@@ -63,10 +63,13 @@ class Checked:
 
     ``notes`` has the problems columns (see schema.PROBLEM_COLUMNS); it lists what
     was corrected on purpose (``trust="score"``), which the director should see.
+    ``numbering`` is the pair numbering the checks decided on (``shared`` or
+    ``per-direction``): the rest of the run uses it instead of deciding again.
     """
 
     results: pd.DataFrame
     notes: pd.DataFrame
+    numbering: Literal["shared", "per-direction"] = "shared"
 
 
 def _text(raw: pd.DataFrame, column: str) -> pd.Series:
@@ -346,7 +349,7 @@ def validate_results(
         scored = written_scores.check_written_scores(raw, scored, boards, trust, problems, notes)
     if problems:
         raise ValidationError(problems.frame())
-    return Checked(scored, notes.frame())
+    return Checked(scored, notes.frame(), numbering)
 
 
 def build_results(
