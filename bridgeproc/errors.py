@@ -1,6 +1,7 @@
 """The one exception hierarchy of bridgeproc; converted to exit codes only in the cli package."""
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -35,8 +36,12 @@ class ValidationError(BridgeprocError, ValueError):
 
     def __init__(self, problems: "pd.DataFrame") -> None:
         self.problems = problems
-        lines = format_problems(problems)
-        super().__init__(f"{len(lines)} problem(s) in the input:\n" + "\n".join(lines))
+        super().__init__(f"{len(problems)} problem(s) in the input:\n" + "\n".join(summarize_problems(problems)))
+
+    def full_text(self) -> str:
+        """Every problem, one line each (``str()`` groups a cause with many lines)."""
+        lines = format_problems(self.problems)
+        return f"{len(lines)} problem(s) in the input:\n" + "\n".join(lines)
 
 
 def format_problems(problems: "pd.DataFrame") -> list[str]:
@@ -48,4 +53,57 @@ def format_problems(problems: "pd.DataFrame") -> list[str]:
         where = f"{source}:{line}" if str(line) not in ("", "<NA>", "None") else f"{source}"
         col = f"{column}: " if column else ""
         out.append(f"{where}: {col}{message}")
+    return out
+
+
+#: A cause with more lines than this is shown by its first ``SHOWN_PER_CAUSE`` and a count.
+GROUP_ABOVE = 5
+SHOWN_PER_CAUSE = 3
+_VARYING = re.compile(r"'[^']*'|\"[^\"]*\"|\d+")
+_REPEATS = ("has a second result on board", "is entered twice", "already has a result on board",
+            "is dealt differently in")
+
+
+def _cause(column: object, message: object) -> tuple[str, str]:
+    """What problems of one cause share: the column and the message with its values blanked."""
+    return (str(column or ""), _VARYING.sub("#", str(message)))
+
+
+def likely_causes(problems: "pd.DataFrame") -> list[str]:
+    """One line per likely common cause of many problems (named once, before the problems)."""
+    messages = problems["message"].astype(str)
+    sources = problems["source"].astype(str)
+    out = []
+    repeats = messages.str.contains("|".join(map(re.escape, _REPEATS)))
+    if repeats.sum() > GROUP_ABOVE:
+        files = sorted(set(sources[repeats]))
+        out.append(f"Likely cause: two sessions (or the same results twice) given together: {int(repeats.sum())} "
+                   "problems are boards and tables that already have results"
+                   + (f" ({', '.join(files)})" if len(files) > 1 else "")
+                   + "; score each session on its own, or give its files only")
+    missing = messages.str.extract(r"^pair (\S+) is not in .*names", expand=False).dropna()
+    if missing.nunique() > GROUP_ABOVE:
+        out.append(f"Likely cause: the names list lacks {missing.nunique()} pairs of the results: "
+                   "is it the list of this session?")
+    return out
+
+
+def summarize_problems(problems: "pd.DataFrame") -> list[str]:
+    """The problems grouped by cause: likely causes named once, then per cause its lines, or
+    its first few lines and a count when it has many (in order of first appearance)."""
+    lines = format_problems(problems)
+    causes = [_cause(c, m) for c, m in zip(problems["column"], problems["message"])]
+    by_cause: dict[tuple[str, str], list[str]] = {}
+    for cause, line in zip(causes, lines):
+        by_cause.setdefault(cause, []).append(line)
+    if all(len(group) <= GROUP_ABOVE for group in by_cause.values()):
+        return lines
+    out = likely_causes(problems)
+    for group in by_cause.values():
+        if len(group) <= GROUP_ABOVE:
+            out.extend(group)
+        else:
+            out.extend(group[:SHOWN_PER_CAUSE])
+            out.append(f"  ... and {len(group) - SHOWN_PER_CAUSE} more like these")
+    out.append("(grouped by cause: --verbose lists every problem)")
     return out

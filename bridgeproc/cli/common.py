@@ -9,7 +9,7 @@ from typing import Iterator
 import click
 from click.core import ParameterSource
 
-from bridgeproc.errors import BridgeprocError, SetupError
+from bridgeproc.errors import BridgeprocError, SetupError, ValidationError
 from bridgeproc.pipeline.config import Config, ConfigError, Setting, read_config
 
 
@@ -22,11 +22,14 @@ class SetupProblem(click.ClickException):
 
 @contextlib.contextmanager
 def library_errors() -> Iterator[None]:
-    """Bad input data exits 1 with the problems listed; a setup problem exits 2; no traceback."""
+    """Bad input data exits 1 with the problems listed (grouped by cause; every one with
+    ``--verbose``); a setup problem exits 2; no traceback."""
     try:
         yield
     except (SetupError, ConfigError) as exc:
         raise SetupProblem(str(exc)) from None
+    except ValidationError as exc:
+        raise click.ClickException(exc.full_text() if verbosity() >= VERBOSE else str(exc)) from None
     except BridgeprocError as exc:
         raise click.ClickException(str(exc)) from None
 

@@ -44,10 +44,13 @@ def pair_numbering(results: pd.DataFrame, forced: PairNumbering = "auto") -> Lit
 
 
 def pair_keys(results: pd.DataFrame, numbering: Literal["shared", "per-direction"]) -> tuple[pd.Series, pd.Series]:
-    """Identity of the NS and EW pair of each row: ``section:pair`` plus ``:NS``/``:EW`` when per direction."""
+    """Identity of the NS and EW pair of each row: ``section:pair`` plus ``:NS``/``:EW`` when per direction.
+
+    Compared without case: a pair known by its players' names (BBO user names, pbntools
+    conversions) is the same pair as ``Cheryl O`` on one board and ``cheryl o`` on another."""
     section = results["section"].fillna("").astype("string")
-    ns = section + ":" + results["ns"].astype("string")
-    ew = section + ":" + results["ew"].astype("string")
+    ns = section + ":" + results["ns"].astype("string").str.casefold()
+    ew = section + ":" + results["ew"].astype("string").str.casefold()
     if numbering == "per-direction":
         return ns + ":NS", ew + ":EW"
     return ns, ew

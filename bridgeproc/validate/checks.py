@@ -80,10 +80,14 @@ def check_pairs(results: pd.DataFrame, numbering: Literal["shared", "per-directi
 RARE_PAIR_MIN_TYPICAL = 4
 
 
-def check_rare_pairs(results: pd.DataFrame, numbering: Literal["shared", "per-direction"], problems: Problems) -> None:
-    """A pair number seen on a single result while pairs typically play many boards: most likely a typo."""
+def check_rare_pairs(results: pd.DataFrame, numbering: Literal["shared", "per-direction"], notes: Problems,
+                     bad: np.ndarray) -> None:
+    """A pair seen on a single result while pairs typically play many boards: a typo, or a substitute.
+
+    Only suspicious, so a warning in ``notes`` (a BBO event's substitutes play one board);
+    rows already ``bad`` are left out."""
     ns_key, ew_key = pair_keys(results, numbering)
-    ok = ~problems.bad & results["ns"].notna().to_numpy() & results["ew"].notna().to_numpy()
+    ok = ~bad & results["ns"].notna().to_numpy() & results["ew"].notna().to_numpy()
     keys = pd.concat([ns_key[ok], ew_key[ok]], ignore_index=True)
     if keys.empty:
         return
@@ -95,9 +99,10 @@ def check_rare_pairs(results: pd.DataFrame, numbering: Literal["shared", "per-di
         return
     rare = set(counts.index[counts == 1])
     for side, key in (("ns", ns_key), ("ew", ew_key)):
-        mask = key.isin(rare).to_numpy() & ok & ~problems.bad
-        problems.add(mask, side, lambda at, s=side: [
-            f"pair {p} appears on this result only, while pairs typically play {typical:g} boards; check the pair number"
+        mask = key.isin(rare).to_numpy() & ok
+        notes.add(mask, side, lambda at, s=side: [
+            f"pair {p} appears on this result only, while pairs typically play {typical:g} boards; "
+            "check the pair number (a substitute pair is ranked on its own)"
             for p in results[s].iloc[at]])
 
 
@@ -232,8 +237,9 @@ def _check_table_rounds(raw: pd.DataFrame, results: pd.DataFrame, problems: Prob
 
 
 def check_names(results: pd.DataFrame, names: pd.DataFrame, numbering: Literal["shared", "per-direction"],
-                problems: Problems) -> None:
-    """Pairs that the names list lacks (``names``: section, pair, names, optional direction).
+                notes: Problems, bad: np.ndarray) -> None:
+    """Pairs that the names list lacks (``names``: section, pair, names, optional direction): a
+    warning in ``notes`` (the pair is ranked without names), not a refusal of the whole run.
 
     Sections are compared only when the list has them; directions only when pairs
     are numbered per direction and the list says which direction each pair sat.
@@ -258,9 +264,11 @@ def check_names(results: pd.DataFrame, names: pd.DataFrame, numbering: Literal["
             key = text(results, "section") + "\x1f" + key
         if per_direction:
             key = key + "\x1f" + side.upper()
-        unknown = ~key.isin(known).to_numpy() & results[side].notna().to_numpy() & ~problems.bad
-        problems.add(unknown, side, lambda at, s=side: [
-            f"pair {(sc + p) if use_section else p} is not in {where}; correct the pair number or add the pair there"
+        # one note per missing pair, at its first result (not one per result it played)
+        unknown = ~key.isin(known).to_numpy() & results[side].notna().to_numpy() & ~bad & ~key.duplicated().to_numpy()
+        notes.add(unknown, side, lambda at, s=side: [
+            f"pair {(sc + p) if use_section else p} is not in {where} (ranked without names); "
+            "correct the pair number or add the pair there"
             for sc, p in zip(results["section"].iloc[at].fillna(""), results[s].iloc[at])])
 
 

@@ -337,9 +337,10 @@ def validate_results(
     numbering = pair_numbering(results, pair_numbering_option)
     checks.check_pairs(results, numbering, problems)
     checks.check_tables(raw, results, tables, problems, notes, numbering)
-    checks.check_rare_pairs(results, numbering, problems)
+    # Heuristics are warnings (a substitute pair, an absent names-list entry), never a refusal.
+    checks.check_rare_pairs(results, numbering, notes, problems.bad)
     if names is not None:
-        checks.check_names(results, names, numbering, problems)
+        checks.check_names(results, names, numbering, notes, problems.bad)
     if boards is not None:
         checks.check_boards(results, boards, problems)
         checks.check_hand_record_cycle(results, boards, notes)

@@ -78,12 +78,7 @@ CASES = [
     ("pair-zero", "badpair.csv", H + "1,0,2,4S,N,=,S2\n", {},
      "1 problem(s) in the input:\nbadpair.csv:2: ns: '0' is not a pair number; pair numbers are whole numbers from 1 up "
      "(A7 for pair 7 of section A)"),
-    ("unknown-pair", "unknown.csv", H + "1,1,2,4S,N,=,S2\n1,3,9,4S,N,-1,S2\n", {"names": "Pair,Names\n1,Ann & Bob\n2,Cy & Di\n3,Ed & Flo\n4,Gus & Hal\n"},
-     "1 problem(s) in the input:\nunknown.csv:3: ew: pair 9 is not in names.csv; correct the pair number or add the pair there"),
-    ("unknown-pair-without-names", "typo.csv", H + "".join(f"{b},1,2,3NT,N,=,S2\n{b},3,{9 if b == 5 else 4},3NT,N,=,S2\n"
-                                                            for b in range(1, 6)), {},
-     "1 problem(s) in the input:\ntypo.csv:11: ew: pair 9 appears on this result only, while pairs typically play 5 "
-     "boards; check the pair number"),
+    # a pair missing from the names list and a pair on one result only are warnings (tests/validate/test_checks.py)
     ("duplicate-result", "dup.csv", H + ROW + ROW, {},
      "1 problem(s) in the input:\ndup.csv:3: board: NS 1 v EW 2 on board 1 is entered twice (also line 2); delete one"),
     ("pair-twice-on-board", "twice.csv", H + ROW + "1,1,3,4S,N,-1,S2\n", {"pair_numbering_option": "shared"},

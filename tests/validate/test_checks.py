@@ -162,17 +162,47 @@ def test_per_direction_numbering_allows_ns1_v_ew1():
     assert "plays against itself" in messages(text, pair_numbering_option="shared")[0]
 
 
+def warnings_of(text, **options):
+    """The notes of a validation that must pass (heuristics and names-list gaps are warnings)."""
+    return validate_results(raw(text), **options).notes["message"].tolist()
+
+
+NOT_LISTED = "is not in names.csv (ranked without names); correct the pair number or add the pair there"
+
+
 def test_names_per_direction():
     names = parse_names_csv("Pair,Dir,Names\n1,NS,a\n2,NS,b\n1,EW,c\n2,EW,d\n", "names.csv")
     text = H + "1,1,1,4S,N,=,S2\n1,2,2,4S,N,=,S2\n2,1,2,4S,N,=,S2\n2,2,3,4S,N,=,S2\n"
-    assert messages(text, names=names, pair_numbering_option="per-direction") == [
-        "pair 3 is not in names.csv; correct the pair number or add the pair there"]
+    assert warnings_of(text, names=names, pair_numbering_option="per-direction") == [f"pair 3 {NOT_LISTED}"]
 
 
 def test_names_with_sections():
     names = parse_names_csv("Pair,Names\nA1,a\nA2,b\nB1,c\nB2,d\n", "names.csv")
     text = H + "1,A1,A2,4S,N,=,S2\n1,B1,B3,4S,N,=,S2\n"
-    assert messages(text, names=names) == ["pair B3 is not in names.csv; correct the pair number or add the pair there"]
+    assert warnings_of(text, names=names) == [f"pair B3 {NOT_LISTED}"]
+
+
+def test_a_pair_missing_from_the_names_list_is_a_warning_with_its_line():
+    names = parse_names_csv("Pair,Names\n1,Ann & Bob\n2,Cy & Di\n3,Ed & Flo\n4,Gus & Hal\n", "names.csv")
+    checked = validate_results(raw(H + "1,1,2,4S,N,=,S2\n1,3,9,4S,N,-1,S2\n", "unknown.csv"), names=names)
+    assert len(checked.results) == 2
+    assert checked.notes[["source", "line", "column", "message"]].values.tolist() == [
+        ["unknown.csv", "3", "ew", f"pair 9 {NOT_LISTED}"]]
+
+
+def test_a_pair_on_one_result_only_is_a_warning_and_is_ranked():
+    rows = "".join(f"{b},1,2,3NT,N,=,S2\n{b},3,{9 if b == 5 else 4},3NT,N,=,S2\n" for b in range(1, 6))
+    checked = validate_results(raw(H + rows, "typo.csv"))
+    assert len(checked.results) == 10
+    assert checked.notes[["line", "column", "message"]].values.tolist() == [
+        ["11", "ew", "pair 9 appears on this result only, while pairs typically play 5 boards; check the pair number "
+                     "(a substitute pair is ranked on its own)"]]
+
+
+def test_pairs_known_by_player_names_are_compared_without_case():
+    rows = "".join(f"{b},Cheryl O - Ann,Bo - Cy,3NT,N,=,S2\n{b},Di - Ed,Fay - Gus,3NT,N,-1,S2\n" for b in range(1, 6))
+    rows += "6,cheryl o - ann,Bo - Cy,3NT,N,=,S2\n6,Di - Ed,Fay - Gus,3NT,N,-1,S2\n"
+    assert warnings_of(H + rows) == []  # cheryl o - ann on board 6 is the same pair, not a one-board pair
 
 
 def test_check_boards_results_missing_from_hand_record():
