@@ -18,19 +18,20 @@ def count_raw(path: Path) -> dict[str, int]:
     """Tag lines and table rows, counted line by line (latin-1: only ASCII matters here)."""
     counts = {"games": 0, "boards": 0, "score_rows": 0, "match_rows": 0, "total_rows": 0, "bye_rows": 0,
               "room_games": 0}
-    contract = has_table = False
+    contract = has_table = has_board = False  # a game without a Board tag is no board: its Contract is no result
     table = None
     in_game = False
     board = None
     dealt: set[str] = set()
     for line in path.read_bytes().split(b"\n"):  # not splitlines: it breaks at U+0085 and friends
         text = line.decode("latin-1").strip()
-        if text.startswith("[") or not text or text.startswith(("%", ";")):
+        if text.startswith("[") or not text or text.startswith("%"):
             table = None
-        if (not text or (text.startswith("[") and not in_game)) and contract and not has_table:
+        if (not text or (text.startswith("[") and not in_game)) and contract and has_board and not has_table:
             counts["room_games"] += 1  # the previous game: a result in tags, no ScoreTable
         if not text or (text.startswith("[") and not in_game):
-            contract = has_table = False
+            contract = has_table = has_board = False
+            board = None
         if not text:
             in_game = False
         elif text.startswith("[") and not in_game:
@@ -41,21 +42,27 @@ def count_raw(path: Path) -> dict[str, int]:
         if text.startswith("[Board "):
             counts["boards"] += 1
             board = text.split('"')[1]
-        if text.startswith("[Deal ") and text != '[Deal ""]':
+            has_board = True
+        if text.startswith("[Deal ") and text != '[Deal ""]' and board is not None:
             dealt.add(board)
         if text.startswith("[ScoreTable "):
             has_table = True
             table = "score_rows" if "Contract" in text or "PairId_NS" in text else "match_rows"
         elif text.startswith("[TotalScoreTable "):
             table = "total_rows"
-        elif table and not text.startswith("["):
+        elif table and not text.startswith(("[", "{", ";")):  # a comment line inside a table is no row
             counts[table] += 1
             if table == "score_rows" and '"Bye"' in text:
                 counts["bye_rows"] += 1
-    if contract and not has_table:
+    if contract and has_board and not has_table:
         counts["room_games"] += 1
     counts["dealt_boards"] = len(dealt)
     return counts
+
+
+#: One-result games a line count sees but the reader leaves out, each with a note: the PBN
+#: verifier's correct_20 repeats two games (lines 248 and 295) and has one "to be continued" (481).
+LEFT_OUT = {"pbn-reference-correct_20.pbn": [248, 295, 481]}
 
 
 @pytest.mark.parametrize("path", real_pbn_files())
@@ -63,7 +70,9 @@ def test_counts_match_a_line_count(path):
     pbn = read_pbn(path)
     raw = count_raw(path)
     assert len(pbn.games) == raw["games"]
-    assert len(pbn.results) + len(pbn.byes) == raw["score_rows"] + raw["room_games"]
+    left_out = LEFT_OUT.get(path.name, [])
+    assert [line for line, message in pbn.notes if "read once" in message or "not a result yet" in message] == left_out
+    assert len(pbn.results) + len(pbn.byes) + len(left_out) == raw["score_rows"] + raw["room_games"]
     assert len(pbn.byes) == raw["bye_rows"]
     assert len(pbn.totals) == raw["total_rows"]
     assert len(pbn.matches) == raw["match_rows"]

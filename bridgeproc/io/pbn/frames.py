@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 
 from bridgeproc.core.boards import board_dealer, board_vul, vul_from_text
-from bridgeproc.core.deal import check_deal
+from bridgeproc.core.deal import DealError, check_deal, parse_deal
 from bridgeproc.io.pbn.model import Column, Game, Tag
 from bridgeproc.schema import BOARDS_COLUMNS, DD_COLUMNS, SEATS
 
@@ -74,24 +74,15 @@ def _board_number(game: Game, problems: Problems) -> int | None:
     return int(value)
 
 
-def _dealer_vul(game: Game, board: int, problems: Problems) -> tuple[str, str]:
-    tag = game.tag("Dealer")
-    dealer = tag.value.strip().upper() if tag is not None else ""
-    if dealer in ("", "?"):
+def _dealer_vul(game: Game, board: int) -> tuple[str, str]:
+    """Dealer and vulnerability from the tags, else from the board number (``tags.check_tags``
+    reports a value in neither form)."""
+    dealer = (game.get("Dealer") or "").strip().upper()
+    if dealer not in SEATS:
         dealer = board_dealer(board)
-    elif dealer not in SEATS:
-        problems.append((tag.line, f"bad Dealer value {tag.value!r}; write N, E, S or W"))  # type: ignore[union-attr]
-        dealer = board_dealer(board)
-    tag = game.tag("Vulnerable")
-    text = tag.value.strip() if tag is not None else ""
-    if text in ("", "?"):
-        return dealer, board_vul(board)
-    vul = vul_from_text(text)
-    if vul is None:
-        problems.append((tag.line, f"bad Vulnerable value {tag.value!r}; write None, NS, EW or All "  # type: ignore[union-attr]
-                                   "(also accepted: Love, -, Both)"))
-        return dealer, board_vul(board)
-    return dealer, vul
+    text = (game.get("Vulnerable") or "").strip()
+    vul = vul_from_text(text) if text not in ("", "?") else None
+    return dealer, vul if vul is not None else board_vul(board)
 
 
 @lru_cache(maxsize=256)
@@ -142,30 +133,101 @@ def _dd_tricks(table: Tag, problems: Problems) -> dict[str, int]:
     return out
 
 
-def board_rows(games: list[Game], has_results: list[bool], problems: Problems) -> list[dict]:
-    """One dict per board (first game with the board number wins; a later Deal may fill a blank one)."""
+def _hands(deal: str) -> dict[str, str] | None:
+    """The known hands of a deal by seat, each suit's ranks in one order; None if the deal is unreadable."""
+    try:
+        hands = parse_deal(deal)
+    except DealError:
+        return None
+    return {seat: ".".join("".join(sorted(suit)) for suit in hand.split("."))
+            for seat, hand in hands.items() if hand is not None}
+
+
+def same_deal(first: str, second: str) -> bool:
+    """True when two deals can be one: rotated (``E:...`` equals ``N:...``) or partial, every hand
+    both know is the same. An unreadable deal is the same only as the same text."""
+    if first == second:
+        return True
+    a, b = _hands(first), _hands(second)
+    if a is None or b is None:
+        return False
+    return all(a[seat] == b[seat] for seat in a.keys() & b.keys())
+
+
+def event_of(game: Game) -> tuple[str, str]:
+    """What names a game's event for its board number: its Event and Date tags."""
+    return game.get("Event") or "", game.get("Date") or ""
+
+
+def end_position(deal: str) -> int:
+    """Cards a hand when a deal is an end position (PBN 2.1 section 3.4.11: all four hands hold
+    the same number of cards, fewer than 13, each card once); 0 for anything else."""
+    hands = deal.strip().partition(":")[2].split()
+    known = [hand for hand in hands if hand != "-"]
+    if len(hands) != 4 or len(known) != 4 or any(hand.count(".") != 3 for hand in known):
+        return 0
+    cards = [suit + rank for hand in known for suit, ranks in zip("SHDC", hand.split(".")) for rank in ranks]
+    size = len(cards) // len(known)
+    if not 0 < size < 13 or any(len(hand) - 3 != size for hand in known) or len(set(cards)) != len(cards) \
+            or any(card[1] not in "AKQJT98765432" for card in cards):
+        return 0
+    return size
+
+
+def known_hands(deal: str) -> int:
+    """How many hands a deal gives (0 for an unreadable one)."""
+    hands = _hands(deal)
+    return 0 if hands is None else len(hands)
+
+
+def board_rows(games: list[Game], has_results: list[bool], problems: Problems,
+               notes: Problems | None = None) -> list[dict]:
+    """One dict per board number (the first game with a deal wins; a later one that agrees and
+    gives more hands fills it in).
+
+    A board is identified by its event (``Event`` and ``Date``) and number: one number dealt
+    differently within one event is a problem; in another event it is another board, and the boards frame keeps
+    the first event's (a note says so when that event has results). A game with a Deal but no
+    Board tag is no board of the event (PBN's import format makes no tag mandatory): left
+    out, with a note.
+    """
+    notes = [] if notes is None else notes
     boards: dict[int, dict] = {}
+    events: dict[tuple[tuple[str, str], int], dict] = {}
     deal_tags = [game.tag("Deal") for game in games]
     deals = [tag.value.strip() if tag is not None else "" for tag in deal_tags]
     complete = _complete_deals(deals)
     for game, results, deal_tag, deal in zip(games, has_results, deal_tags, deals):
         if not deal and not results:
             continue
+        if deal and deal not in complete:
+            problem = _deal_problem(deal)
+            if problem and end_position(deal):
+                notes.append((deal_tag.line, f"the Deal is an end position ({end_position(deal)} cards a hand): "  # type: ignore[union-attr]
+                                             "not a board's hand record"))
+                deal = ""
+            elif problem:
+                problems.append((deal_tag.line, f"bad Deal: {problem}"))  # type: ignore[union-attr]
+            if not deal and not results:
+                continue
+        if game.tag("Board") is None and not results:
+            if (game.get("Contract") or "").strip() in ("", "?"):  # (one with a Contract is noted by collect)
+                notes.append((deal_tag.line, "game has a Deal but no Board tag: not a board of the event, "  # type: ignore[union-attr]
+                                             "left out (add [Board \"n\"] to use it)"))
+            continue
         board = _board_number(game, problems)
         if board is None:
             continue
-        if deal and deal not in complete:
-            problem = _deal_problem(deal)
-            if problem:
-                problems.append((deal_tag.line, f"bad Deal: {problem}"))  # type: ignore[union-attr]
-        seen = boards.get(board)
+        event = event_of(game)
+        seen = events.get((event, board))
         if seen is not None:
-            if deal and seen["deal"] and deal != seen["deal"]:
+            if deal and seen["deal"] and not same_deal(deal, seen["deal"]):
                 problems.append((deal_tag.line, f"board {board} has a different Deal than at line {seen['line']}; "  # type: ignore[union-attr]
                                                 "give each board its own number"))
-            if seen["deal"] or not deal:
                 continue
-        dealer, vul = _dealer_vul(game, board, problems)
+            if not deal or (seen["deal"] and known_hands(deal) <= known_hands(seen["deal"])):
+                continue
+        dealer, vul = _dealer_vul(game, board)
         row = {"board": board, "dealer": dealer, "vul": vul, "deal": deal or None,
                "line": deal_tag.line if deal_tag is not None else game.line}
         for tag_name, column in BOARD_TEXT_TAGS.items():
@@ -174,7 +236,13 @@ def board_rows(games: list[Game], has_results: list[bool], problems: Problems) -
                 row[column] = value
         for table in game.tables("OptimumResultTable"):
             row.update(_dd_tricks(table, problems))
-        boards[board] = row
+        events[(event, board)] = row
+        kept = boards.get(board)
+        if kept is None or kept is seen or (deal and not kept["deal"]):
+            boards[board] = row
+        elif results and deal and kept["deal"] and not same_deal(deal, kept["deal"]):
+            notes.append((deal_tag.line, f"board {board} of event {event[0]!r} is another deal than board {board} at "  # type: ignore[union-attr]
+                                         f"line {kept['line']} (another event): the hand record keeps the first"))
     return list(boards.values())
 
 

@@ -75,7 +75,7 @@ class _Lexer:
             tag.tokens, tag.token_lines = [], []
             self.section = tag
         elif is_table(name):
-            tag.columns, problems = parse_columns(value)
+            tag.columns, problems = parse_columns(self.header(name, value))
             for message in problems:
                 self.problem(line, message)
             tag.rows, tag.row_lines = [], []
@@ -83,6 +83,18 @@ class _Lexer:
         else:
             self.section = None
         return tag
+
+    def header(self, name: str, value: str) -> str:
+        """A table's column header, ``#`` (the previous game's) and ``##text`` inheritance resolved
+        here: the rows that follow are split by it (``tags.inherit`` sets the value later)."""
+        if value.startswith("##"):
+            return value[2:]
+        if value == "#":
+            for game in reversed(self.games):
+                previous = game.tag(name)
+                if previous is not None and previous.value != "#":
+                    return self.header(name, previous.value)
+        return value
 
     def add_words(self, words: list[str], line: int) -> None:
         section = self.section
@@ -139,7 +151,7 @@ class _Lexer:
                 section = tag if kind == _TOKENS else None
             if kind == _TABLE:
                 tables.append(tag)
-                tag.columns, bad = parse_columns(value)
+                tag.columns, bad = parse_columns(self.header(name, value))
                 problems.extend((tag.line, b) for b in bad)
                 if not data:
                     tag.rows, tag.row_lines = [], []
@@ -227,23 +239,48 @@ class _Lexer:
         return self.games
 
     def read_rows(self, tag: Tag, i: int) -> int:
+        """Read the rows of a table from ``lines[i]`` on; returns the index of the line after them.
+
+        Rows end at a tag, an escape line or a blank line. A ``;`` or ``{...}`` comment on a
+        line of its own is commentary inside the table (PBN 2.1 section 3.1: comments may
+        stand anywhere between tokens), not its end.
+        """
         lines = self.lines
         n = len(lines)
-        j = i
+        start = j = i
         while j < n:
-            head = lines[j].lstrip()[:1]
+            text = lines[j].lstrip()
+            head = text[:1]
+            if head in (";", "{"):
+                self.add_rows(tag, start, j)
+                if head == ";":
+                    self.comments.append(text[1:])
+                    j += 1
+                else:
+                    j, pos = self.skip_brace(j, lines[j].index("{"))
+                    rest = lines[j][pos:].strip()
+                    if rest and rest[0] not in ";{":
+                        self.read_rows_from(tag, rest, j)
+                    j += 1
+                start = j
+                continue
             if not head or head in _ROW_END:
                 break
             j += 1
-        if j > i:
-            rows, row_lines, problems = split_rows("\n".join(lines[i:j]), i + 1, len(tag.columns or ()), tag.name,
-                                                   self.cells)
-            tag.rows.extend(rows)  # type: ignore[union-attr]
-            tag.row_lines.extend(row_lines)  # type: ignore[union-attr]
-            for line, message in problems:
-                self.problem(line, message)
-        self.section = None  # rows end at a tag, a comment or a blank line
+        self.add_rows(tag, start, j)
+        self.section = None  # rows end at a tag, an escape line or a blank line
         return j
+
+    def add_rows(self, tag: Tag, i: int, j: int) -> None:
+        """Split ``lines[i:j]`` (rows on consecutive lines) into the table's rows."""
+        if j <= i:
+            return
+        rows, row_lines, problems = split_rows("\n".join(self.lines[i:j]), i + 1, len(tag.columns or ()), tag.name,
+                                               self.cells)
+        tag.rows.extend(rows)  # type: ignore[union-attr]
+        tag.row_lines.extend(row_lines)  # type: ignore[union-attr]
+        for line, message in problems:
+            self.problem(line, message)
 
     def skip_brace(self, i: int, pos: int) -> tuple[int, int]:
         """Skip a ``{...}`` comment opening at ``lines[i][pos]``; returns where to continue."""
@@ -282,10 +319,14 @@ class _Lexer:
                 words = []
             if bracket:
                 t = _TAG_AT.match(line, m.start(1))
+                tag_line = i + 1
                 if t is None:
-                    self.problem(i + 1, tag_problem(line[m.start(1):]))
-                    break
-                tag = self.add_tag(t.group(1), unescape(t.group(2)), i + 1)
+                    t, i = self.split_tag(i, m.start(1))
+                    if t is None:
+                        self.problem(i + 1, tag_problem(line[m.start(1):]))
+                        break
+                    line = t.string
+                tag = self.add_tag(t.group(1), unescape(t.group(2)), tag_line)
                 pos = t.end()
                 if tag.rows is not None:
                     rest = line[pos:].strip()
@@ -316,6 +357,29 @@ class _Lexer:
         if section is not None and section.rows is not None:
             return self.read_rows(section, i + 1)
         return i + 1
+
+    def split_tag(self, i: int, pos: int) -> tuple[re.Match | None, int]:
+        """A tag pair written over several lines (PBN 2.1 section 3.1: tokens may be separated by
+        any white space, newlines included): the match in the text of its last line, where the
+        lexer goes on, and that line's index; ``(None, i)`` if no tag pair starts at ``lines[i][pos]``.
+
+        The value itself stays on one line, and no blank line (a game's end) comes in between.
+        """
+        lines = self.lines
+        text = lines[i][pos:]
+        for j in range(i + 1, min(i + 8, len(lines))):
+            if not lines[j].strip() or "]" in text:
+                break
+            text += "\n" + lines[j]
+            t = _TAG_AT.match(text)
+            if t is not None and "\n" not in t.group(2):
+                # the rest of the last line, as a line the caller reads on from
+                last = lines[j]
+                rest_at = len(last) - (len(text) - t.end())
+                flat = f'[{t.group(1)} "{t.group(2)}"]'
+                joined = flat + last[rest_at:]
+                return _TAG_AT.match(joined), j
+        return None, i
 
     def read_rows_from(self, tag: Tag, rest: str, i: int) -> None:
         rows, row_lines, problems = split_rows(rest, i + 1, len(tag.columns or ()), tag.name, self.cells)

@@ -209,3 +209,6 @@ class PbnFile:
     source: str = "<string>"
     version: str | None = None
     escapes: list[str] = field(default_factory=list)
+    #: ``(line, message)`` of every harmless quirk read liberally (a producer's habit, a
+    #: game that is no board): nothing is wrong, but the director is told what was done.
+    notes: list[tuple[int, str]] = field(default_factory=list)

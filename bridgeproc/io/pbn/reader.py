@@ -51,7 +51,7 @@ from bridgeproc.io.pbn.frames import BOARD_TAGS, board_rows, boards_frame
 from bridgeproc.io.pbn.lexer import lex
 from bridgeproc.io.pbn.model import Game, PbnFile, is_table, raise_problems
 from bridgeproc.io.pbn.results import collect, results_frames, table_frame
-from bridgeproc.io.pbn.tags import pbn_version
+from bridgeproc.io.pbn.tags import check_tags, pbn_version
 from bridgeproc.io.pbn.writer import format_games, write_games
 from bridgeproc.io.text import decode, read_source
 
@@ -130,10 +130,12 @@ def _parse(text: str, source: str) -> PbnFile:
     games, escapes, problems = lex(text, source)
     if not games and not problems:
         raise ParseError(source, 1, "no games found: expected [Tag \"value\"] lines such as [Board \"1\"]")
-    result_groups, total_groups, match_groups, has_results = collect(games)
-    rows = board_rows(games, has_results, problems)
+    notes: list[tuple[int, str]] = []
+    result_groups, total_groups, match_groups, has_results = collect(games, notes, problems)
+    rows = board_rows(games, has_results, problems, notes)
+    check_tags(games, problems)
     raise_problems(source, problems)
-    results, byes = results_frames(result_groups, source)
+    results, byes = results_frames(result_groups, source, notes)
     return PbnFile(
         games=games,
         boards=boards_frame(rows, source),
@@ -145,6 +147,7 @@ def _parse(text: str, source: str) -> PbnFile:
         source=source,
         version=pbn_version(escapes),
         escapes=escapes,
+        notes=sorted(notes),
     )
 
 

@@ -12,7 +12,10 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
+from bridgeproc.core.vocabulary import PASSED_OUT
 from bridgeproc.io.pbn.model import ROW_END, Game, Tag
+
+Problems = list[tuple[int, str]]
 
 #: ScoreTable column (lower case) -> raw results column.
 RESULT_RENAMES = {"pairid_ns": "ns", "pairid_ew": "ew"}
@@ -24,6 +27,8 @@ ROOM_TAGS = ("Table", "Room", "HomeTeam", "VisitTeam", "Round", "ScoreIMP", "Sco
 _NUMBER = re.compile(r"^[+-]?\d+(?:\.\d+)?$")
 #: Deletes the characters of numbers: score cells are plain numbers when nothing else is left.
 _NUMBER_CHARS = str.maketrans("", "", "0123456789+-.\x00")
+#: A Result tag (PBN 2.1 section 3.4.15): tricks, or one or both sides' tricks, maybe after "^".
+_RESULT_TAG = re.compile(r"^\^?\s*(?:(\d{1,2})|(NS|EW)\s+(\d{1,2})(?:\s+(NS|EW)\s+(\d{1,2}))?)$", re.I)
 _SCORE_TAG = re.compile(r"^(?:(NS|EW)\s+)?([+-]?\d+)(?:\s+(?:NS|EW)\s+[+-]?\d+)?$", re.I)
 
 
@@ -97,48 +102,147 @@ class _Group:
         return np.repeat(_objects(values), self.counts)
 
 
-def collect(games: list[Game]) -> tuple[dict, dict, dict, list[bool]]:
-    """Group table rows by kind and layout; returns (results, totals, matches, has_results per game)."""
+def collect(games: list[Game], notes: Problems | None = None, problems: Problems | None = None
+            ) -> tuple[dict, dict, dict, list[bool]]:
+    """Group table rows by kind and layout; returns (results, totals, matches, has_results per game).
+
+    ``notes`` and ``problems`` (``(line, message)`` lists) collect what a game's tags say
+    beyond its rows: a Result in a PBN 2.1 form that is not the declarer's tricks, a game
+    with a result but no Board tag (not a board of the event: left out, with a note), a
+    frequency table (``Multiplicity``: no pairs to score). When the games with results
+    belong to several events (``Event`` tags), each event is scored on its own: the event
+    is the section of its results (unless a Section tag names one).
+    """
+    notes = [] if notes is None else notes
+    problems = [] if problems is None else problems
     results: dict = {}
     totals: dict = {}
     matches: dict = {}
     has_results = []
     uses_score_tags = any(g.tag("Score") is not None for g in games)
+    plan: list[tuple[Game, list[tuple[Tag, dict]], bool]] = []
+    repeats: dict[tuple, int] = {}
     for game in games:
         found = False
+        tables: list[tuple[Tag, dict]] = []
         for tag in game.table_tags():
             if tag.name not in ("ScoreTable", "TotalScoreTable") or not tag.row_count:
                 continue
-            names = lower_names(tag.value)
             if tag.name == "TotalScoreTable":
-                target = totals
+                tables.append((tag, totals))
             elif is_results_table(tag):
-                target, found = results, True
+                tables.append((tag, results))
+                found = True
             else:
-                target = matches
+                if "multiplicity" in lower_names(tag.value):
+                    notes.append((tag.line, f"ScoreTable of {tag.row_count} distinct scores with their Multiplicity "
+                                            "(a frequency table): it names no pairs, so it is not scored"))
+                tables.append((tag, matches))
+        room = not found and game.tag("ScoreTable") is None and (game.get("Contract") or "").strip() not in ("", "?")
+        if room and game.tag("Board") is None:
+            notes.append((game.tag("Contract").line, "game has a Contract but no Board tag: not a board of the "  # type: ignore[union-attr]
+                                                     "event, so its result is not scored (add [Board \"n\"] to score it)"))
+            room = False
+        if room and not (game.get("Result") or "").strip() and game.tag("Score") is None and _continued(game):
+            notes.append((game.tag("Contract").line, "game is to be continued ('+' ends its Auction or Play) and has "  # type: ignore[union-attr]
+                                                     "no Result: not a result yet, so it is not scored"))
+            room = False
+        if room:
+            key = _repeat_key(game)
+            if key in repeats:
+                notes.append((game.tag("Contract").line, f"game repeats the result of line {repeats[key]} (same event, "  # type: ignore[union-attr]
+                                                         "board, players, contract and result): read once"))
+                room = False
+            else:
+                repeats[key] = game.tag("Contract").line  # type: ignore[union-attr]
+        plan.append((game, tables, room))
+        has_results.append(found or room)
+    events = {_event(game) for (game, _, _), found in zip(plan, has_results) if found}
+    for game, tables, room in plan:
+        section = game.get("Section", "") or ""
+        if len(events) > 1 and not section:
+            section = _event(game)
+        for tag, target in tables:
+            names = lower_names(tag.value)
             group = target.get(names) or target.setdefault(names, _Group(names))
-            group.add(tag, tag.row_span or tag.row_lines, game.get("Board"), game.get("Section", "") or "")
-        if not found and game.tag("ScoreTable") is None and (game.get("Contract") or "").strip() not in ("", "?"):
-            found = True
-            _room_row(game, results, uses_score_tags)
-        has_results.append(found)
+            group.add(tag, tag.row_span or tag.row_lines, game.get("Board"), section)
+        if room:
+            _room_row(game, results, uses_score_tags, section, problems)
     return results, totals, matches, has_results
 
 
-def _room_row(game: Game, results: dict, uses_score_tags: bool) -> None:
+def _continued(game: Game) -> bool:
+    """True when the game's Auction or Play section ends in ``+`` (to be continued, PBN 2.1 section 3.5)."""
+    return any(tag is not None and tag.tokens and tag.tokens[-1] == "+"
+               for tag in (game.tag("Auction"), game.tag("Play")))
+
+
+#: The tags that make two one-result games the same result.
+_SAME_RESULT = ("Event", "Date", "Board", "North", "South", "East", "West", "PairNS", "PairEW", "HomeTeam",
+                "VisitTeam", "Room", "Table", "Section", "Contract", "Declarer", "Result", "Score")
+
+
+def _repeat_key(game: Game) -> tuple:
+    return tuple((game.get(name) or "").strip() for name in _SAME_RESULT)
+
+
+def _event(game: Game) -> str:
+    return game.get("Event") or ""
+
+
+def _room_row(game: Game, results: dict, uses_score_tags: bool, section: str, problems: Problems) -> None:
     names = ("pairid_ns", "pairid_ew", "contract", "declarer", "result", "score_ns",
              *(t.lower() for t in ROOM_TAGS))
     contract = game.get("Contract", "") or ""
-    declarer = game.get("Declarer") or ""
+    # "^S": an irregular declarer (PBN 2.1 section 3.4.13) is still the declarer
+    declarer = (game.get("Declarer") or "").strip().lstrip("^")
     if uses_score_tags and game.tag("Score") is None and game.tag("Auction") is None and contract.upper() == "PASS":
         contract = "NP"  # the file gives every played board a Score tag: this one was not played
     # Team files (RealBridge): HomeTeam is the team sitting North-South at this table.
     ns = game.get("PairNS") or game.get("HomeTeam") or _names(game.get("North"), game.get("South"))
     ew = game.get("PairEW") or game.get("VisitTeam") or _names(game.get("East"), game.get("West"))
-    row = [ns or "", ew or "", contract, declarer, game.get("Result") or "",
+    result_tag = game.tag("Result")
+    result = ""
+    if result_tag is not None:
+        result, problem = declarer_tricks(result_tag.value, declarer)
+        if problem:
+            problems.append((result_tag.line, problem))
+    row = [ns or "", ew or "", contract, declarer, result,
            score_from_tag(game.get("Score"), declarer) or "", *(game.get(t) or "" for t in ROOM_TAGS)]
     group = results.get(names) or results.setdefault(names, _Group(names))
-    group.add([row], [game.tag("Contract").line], game.get("Board"), game.get("Section", "") or "")  # type: ignore[union-attr]
+    group.add([row], [game.tag("Contract").line], game.get("Board"), section)  # type: ignore[union-attr]
+
+
+def declarer_tricks(value: str, declarer: str | None) -> tuple[str, str | None]:
+    """Declarer's tricks (as text) of a Result tag in any PBN 2.1 form (section 3.4.15), and a problem.
+
+    ``"9"``, ``"NS 9"``, ``"EW 4"``, ``"NS 9 EW 4"``, ``"EW 4 NS 9"``, each optionally after
+    ``^`` (an agreed result that differs from the play: still the result scored). A form
+    naming a side needs the declarer to say whose tricks they are; without one, or for a
+    value in no form, the text is returned as written (validation reports it).
+    """
+    text = value.strip()
+    m = _RESULT_TAG.match(text)
+    if m is None:
+        return text, None
+    plain, side, tricks, other_side, other = m.groups()
+    if plain is not None:
+        return (plain, None) if int(plain) <= 13 else (text, None)
+    counts = {side.upper(): int(tricks)}
+    if other_side is not None:
+        if other_side.upper() == side.upper():
+            return text, f"Result {value!r} names {side.upper()} twice; write NS n EW m"
+        counts[other_side.upper()] = int(other)
+        if sum(counts.values()) != 13:
+            return text, f"Result {value!r} gives {sum(counts.values())} tricks, not 13; the two sides' tricks add up to 13"
+    if max(counts.values()) > 13:
+        return text, f"Result {value!r}: a side takes at most 13 tricks"
+    seat = (declarer or "").strip().lstrip("^").upper()
+    if seat not in ("N", "E", "S", "W"):
+        return text, None
+    mine = "NS" if seat in "NS" else "EW"
+    theirs = "EW" if mine == "NS" else "NS"
+    return str(counts[mine] if mine in counts else 13 - counts[theirs]), None
 
 
 def _names(first: str | None, second: str | None) -> str | None:
@@ -195,8 +299,9 @@ def table_frame(groups: dict, source: str) -> pd.DataFrame:
     return _frame(columns, lines, source, list(columns))
 
 
-def results_frames(groups: dict, source: str) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """The raw results frame and the sit-out (``Bye``) rows."""
+def results_frames(groups: dict, source: str, notes: Problems | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The raw results frame and the sit-out (``Bye``) rows (producers' quirks read as meant, see
+    :func:`machine_rows`, each with a note in ``notes``)."""
     columns, lines, boards, sections = _merge(groups)
     n = len(lines)
     for old, new in RESULT_RENAMES.items():
@@ -218,12 +323,50 @@ def results_frames(groups: dict, source: str) -> tuple[pd.DataFrame, pd.DataFram
         if values is not None and pd.isna(values).all():
             del columns[name.lower()]
     _scores(columns, n)
+    machine_rows(columns, lines, [] if notes is None else notes)
     rest = [c for c in columns if c not in RESULT_FIRST]
     frame = _frame(columns, lines, source, RESULT_FIRST + rest)
     if not any(isinstance(v, str) and v.upper() == "BYE" for v in pd.unique(columns["score"])):
         return frame, frame.iloc[:0]
     bye = (frame["score"].str.upper() == "BYE").fillna(False).to_numpy()
     return frame[~bye].reset_index(drop=True), frame[bye].reset_index(drop=True)
+
+
+#: Passed-out spellings of a contract cell (upper case, no spaces).
+_PASS_CELLS = frozenset(PASSED_OUT - {"0"})
+
+
+def machine_rows(columns: dict[str, np.ndarray], lines: np.ndarray, notes: Problems) -> None:
+    """Rows a scoring program writes its own way, read as it means them (BridgeWebs ScoreTables).
+
+    * ``PASS  N  -``: a passed-out board written with a declarer: passed out, the seat dropped;
+    * ``-  N  -`` (no contract, no result, no score, only a seat): the board was not played
+      at that table: ``NP``, not a result.
+
+    A sheet the director typed is validated strictly (a declarer on a pass-out is a problem
+    there); these are the program's cells, which the director cannot clear. One note per row.
+    """
+    contract, declarer, result = columns["contract"], columns["declarer"], columns["result"]
+    with_seat = ~pd.isna(declarer)
+    if not with_seat.any():
+        return
+    written = _map(contract, lambda c: c is not None and isinstance(c, str)
+                   and c.replace(" ", "").upper() in _PASS_CELLS).astype(bool)
+    passed = written & with_seat & pd.isna(result)
+    empty = pd.isna(contract) & with_seat & pd.isna(result) & pd.isna(columns["score"]) & pd.isna(columns["lead"])
+    if not (passed.any() or empty.any()):
+        return
+    columns["declarer"] = declarer = declarer.copy()
+    for row in np.flatnonzero(passed):
+        notes.append((int(lines[row]), f"passed out, written with declarer {declarer[row]} (as BridgeWebs writes "
+                                       "a pass-out): read as passed out"))
+    if empty.any():
+        columns["contract"] = contract = contract.copy()
+        for row in np.flatnonzero(empty):
+            notes.append((int(lines[row]), f"no contract and no result, only declarer {declarer[row]} (as BridgeWebs "
+                                           "writes a board not played at a table): read as not played (NP)"))
+        contract[empty] = "NP"
+    declarer[passed | empty] = None
 
 
 def _pair(first: np.ndarray, second: np.ndarray) -> np.ndarray:
