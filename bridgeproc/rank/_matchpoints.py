@@ -16,6 +16,13 @@ Per board group (section + board, or board across the field):
 4. ``mp_scale=1`` halves everything; ``mp_decimals`` rounds the board MPs as a
    program prints them; ``centred`` subtracts top/2 (Norway).
 
+Board tops (``Conventions.mp_top="board"``, Compscore): in steps 2-3 N is the board's own
+line count L (real, weighted and artificial rows; not ``NP``), so the traveller shows each
+board on its own top 2(L - 1), the real results Neuberg-factored around artificial lines
+((MP + 1) L/n - 1, Lindfield board 26: 2.6). :func:`full_top_points` gives what the totals
+count: every board factored from L to the full N (``factoring``), an artificial line its
+percentage of the full top.
+
 Weighted scores (Law 12C1c, ``W:50% 4SN= +420; 50% 4SN-1 -50``): a weighted row is a
 result of its board like a played one, made of parts (score s_k, weight p_k). Each
 part is matchpointed against the real results (``_mp_against``) and against the parts
@@ -39,7 +46,7 @@ import numpy as np
 import pandas as pd
 
 from bridgeproc.core.pairs import pair_keys, pair_numbering
-from bridgeproc.rank._core import BoardGroups, artificial_sides, distinct_keys, prepare
+from bridgeproc.rank._core import BoardGroups, artificial_sides, distinct_keys, group_codes, played_masks, prepare
 from bridgeproc.rank.conventions import Conventions
 
 
@@ -146,6 +153,45 @@ def _session_rule(pct: np.ndarray, kind: np.ndarray, own: np.ndarray, conv: Conv
     return np.where((kind == -1) & known, np.fmin(conv.ave_minus, own), out)
 
 
+def _board_lines(results: pd.DataFrame, conv: Conventions) -> np.ndarray:
+    """Lines of each row's board (real, weighted and artificial rows; ``NP`` not), per section
+    unless ``across_field``: the board's own N when ``mp_top="board"``."""
+    board_group, _, n_boards = group_codes(results, conv.across_field)
+    _, _, counted = played_masks(results)
+    return np.bincount(board_group[counted], minlength=n_boards)[board_group].astype(np.float64)
+
+
+def full_top_points(results: pd.DataFrame, conventions: Conventions) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """NS MPs, EW MPs and the top each row counts in the totals (on ``mp_scale``, not centred).
+
+    With ``mp_top="full"`` these are the traveller's own (``mp_ns``/``mp_ew`` uncentred, ``top``).
+    With ``mp_top="board"`` each played row's MPs on its board's top 2(L - 1) are factored to the
+    full N per ``factoring`` (Neuberg: (MP + 1) N/L - 1), an artificial row (and an ACBL small
+    fouled group) keeps its percentage of the full top 2(N - 1). Reads the columns
+    :func:`matchpoints` added.
+    """
+    conv = conventions
+    top = results["top"].to_numpy(dtype=np.float64, na_value=np.nan)
+    shift = top / 2.0 if conv.centred else 0.0
+    ns = results["mp_ns"].to_numpy(dtype=np.float64, na_value=np.nan) + shift
+    ew = results["mp_ew"].to_numpy(dtype=np.float64, na_value=np.nan) + shift
+    if conv.mp_top != "board":
+        return ns, ew, top
+    board = prepare(results, conv)
+    big_n = board.expected[board.group].astype(np.float64)
+    lines = top * 2.0 / conv.mp_scale / 2.0 + 1.0  # L from the board's own 2/1 top 2(L - 1)
+    pct_ns = results["pct_ns"].to_numpy(dtype=np.float64, na_value=np.nan)
+    pct_ew = results["pct_ew"].to_numpy(dtype=np.float64, na_value=np.nan)
+    f_ns, full2 = _factor(pct_ns / 100.0 * 2.0 * (lines - 1), lines, big_n, conv)
+    f_ew, _ = _factor(pct_ew / 100.0 * 2.0 * (lines - 1), lines, big_n, conv)
+    exact = (board.real | board.weighted) & results["mp_factor"].notna().to_numpy()
+    full = full2 * conv.mp_scale / 2.0
+    out_ns = np.where(exact, f_ns * conv.mp_scale / 2.0, pct_ns * full / 100.0)
+    out_ew = np.where(exact, f_ew * conv.mp_scale / 2.0, pct_ew * full / 100.0)
+    scored = ~np.isnan(top)
+    return np.where(scored, out_ns, np.nan), np.where(scored, out_ew, np.nan), np.where(scored, full, np.nan)
+
+
 def matchpoints(results: pd.DataFrame, conventions: Conventions = Conventions()) -> pd.DataFrame:
     """Matchpoint every board group.
 
@@ -156,8 +202,8 @@ def matchpoints(results: pd.DataFrame, conventions: Conventions = Conventions())
         weighted ``W:`` codes), ``score_ns`` and, if present, ``fouled`` (group labels).
     conventions : Conventions
         Uses ``mp_scale``, ``factoring``, ``expected``, ``across_field``, ``centred``,
-        ``mp_decimals``, ``ave_plus``/``ave``/``ave_minus``, ``adjusted_mode``, ``fouled``
-        and ``pair_numbering`` (to find a pair's own boards for the session rule).
+        ``mp_decimals``, ``ave_plus``/``ave``/``ave_minus``, ``adjusted_mode``, ``fouled``,
+        ``mp_top`` and ``pair_numbering`` (to find a pair's own boards for the session rule).
 
     Returns
     -------
@@ -174,7 +220,7 @@ def matchpoints(results: pd.DataFrame, conventions: Conventions = Conventions())
     played = real | board.weighted
     g = board.group
     n = board.size[g].astype(np.float64)
-    big_n = board.expected[g].astype(np.float64)
+    big_n = _board_lines(results, conv) if conv.mp_top == "board" else board.expected[g].astype(np.float64)
 
     raw_ns = _raw_ns(board)
     raw_ew = 2.0 * (n - 1) - raw_ns

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from bridgeproc.core.pairs import pair_keys, pair_numbering
+from bridgeproc.rank._matchpoints import full_top_points
 from bridgeproc.rank.conventions import Conventions
 from bridgeproc.rank.methods import ranking_method
 from bridgeproc.schema import STANDINGS_COLUMNS
@@ -130,8 +131,10 @@ def standings(results: pd.DataFrame, conventions: Conventions = Conventions(),
         computed with :func:`rank_results` first.
     conventions : Conventions
         Uses ``method``, ``winners``, ``pair_numbering``, ``across_field``,
-        ``cross_imp`` (sum, average per comparison, or per result), ``sitout`` and
-        ``imp_per_board``.
+        ``cross_imp`` (sum, average per comparison, or per result; ``board-average`` sums
+        the per-board averages the scorer gave), ``sitout`` (``most``: totals x the most
+        boards of a pair of the group / the pair's boards), ``imp_per_board`` and
+        ``mp_top`` (``board``: totals and percentages over boards factored to the full top).
     names : DataFrame with ``pair`` (and ``section``) and ``names``, or a mapping pair -> names
 
     Returns
@@ -154,7 +157,15 @@ def standings(results: pd.DataFrame, conventions: Conventions = Conventions(),
     long = _long(results, conv)
     long["points"] = np.concatenate([results[ns_col].to_numpy(dtype=np.float64, na_value=np.nan),
                                      results[ew_col].to_numpy(dtype=np.float64, na_value=np.nan)])
-    if method.percentages:
+    if method.percentages and conv.mp_top == "board":
+        # Compscore: the totals count every board factored to the full top (not the traveller's own top)
+        total_ns, total_ew, full = full_top_points(results, conv)
+        long["top"] = np.concatenate([full, full])
+        long["pct_points"] = np.concatenate([total_ns, total_ew])
+        long["points"] = long["pct_points"] - (long["top"] / 2.0 if conv.centred else 0.0)
+        long["pct_row"] = np.concatenate([results["pct_ns"].to_numpy(dtype=np.float64, na_value=np.nan),
+                                          results["pct_ew"].to_numpy(dtype=np.float64, na_value=np.nan)])
+    elif method.percentages:
         top = results["top"].to_numpy(dtype=np.float64, na_value=np.nan)
         long["top"] = np.concatenate([top, top])
         # the percentage follows the (possibly rounded) MPs, uncentred
@@ -187,7 +198,7 @@ def standings(results: pd.DataFrame, conventions: Conventions = Conventions(),
                               grouped["pct_row"].mean())
     else:
         agg["pct"] = np.nan
-        if conv.method == "cross-imp" and conv.cross_imp != "sum":
+        if conv.method == "cross-imp" and conv.cross_imp in ("average", "average-n"):
             comps = long.groupby(by, sort=False, observed=True)["comparisons"].sum()
             if conv.cross_imp == "average-n":
                 comps = comps + long.groupby(by, sort=False, observed=True)["board"].size()
@@ -202,6 +213,10 @@ def standings(results: pd.DataFrame, conventions: Conventions = Conventions(),
                 per_section = long.groupby("section")["board"].nunique()
                 full = agg["section"].map(per_section).astype("float64")
             agg["total"] = agg["total"] * full / agg["boards"]
+    if conv.sitout == "most" and not (conv.imp_per_board and not method.percentages):
+        # Compscore: every total scaled to the most boards played by a pair of its group (x B/b)
+        most = agg.groupby(level="group", sort=False)["boards"].transform("max")
+        agg["total"] = agg["total"] * most / agg["boards"]
     agg = agg.reset_index()
     agg["total"] = agg["total"] + 0.0
     key = agg["pct"] if method.percentages else agg["total"]

@@ -18,7 +18,17 @@ Defaults and why:
 * ``cross_imp="sum"``: PBN ``Cross``; ``"average"`` is PBN ``Cross2`` (board IMPs are
   the sums, a pair's total is its IMPs divided by its number of comparisons, as the
   Finnish Cross2 file publishes); ``"average-n"`` is PBN ``Cross1`` (divided by the
-  number of results, comparisons + 1).
+  number of results, comparisons + 1); ``"board-average"`` (Compscore, KoPS, BBO): a
+  result's board value is its cross-IMP sum divided by its comparisons on that board
+  (-32/3 = -10.67), and a pair's total is the sum of those unrounded board values (the
+  Moonee Valley Compscore file, the Chorzów KoPS pages).
+* ``mp_top="full"``: every board's matchpoints are on the full top (boards played
+  fewer times Neuberg-factored to it, per ``factoring``). ``"board"`` (Compscore): a board
+  is matchpointed on its own top, 2 x (lines on the board - 1), artificial lines counted
+  (the real results Neuberg-factored around them), and the traveller shows that; the
+  totals and percentages count each board Neuberg-factored to the full top (an artificial
+  line at its percentage of it). The Lindfield Compscore file: board 12, played 5 times of
+  6, shows MPs on a top of 8.
 * ``datum_drop=1``: Butler drops the single highest and lowest score (PBN
   ``Butler-2``, the Norwegian and Finnish files); ``datum_drop_share`` (e.g. 0.1)
   overrides it with round-half-up(share x n) at each end. At least one result is
@@ -35,7 +45,10 @@ Defaults and why:
   prints the average per board).
 * ``sitout="none"``: IMP totals are plain sums; ``"scale"`` scales each pair's total
   to every board of its section (a sitting-out pair gets its own average on the
-  boards it missed, as the Finnish Butler file does: 36 x 28/24 = 42.0).
+  boards it missed, as the Finnish Butler file does: 36 x 28/24 = 42.0); ``"most"``
+  (Compscore) scales every method's total to the most boards played by a pair of its
+  ranking group, total x B/b (Lindfield pairs 1 and 3: x 27/26); a matchpoint
+  percentage stays over the boards played.
 * ``fouled="neuberg"``: each group of a fouled board (reference 7.3) is matchpointed
   on its own and Neuberg-factored to the board's full top, whatever its size.
   ``"acbl"`` gives small groups fixed percentages instead (ACBLscore manual,
@@ -56,9 +69,10 @@ from bridgeproc.core.pairs import PairNumbering
 Method = Literal["mp", "cross-imp", "butler"]
 Factoring = Literal["neuberg", "average", "none"]
 AdjustedMode = Literal["fixed", "session"]
-CrossImp = Literal["sum", "average", "average-n"]
+CrossImp = Literal["sum", "average", "average-n", "board-average"]
+MpTop = Literal["full", "board"]
 Winners = Literal["auto", "one", "two"]
-Sitout = Literal["none", "scale"]
+Sitout = Literal["none", "scale", "most"]
 Fouled = Literal["neuberg", "acbl"]
 
 METHODS: tuple[str, ...] = ("mp", "cross-imp", "butler")
@@ -94,8 +108,12 @@ class Conventions:
     adjusted_mode : ``"fixed"`` | ``"session"``
         ``"session"``: A+ = max(ave_plus, pair's own % on its other boards),
         A- = min(ave_minus, own %).
-    cross_imp : ``"sum"`` | ``"average"`` | ``"average-n"``
-        How a pair's cross-IMP total is formed (board IMPs are always the sums).
+    cross_imp : ``"sum"`` | ``"average"`` | ``"average-n"`` | ``"board-average"``
+        How a pair's cross-IMP total is formed (board IMPs are the sums, except with
+        ``"board-average"``: each result's sum divided by its comparisons, totals their sum).
+    mp_top : ``"full"`` | ``"board"``
+        Matchpoints on the full top, or each board on its own top on the traveller and
+        factored to the full top in the totals (Compscore).
     datum_drop : int
         Butler: results dropped at each end before averaging.
     datum_drop_share : float or None
@@ -107,8 +125,9 @@ class Conventions:
         One ranking of all pairs, or NS and EW apart; auto decides from the results.
     pair_numbering : ``"auto"`` | ``"shared"`` | ``"per-direction"``
         Passed to :func:`bridgeproc.movement.pair_numbering`.
-    sitout : ``"none"`` | ``"scale"``
-        IMP standings: scale totals to all boards of the section.
+    sitout : ``"none"`` | ``"scale"`` | ``"most"``
+        IMP standings: scale totals to all boards of the section; ``"most"``: every
+        method's totals to the most boards played by a pair of the ranking group.
     imp_per_board : bool
         IMP standings: publish the total divided by the boards played (the Norwegian
         teams-Butler file prints 41/14 = 2.93).
@@ -130,6 +149,7 @@ class Conventions:
     ave_minus: float = 40.0
     adjusted_mode: AdjustedMode = "fixed"
     cross_imp: CrossImp = "sum"
+    mp_top: MpTop = "full"
     datum_drop: int = 1
     datum_drop_share: float | None = None
     imp_ave_plus: float = 3.0
@@ -145,10 +165,11 @@ class Conventions:
             "mp_scale": (self.mp_scale, (1, 2)),
             "factoring": (self.factoring, ("neuberg", "average", "none")),
             "adjusted_mode": (self.adjusted_mode, ("fixed", "session")),
-            "cross_imp": (self.cross_imp, ("sum", "average", "average-n")),
+            "cross_imp": (self.cross_imp, ("sum", "average", "average-n", "board-average")),
+            "mp_top": (self.mp_top, ("full", "board")),
             "winners": (self.winners, ("auto", "one", "two")),
             "pair_numbering": (self.pair_numbering, ("auto", "shared", "per-direction")),
-            "sitout": (self.sitout, ("none", "scale")),
+            "sitout": (self.sitout, ("none", "scale", "most")),
             "fouled": (self.fouled, ("neuberg", "acbl")),
         }
         for name, (value, allowed) in checks.items():
@@ -185,13 +206,17 @@ CONVENTION_HELP: dict[str, str] = {
     "ave": "percentage of the top for average (A)",
     "ave_minus": "percentage of the top for average-minus (A-)",
     "adjusted_mode": "fixed: A+/A- are the percentages above; session: or the pair's own session % if better",
-    "cross_imp": "cross-IMP total: sum, average (per comparison), average-n (per result)",
+    "cross_imp": "cross-IMP total: sum, average (per comparison), average-n (per result), "
+                 "board-average (each board's IMPs per comparison, summed: Compscore, KoPS, BBO)",
+    "mp_top": "matchpoints on the full top, or board: each board on its own top, factored to the full top "
+              "in the totals (Compscore)",
     "datum_drop": "Butler: results dropped at each end before the datum is averaged",
     "datum_drop_share": "Butler: share of results dropped at each end (overrides datum_drop)",
     "imp_ave_plus": "IMPs per comparison for an average-plus in IMP scoring (A- is minus this)",
     "winners": "one ranking (one) or NS and EW apart (two); auto decides from the movement",
     "pair_numbering": "shared: NS 1 and EW 1 are the same pair; per-direction: they are two pairs",
-    "sitout": "IMP totals: none (plain sums) or scale (to all boards, own average for missed boards)",
+    "sitout": "IMP totals: none (plain sums) or scale (to all boards, own average for missed boards); "
+              "most: any total x the most boards played by a pair of its group / its boards (Compscore)",
     "imp_per_board": "IMP totals divided by the boards played",
     "fouled": "fouled boards: neuberg (every group factored to the full top) or acbl (groups of 1-3 get 60, 65/55, 70/60/50 %)",
 }
@@ -200,13 +225,30 @@ CONVENTION_HELP: dict[str, str] = {
 #: (WBF Laws Committee 1998/2000, EBU White Book). ``acbl``: 1/½ MPs and the ASE
 #: formula (= Neuberg on 1/½) and its fixed percentages for small fouled-board groups
 #: (ACBLscore manual); A+ kept at a flat 60 % (not verified against ACBLscore).
-#: IMP conventions are not part of any profile: no federation rule was found for them.
+#: IMP conventions are not part of a federation's profile: no federation rule was found for them.
+#: Producers' profiles, each verified against its real files (tests/data/realdata/README.md):
+#: ``compscore`` (Compscore3, Australia: board tops, totals scaled to the most boards, cross-IMPs
+#: averaged per board; picked by a USEBIO file's ``PROGRAM_NAME``), ``kops`` (the Polish KoPS:
+#: cross-IMPs averaged per board), ``bbo`` (BridgeBase Online: percentages over the real results
+#: only, no factoring; cross-IMPs averaged per board).
 PROFILES: dict[str, Conventions] = {
     "default": Conventions(),
     "ebu": Conventions(mp_scale=2, factoring="neuberg", adjusted_mode="session", datum_drop=1),
     "wbf": Conventions(mp_scale=2, factoring="neuberg", adjusted_mode="session"),
     "acbl": Conventions(mp_scale=1, factoring="neuberg", adjusted_mode="fixed", fouled="acbl"),
+    "compscore": Conventions(mp_top="board", sitout="most", cross_imp="board-average"),
+    "kops": Conventions(cross_imp="board-average"),
+    "bbo": Conventions(factoring="none", cross_imp="board-average"),
 }
+
+#: Producer names (as files write them, lower case, matched as a prefix) -> their profile.
+PRODUCERS: dict[str, str] = {"compscore": "compscore", "kops": "kops", "bridgebase": "bbo", "bbo": "bbo"}
+
+
+def producer_profile(program: str | None) -> str | None:
+    """The profile of the program that wrote a file (``Compscore3`` -> ``compscore``), else None."""
+    name = (program or "").strip().lower().replace(" ", "")
+    return next((profile for prefix, profile in PRODUCERS.items() if name.startswith(prefix)), None)
 
 
 def profile(name: str, **overrides: object) -> Conventions:
@@ -230,7 +272,8 @@ def parse_scoring_tag(tag: str, base: Conventions = Conventions()) -> Convention
     method bridgeproc knows.
 
     PBN modifiers read: ``MP1`` 2 per beaten (reference 7.1), ``MP2`` 1 per beaten,
-    ``Cross``/``Cross1``/``Cross2`` the cross-IMP total, ``Butler`` and ``Butler-K``
+    ``Cross``/``Cross1``/``Cross2`` the cross-IMP total (and bridgeproc's own
+    ``BoardAverage`` for ``cross_imp="board-average"``), ``Butler`` and ``Butler-K``
     (K extreme scores dropped in all, K/2 at each end; ``Butler-2`` drops one at each
     end), ``Mean`` (the datum is a mean: the only kind supported).
     """
@@ -257,6 +300,8 @@ def parse_scoring_tag(tag: str, base: Conventions = Conventions()) -> Convention
             changes.update(method="cross-imp", cross_imp="average-n")
         elif mod == "cross2":
             changes.update(method="cross-imp", cross_imp="average")
+        elif mod == "boardaverage":
+            changes.update(method="cross-imp", cross_imp="board-average")
         elif mod.startswith("butler"):
             changes["method"] = "butler"
             count = mod[len("butler"):].lstrip("-")
@@ -271,7 +316,8 @@ def scoring_tag(conventions: Conventions) -> str:
     if conventions.method == "mp":
         return "MatchPoints;MP1" if conventions.mp_scale == 2 else "MatchPoints;MP2"
     if conventions.method == "cross-imp":
-        return {"sum": "IMP;Cross", "average": "IMP;Cross2", "average-n": "IMP;Cross1"}[conventions.cross_imp]
+        return {"sum": "IMP;Cross", "average": "IMP;Cross2", "average-n": "IMP;Cross1",
+                "board-average": "IMP;Cross;BoardAverage"}[conventions.cross_imp]
     if conventions.datum_drop_share is not None:
         return "IMP;Butler;Mean"
     return f"IMP;Butler-{2 * conventions.datum_drop};Mean"

@@ -70,13 +70,16 @@ def cross_imps(results: pd.DataFrame, conventions: Conventions = Conventions()) 
         Reads ``section``, ``board``, ``adjusted`` (artificial and weighted ``W:``
         codes), ``score_ns`` and, if present, ``fouled`` (group labels).
     conventions : Conventions
-        Uses ``across_field`` (compare over all sections) and ``imp_ave_plus``.
+        Uses ``across_field`` (compare over all sections), ``imp_ave_plus`` and
+        ``cross_imp`` (``"board-average"`` divides each row's IMPs by its comparisons).
 
     Returns
     -------
     DataFrame
         A new frame: ``results`` plus ``ximp_ns`` = sum over the other real results t
-        of IMP(score_ns - t) (PBN ``Cross``; float64), ``ximp_ew`` (its negative, or
+        of IMP(score_ns - t) (PBN ``Cross``; float64; with ``cross_imp="board-average"``
+        that sum divided by ``ximp_comparisons``, 0 without a comparison, as Compscore,
+        KoPS and BBO publish a board's value), ``ximp_ew`` (its negative, or
         EW's own award on an artificial row) and ``ximp_comparisons`` (Int64: n - 1 for
         a real or weighted result, n for an artificial one, where n is the group's real
         and weighted results; N - 1 for an artificial row of a group with none, N being
@@ -104,7 +107,12 @@ def cross_imps(results: pd.DataFrame, conventions: Conventions = Conventions()) 
     n_art = np.where(n > 0, n, np.maximum(board.expected[board.group] - 1, 0))
     ximp_ns = np.where(art, award_ns * n_art, ximp)
     ximp_ew = np.where(art, award_ew * n_art, -ximp)
-    comparisons = pd.array(np.where(played, n - 1, n_art), dtype="Int64")
+    count = np.where(played, n - 1, n_art)
+    if conventions.cross_imp == "board-average":
+        per = np.where(count > 0, count, 1).astype(np.float64)
+        ximp_ns = np.where(count > 0, ximp_ns / per, 0.0 * ximp_ns)
+        ximp_ew = np.where(count > 0, ximp_ew / per, 0.0 * ximp_ew)
+    comparisons = pd.array(count, dtype="Int64")
     comparisons[~(played | art)] = pd.NA
     index = results.index
     return results.assign(

@@ -1,6 +1,14 @@
-"""Published numbers against ours: when a re-scored file's own ScoreTable disagrees with what
+"""Published numbers against ours: when a re-scored file's own numbers disagree with what
 bridgeproc computes, the director is told (usually a convention differs: decimals, centring,
-factoring), instead of silently publishing other numbers than the file."""
+factoring, board tops, how totals are formed), instead of silently publishing other numbers
+than the file.
+
+Kinds compared, one grouped note per kind and file (a count and the first example, naming the
+options that might reproduce the file): board values (the method's per-result points, NS),
+Butler datums, and, where the file publishes standings (USEBIO ``PARTICIPANTS``), pair totals,
+percentages and places. Places are compared without the ``=`` of a tie (Compscore writes tied
+places without it).
+"""
 from __future__ import annotations
 
 import numpy as np
@@ -12,27 +20,146 @@ from bridgeproc.schema import problems_frame
 #: Files publish at one or two decimals: a difference within this is rounding, not a disagreement.
 TOLERANCE = 0.051
 
+#: The options that might reproduce each kind of published number, by method.
+_OPTIONS = {
+    ("points", "mp"): "--mp-top, --factoring, --mp-decimals, --centred, --adjusted",
+    ("points", "cross-imp"): "--cross-imp, --imp-ave-plus, --across-field",
+    ("points", "butler"): "--datum-drop, --datum-drop-share, --imp-ave-plus, --across-field",
+    ("datum", "butler"): "--datum-drop, --datum-drop-share, --across-field",
+    ("total", "mp"): "--mp-top, --sitout, --factoring, --mp-decimals, --centred",
+    ("total", "cross-imp"): "--cross-imp, --sitout, --imp-per-board, --imp-ave-plus",
+    ("total", "butler"): "--sitout, --imp-per-board, --datum-drop",
+    ("percentage", "mp"): "--mp-top, --factoring, --adjusted, --mp-decimals",
+    ("place", "mp"): "--winners, --mp-top, --factoring",
+    ("place", "cross-imp"): "--winners, --cross-imp, --sitout",
+    ("place", "butler"): "--winners, --sitout, --datum-drop",
+}
+_FALLBACK = "--mp-decimals, --centred, --factoring, --cross-imp, --datum-drop"
 
-def published_differences(raw: pd.DataFrame, results: pd.DataFrame, method: str) -> pd.DataFrame | None:
-    """One note per input file whose published points differ from ours, with the first example."""
+
+def _options(kind: str, method: str) -> str:
+    return _OPTIONS.get((kind, method), _FALLBACK)
+
+
+def _numbers(column: pd.Series) -> pd.Series:
+    return pd.to_numeric(column.astype("string").str.strip(), errors="coerce").astype("float64")
+
+
+def _grouped(both: pd.DataFrame, differ: np.ndarray, column: str, label: str, where: str, options: str,
+             ours_format: str = "{:.4g}") -> list[dict]:
+    """One note per source: ``count of compared published <label> differ`` with the first example."""
+    rows = []
+    wrong = both[differ]
+    compared = both.groupby("source", sort=False).size()
+    for source, group in wrong.groupby("source", sort=False):
+        first = group.iloc[0]
+        published, ours = first["published"], first["ours"]
+        shown = published if isinstance(published, str) else f"{published:g}"
+        mine = ours if isinstance(ours, str) else ours_format.format(ours)
+        place = f"{where.format(**first.to_dict())}: " if where else ""
+        rows.append({"source": source, "line": str(first["line"]), "column": column, "value": shown,
+                     "message": f"{len(group)} of {int(compared[source])} published {label} differ from "
+                                f"bridgeproc's ({place}here {shown}, ours {mine}); the file was scored with other "
+                                f"conventions: see {options}"})
+    return rows
+
+
+#: One comparison of a kind of published number: (compared rows, which differ, column, label, where, options, format).
+Comparison = tuple[pd.DataFrame, np.ndarray, str, str, str, str, str]
+
+
+def _board_values(raw: pd.DataFrame, results: pd.DataFrame, method: str) -> list[Comparison]:
     known = ranking_method(method)
     ours, theirs = known.points[0], known.pbn_points[0].lower()  # the PBN reader lower-cases ScoreTable columns
-    if theirs not in raw or ours not in results:
-        return None
-    published = pd.DataFrame({"source": raw["source"].astype("string"), "line": raw["line"].astype("Int64"),
-                              "published": pd.to_numeric(raw[theirs], errors="coerce")}).dropna(subset=["published"])
-    if published.empty:
-        return None
-    mine = pd.DataFrame({"source": results["source"].astype("string"), "line": results["line"].astype("Int64"),
-                         "ours": results[ours].to_numpy(dtype=float, na_value=np.nan)})
-    both = published.merge(mine, on=["source", "line"], how="inner").dropna(subset=["ours"])
-    differ = both[(both["published"] - both["ours"]).abs() > TOLERANCE]
-    rows = []
-    for source, group in differ.groupby("source", sort=False):
-        first = group.iloc[0]
-        rows.append({"source": source, "line": str(first["line"]), "column": theirs, "value": f"{first['published']:g}",
-                     "message": f"{len(group)} of {int((both['source'] == source).sum())} published {theirs.upper()} "
-                                f"differ from bridgeproc's (here {first['published']:g}, ours {first['ours']:.4g}); "
-                                "the file was scored with other conventions: see --mp-decimals, --centred, "
-                                "--factoring, --cross-imp, --datum-drop"})
+    pairs = [(ours, theirs, theirs.upper(), "points")]
+    if method == "butler":
+        pairs.append(("datum", "butlerdatum", "datums", "datum"))
+    rows: list[Comparison] = []
+    for mine, column, label, kind in pairs:
+        if column not in raw or mine not in results:
+            continue
+        published = pd.DataFrame({"source": raw["source"].astype("string"), "line": raw["line"].astype("Int64"),
+                                  "board": raw["board"].astype("string"),
+                                  "section": raw["section"].astype("string") if "section" in raw else "",
+                                  "published": _numbers(raw[column])}).dropna(subset=["published"])
+        if kind == "datum":  # one datum per board, written on each of its lines
+            published = published.drop_duplicates(subset=["source", "section", "board"])
+        if published.empty:
+            continue
+        values = pd.DataFrame({"source": results["source"].astype("string"), "line": results["line"].astype("Int64"),
+                               "ours": results[mine].to_numpy(dtype=float, na_value=np.nan)})
+        both = published.merge(values, on=["source", "line"], how="inner").dropna(subset=["ours"])
+        differ = ((both["published"] - both["ours"]).abs() > TOLERANCE).to_numpy()
+        rows.append((both, differ, column, label, "board {board}", _options(kind, method), "{:.4g}"))
+    return rows
+
+
+def _standings_values(totals: pd.DataFrame, standings: pd.DataFrame, method: str) -> list[Comparison]:
+    """Totals, percentages and places of the published standings against ours, matched by pair
+    (and section and direction where both say them)."""
+    table = standings.copy()
+    last = table["group"].astype("string").str.split().str[-1]
+    table["direction"] = last.where(last.isin(["NS", "EW"]), "")
+    table["pair_key"] = table["pair"].astype("string").fillna("")
+    theirs = pd.DataFrame({
+        "source": totals["source"].astype("string"), "line": totals["line"].astype("string"),
+        "pair_key": totals["pair"].astype("string").fillna(""),
+        "direction": totals["direction"].astype("string").fillna("") if "direction" in totals else "",
+        "total": _numbers(totals["total"]), "percentage": _numbers(totals["percentage"]),
+        "place": totals["place"].astype("string").str.replace("=", "", regex=False).str.strip(),
+    })
+    on = ["pair_key"]
+    if (theirs["direction"] != "").any() and (table["direction"] != "").any():
+        on.append("direction")
+    merged = theirs.merge(table[on + ["total", "pct", "rank"]], on=on, how="inner", suffixes=("", "_ours"))
+    rows: list[Comparison] = []
+    checks = [("total", "total", "totals"), ("percentage", "pct", "percentages")]
+    for column, ours, label in checks:
+        both = pd.DataFrame({"source": merged["source"], "line": merged["line"], "pair": merged["pair_key"],
+                             "published": merged[column], "ours": merged[ours if ours != "total" else "total_ours"]})
+        both = both.dropna(subset=["published", "ours"])
+        differ = ((both["published"] - both["ours"]).abs() > TOLERANCE).to_numpy()
+        rows.append((both, differ, column, label, "pair {pair}", _options(column, method), "{:.2f}"))
+    both = pd.DataFrame({"source": merged["source"], "line": merged["line"], "pair": merged["pair_key"],
+                         "published": merged["place"],
+                         "ours": merged["rank"].astype("string").str.replace("=", "", regex=False).str.strip()})
+    both = both[both["published"].notna() & (both["published"] != "") & both["ours"].notna()]
+    differ = (both["published"] != both["ours"]).to_numpy(dtype=bool, na_value=False)
+    rows.append((both, differ, "place", "places", "pair {pair}", _options("place", method), "{}"))
+    return rows
+
+
+def published_differences(raw: pd.DataFrame, results: pd.DataFrame, method: str,
+                          standings: pd.DataFrame | None = None,
+                          totals: pd.DataFrame | None = None) -> pd.DataFrame | None:
+    """One note per kind and input file whose published numbers differ from ours, with the first example.
+
+    Parameters
+    ----------
+    raw : the raw results as read (published per-result columns ``mp_ns``, ``imp_ns``, ``butlerdatum``)
+    results : the ranked results (the method's points, ``datum``)
+    method : the ranking method's name
+    standings : our standings (``group``, ``rank``, ``pair``, ``total``, ``pct``), to compare with ``totals``
+    totals : the published standings (``source, line, pair, direction, place, percentage, total``, text)
+    """
+    rows = [row for comparison in _comparisons(raw, results, method, standings, totals)
+            for row in _grouped(*comparison)]
     return problems_frame(rows) if rows else None
+
+
+def _comparisons(raw, results, method, standings, totals) -> list[Comparison]:
+    found = _board_values(raw, results, method)
+    if standings is not None and totals is not None and len(totals) and len(standings):
+        found += _standings_values(totals, standings, method)
+    return found
+
+
+def published_agreement(raw: pd.DataFrame, results: pd.DataFrame, method: str,
+                        standings: pd.DataFrame | None = None,
+                        totals: pd.DataFrame | None = None) -> pd.DataFrame:
+    """How many published numbers of each kind ours reproduce: ``kind, compared, agree`` (all
+    files together), in the order kinds are compared. Empty when the inputs publish nothing."""
+    rows = [{"kind": label, "compared": len(both), "agree": int(len(both) - differ.sum())}
+            for both, differ, _, label, *_ in _comparisons(raw, results, method, standings, totals) if len(both)]
+    frame = pd.DataFrame(rows, columns=["kind", "compared", "agree"])
+    return frame.groupby("kind", sort=False, as_index=False)[["compared", "agree"]].sum()

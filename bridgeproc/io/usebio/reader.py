@@ -13,7 +13,9 @@ files with and without the wrappers read alike:
   ``PARTICIPANTS/TEAM`` (``TEAM_ID``/``TEAM_NAME`` as attributes or elements);
 * ``BOARD/TRAVELLER_LINE`` of a pairs event (``NS_PAIR_NUMBER``, ``EW_PAIR_NUMBER``,
   ``CONTRACT``, ``PLAYED_BY``, ``LEAD``, ``TRICKS``, ``SCORE`` or ``NS_SCORE``/``EW_SCORE``,
-  ``NS_MATCH_POINTS``/``EW_MATCH_POINTS``, ``NS_IMPS``/``EW_IMPS``);
+  ``NS_MATCH_POINTS``/``EW_MATCH_POINTS``, ``NS_IMPS``/``EW_IMPS`` or Compscore's
+  ``NS_BUTLER_POINTS``/``NS_CROSS_IMP_POINTS``, and the board's ``BOARD_AVERAGE``, the
+  published Butler datum, as ``butlerdatum``);
 * ``MATCH/BOARD/TRAVELLER_LINE`` of a teams event: ``TEAM`` and ``OPPOSING_TEAM`` of
   the match, the line's ``DIRECTION`` is where ``TEAM`` sat (``NS`` unless it says
   ``EW``), the board's ``IMPS`` are ``TEAM``'s;
@@ -25,18 +27,27 @@ count or ``=``/``-1``): cells are kept as written. An artificial score written i
 ``SCORE`` (``A60``, ``AVE+``) with no contract becomes the contract cell, as in PBN.
 Structure errors (not XML, another root, no EVENT, a board without a number, a
 number that is not one) raise ParseError ``file:line: message``.
+
+Producers' quirks (tests/data/realdata/README.md, "Compscore3 USEBIO exports"): the method
+is in ``EVENT_TYPE`` (``MP_PAIRS``, ``BUTLER_PAIRS``, ``CROSS_IMP``; often an attribute)
+with no ``BOARD_SCORING_METHOD``; the producer in ``PROGRAM_NAME``/``PROGRAM_VERSION``
+(``meta["program"]`` picks its conventions); two-winner pair numbers ``1NS``/``1EW``
+(read as pair 1 with its direction); a pass-out written ``PASS`` with a ``PLAYED_BY`` seat
+and ``TRICKS`` 0 or empty (Compscore, ScoreBridge) is read as passed out, with a note in
+``UsebioFile.notes``: the director cannot edit the export.
 """
 from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import BinaryIO
 
 import numpy as np
 import pandas as pd
 
 from bridgeproc.core.boards import dealer_of, vul_from_text, vul_of
+from bridgeproc.core.vocabulary import PASSED_OUT
 from bridgeproc.errors import ParseError
 from bridgeproc.io.text import read_source
 from bridgeproc.io.usebio.xml_tree import Node, parse_tree
@@ -46,11 +57,25 @@ __all__ = ["UsebioFile", "parse_usebio", "read_usebio", "hand_text", "boards_fro
 
 #: Raw results columns, in order (after them: ``source``, ``line``).
 RESULT_COLUMNS = ["section", "board", "ns", "ew", "contract", "declarer", "result", "lead", "score",
-                  "mp_ns", "mp_ew", "imp_ns", "imp_ew", "session", "round", "team", "opposing_team"]
+                  "mp_ns", "mp_ew", "imp_ns", "imp_ew", "butlerdatum", "session", "round", "team", "opposing_team"]
+#: Per-line published points, by the elements each exporter writes (the first present wins):
+#: ``NS_IMPS`` (the standard), ``NS_BUTLER_POINTS``/``NS_CROSS_IMP_POINTS`` (Compscore).
+_POINTS = {"mp_ns": ("NS_MATCH_POINTS",), "mp_ew": ("EW_MATCH_POINTS",),
+           "imp_ns": ("NS_IMPS", "NS_BUTLER_POINTS", "NS_CROSS_IMP_POINTS"),
+           "imp_ew": ("EW_IMPS", "EW_BUTLER_POINTS", "EW_CROSS_IMP_POINTS")}
 #: USEBIO BOARD_SCORING_METHOD -> PBN ``Scoring`` tag (so session picks the method).
 SCORING_TAGS = {"MATCH_POINTS": "MatchPoints", "MATCHPOINTS": "MatchPoints", "MP": "MatchPoints",
                 "CROSS_IMPS": "IMP;Cross", "CROSS_IMP": "IMP;Cross", "XIMPS": "IMP;Cross",
                 "BUTLER": "IMP;Butler", "BUTLER_IMPS": "IMP;Butler", "IMPS": "IMP", "IMP": "IMP"}
+#: USEBIO EVENT_TYPE (an element or, as Compscore writes it, an attribute of EVENT) -> Scoring tag.
+#: Teams types are scored by the teams pipeline (no pairs method); unknown types name none.
+#: A cross-IMP event type is ``IMP`` (cross-IMPs), not ``IMP;Cross``: it names the method, not how
+#: the totals are formed, so the producer's conventions (Compscore's board averages) stand.
+EVENT_TYPE_TAGS = {"MP_PAIRS": "MatchPoints", "PAIRS": "MatchPoints", "MATCH_POINTS": "MatchPoints",
+                   "INDIVIDUAL": "MatchPoints", "BUTLER_PAIRS": "IMP;Butler", "BUTLER": "IMP;Butler",
+                   "CROSS_IMP": "IMP", "CROSS_IMPS": "IMP", "CROSS_IMP_PAIRS": "IMP", "IMP_PAIRS": "IMP"}
+#: Pair numbers of two-winner Compscore files: ``1NS``, ``1EW`` (the direction written into the number).
+_DIRECTED = re.compile(r"^(?P<pair>[A-Za-z]?\d+)\s*-?\s*(?P<direction>NS|EW|N-S|E-W)$", re.IGNORECASE)
 _SEATS = {"N": "N", "NORTH": "N", "E": "E", "EAST": "E", "S": "S", "SOUTH": "S", "W": "W", "WEST": "W"}
 _NUMBER = re.compile(r"^[+\-]?\d+(?:[.,]\d*)?$")
 _HAND_CHARS = re.compile(r"[^AKQJT2-9]")
@@ -67,8 +92,11 @@ class UsebioFile:
     totals    published standings: ``section, pair, direction, place, percentage, total,
               names, source, line`` (text as written)
     meta      ``event``, ``date`` (``YYYY.MM.DD`` like PBN when readable), ``club``,
-              ``scoring`` (a PBN Scoring tag), ``event_type``, ``winner_type``,
-              ``board_scoring_method``, ``version``
+              ``scoring`` (a PBN Scoring tag, from ``BOARD_SCORING_METHOD``, else ``EVENT_TYPE``,
+              else ``SCORING_METHOD``), ``event_type``, ``winner_type``, ``board_scoring_method``,
+              ``scoring_method``, ``program`` and ``program_version`` (the producer), ``version``
+    notes     what was read other than written, for the director (problems columns as dicts:
+              ``source, line, column, value, message``), e.g. a pass-out with a declarer
     """
 
     results: pd.DataFrame
@@ -77,6 +105,7 @@ class UsebioFile:
     totals: pd.DataFrame
     meta: dict[str, str]
     source: str = "<string>"
+    notes: list[dict] = field(default_factory=list)
 
 
 def _number(node: Node, tag: str, source: str, kind: type = float) -> str | None:
@@ -106,6 +135,14 @@ def _containers(event: Node) -> list[tuple[Node, str, str]]:
     return out
 
 
+def _directed(pair: str | None) -> tuple[str | None, str | None]:
+    """(number, direction) of a pair number that carries its direction (``1NS`` -> ``1``, ``NS``)."""
+    m = _DIRECTED.match(pair or "")
+    if m is None:
+        return pair, None
+    return m.group("pair"), m.group("direction").upper().replace("-", "")
+
+
 def _players(node: Node) -> tuple[str, str]:
     players = node.findall("PLAYER")
     names = " & ".join(p.value("PLAYER_NAME") or p.value("NAME") or "" for p in players)
@@ -125,6 +162,8 @@ def _participants(container: Node, section: str, source: str, names: list, total
             player_names, ids = _players(node)
             label = (node.value("TEAM_NAME") or player_names) if node.tag == "TEAM" else player_names
             direction = (node.value("DIRECTION") or "").upper().replace("-", "").replace("/", "") or None
+            pair, written = _directed(pair)
+            direction = direction or written
             if direction not in (None, "NS", "EW"):
                 raise ParseError(source, node.line, f"<DIRECTION> is {direction!r}; write NS or EW")
             if label:
@@ -166,14 +205,20 @@ def _line_row(line: Node, board: str, section: str, session: str, source: str, m
     if artificial is not None and (contract is None or contract in ("-", "--")):
         contract = artificial
     tricks = line.value("TRICKS") or line.value("RESULT")
-    return {"section": section, "board": board, "ns": ns, "ew": ew, "contract": contract,
-            "declarer": line.value("PLAYED_BY") or line.value("DECLARER"), "result": tricks,
-            "lead": line.value("LEAD"), "score": score,
-            "mp_ns": _number(line, "NS_MATCH_POINTS", source), "mp_ew": _number(line, "EW_MATCH_POINTS", source),
-            "imp_ns": _number(line, "NS_IMPS", source) or match.get("imps"),
-            "imp_ew": _number(line, "EW_IMPS", source), "round": match.get("round"),
-            "team": match.get("team"), "opposing_team": match.get("opposing_team"),
-            "session": session or None, "source": source, "line": line.line}
+    declarer = line.value("PLAYED_BY") or line.value("DECLARER")
+    passed_seat = None
+    if contract is not None and re.sub(r"[\s_\-]", "", contract.upper()) in PASSED_OUT and contract != "0":
+        # Compscore and ScoreBridge write a pass-out with the seat of the table's North and
+        # TRICKS 0 or empty: a director cannot edit the export, so the seat is noted, not refused
+        if declarer is not None and tricks in (None, "0", "-"):
+            passed_seat, declarer, tricks = declarer, None, None
+    points = {column: next((v for v in (_number(line, tag, source) for tag in tags) if v is not None), None)
+              for column, tags in _POINTS.items()}
+    return {"section": section, "board": board, "ns": _directed(ns)[0], "ew": _directed(ew)[0], "contract": contract,
+            "declarer": declarer, "result": tricks, "lead": line.value("LEAD"), "score": score,
+            **points, "imp_ns": points["imp_ns"] or match.get("imps"), "butlerdatum": match.get("datum"),
+            "round": match.get("round"), "team": match.get("team"), "opposing_team": match.get("opposing_team"),
+            "session": session or None, "source": source, "line": line.line, "passed_seat": passed_seat}
 
 
 def _board_number(board: Node, source: str) -> str:
@@ -191,6 +236,7 @@ def _boards(container: Node, section: str, session: str, source: str, rows: list
         extra = dict(match or {})
         if match is not None:
             extra["imps"] = _number(board, "IMPS", source)
+        extra["datum"] = _number(board, "BOARD_AVERAGE", source)
         for line in board.findall("TRAVELLER_LINE"):
             rows.append(_line_row(line, number, section, session, source, extra))
 
@@ -254,16 +300,41 @@ def _date(text: str | None) -> str | None:
     return f"{m.group(3)}.{int(m.group(2)):02d}.{int(m.group(1)):02d}" if m else text
 
 
+def scoring_of(board_method: str | None, event_type: str | None, scoring_method: str | None) -> str | None:
+    """The PBN Scoring tag a USEBIO event names: ``BOARD_SCORING_METHOD``, else ``EVENT_TYPE`` (Compscore
+    writes ``MP_PAIRS``, ``BUTLER_PAIRS``, ``CROSS_IMP`` and no board method), else ``SCORING_METHOD``
+    (``IMPS`` alone does not say cross-IMPs or Butler, so it comes last). None for teams events."""
+    kind = (event_type or "").upper().replace(" ", "_")
+    if "TEAM" in kind:  # scored by the teams pipeline, not a pairs method
+        return None
+    return (SCORING_TAGS.get((board_method or "").upper()) or EVENT_TYPE_TAGS.get(kind)
+            or SCORING_TAGS.get((scoring_method or "").upper()))
+
+
 def _meta(root: Node, event: Node) -> dict[str, str]:
     club = root.find("CLUB")
     method = (event.value("BOARD_SCORING_METHOD") or "").upper()
-    teams = "TEAM" in (event.value("EVENT_TYPE") or "").upper()  # scored by the teams pipeline, not a pairs method
+    event_type = event.value("EVENT_TYPE")
     meta = {"event": event.value("EVENT_DESCRIPTION") or event.value("EVENT_NAME"), "date": _date(event.value("DATE")),
             "club": club.value("CLUB_NAME") if club is not None else None,
-            "scoring": None if teams else SCORING_TAGS.get(method),
-            "event_type": event.value("EVENT_TYPE"), "winner_type": event.value("WINNER_TYPE"),
-            "board_scoring_method": method or None, "version": root.value("VERSION")}
+            "scoring": scoring_of(method, event_type, event.value("SCORING_METHOD")),
+            "event_type": event_type, "winner_type": event.value("WINNER_TYPE"),
+            "board_scoring_method": method or None, "scoring_method": event.value("SCORING_METHOD"),
+            "program": event.value("PROGRAM_NAME") or root.value("PROGRAM_NAME"),
+            "program_version": event.value("PROGRAM_VERSION") or root.value("PROGRAM_VERSION"),
+            "version": root.value("VERSION")}
     return {k: v for k, v in meta.items() if v}
+
+
+def _passout_notes(rows: list[dict], source: str) -> list[dict]:
+    """One note for the pass-outs written with a declarer's seat (read as passed out)."""
+    seated = [r for r in rows if r.pop("passed_seat", None) is not None]
+    if not seated:
+        return []
+    first = seated[0]
+    return [{"source": source, "line": str(first["line"]), "column": "declarer", "value": first["contract"],
+             "message": f"{len(seated)} passed-out line(s) carry a PLAYED_BY seat and no tricks, as Compscore and "
+                        "ScoreBridge write a pass-out: read as passed out, the seat ignored"}]
 
 
 def _frame(rows: list[dict], columns: list[str], line_dtype: str) -> pd.DataFrame:
@@ -310,11 +381,13 @@ def parse_usebio(data: bytes | str, source: str = "<string>") -> UsebioFile:
     if not rows and not totals:
         raise ParseError(source, events[0].line, "<EVENT> has no <BOARD> results and no <PARTICIPANTS>; "
                          "export the event with its travellers")
+    notes = _passout_notes(rows, source)
     results = _frame(rows, RESULT_COLUMNS, "Int64")
     results = results.drop(columns=[c for c in RESULT_COLUMNS[9:] if results[c].isna().all()])
     name_frame = _frame(names, ["section", "pair", "direction", "names", "ids"], "string")
     total_frame = _frame(totals, ["section", "pair", "direction", "place", "percentage", "total", "names"], "string")
-    return UsebioFile(results, boards_from_hands(hands, source), name_frame, total_frame, _meta(root, events[0]), source)
+    return UsebioFile(results, boards_from_hands(hands, source), name_frame, total_frame, _meta(root, events[0]), source,
+                      notes)
 
 
 def read_usebio(path_or_file: str | os.PathLike | BinaryIO) -> UsebioFile:
