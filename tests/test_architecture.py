@@ -139,7 +139,7 @@ def test_each_library_stays_in_its_room(library, room):
 
 #: Bridge vocabulary: each name is assigned at module level in exactly one module.
 VOCABULARY = ["SEATS", "STRAINS", "RANKS", "DD_COLUMNS", "VULS", "SUIT_SYMBOLS", "STRAIN_ALIASES", "SEAT_ALIASES",
-              "DOUBLING_ALIASES", "PASSED_OUT", "VUL_CYCLE", "VUL_ALIASES", "CONTRACT_TEXT"]
+              "DOUBLING_ALIASES", "MINUS_SIGNS", "PASSED_OUT", "VUL_CYCLE", "VUL_ALIASES", "CONTRACT_TEXT"]
 
 
 @pytest.mark.parametrize("constant", VOCABULARY)

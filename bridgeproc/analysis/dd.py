@@ -9,7 +9,9 @@ in that order (declarer-major, strains in schema order).
 Tables already known from the input are reused: complete ``dd_*`` rows (io.pbn
 fills them from ``OptimumResultTable``; see :func:`parse_optimum_result_table`) and
 the ``double_dummy_tricks`` column (the ``DoubleDummyTricks`` hex text; see
-:func:`decode_dd_hex`). Unknown deals
+:func:`decode_dd_hex`), unless they cannot be the deal's (:func:`implausible_tables`:
+the "1 below 7" export quirk, counts the cards make impossible, two tags that
+disagree); those deals are solved like unknown ones. Unknown deals
 are solved with endplay's ``calc_all_tables`` (DDS, multi-threaded), all of them
 in one call per 40 deals -- 40 is DDS's limit for one call with all five strains
 (``MAXNOOFTABLES``). Solved tables are cached by the normalized deal for the rest
@@ -181,28 +183,140 @@ def parse_optimum_result_table(rows: str | Iterable[str]) -> dict[str, int]:
     return {col: table[col] for col in DD_COLUMNS}
 
 
+# --------------------------------------------------------------------------- checking given tables
+
+#: The convention of BridgeWebs and Dealmaster Pro exports: every double-dummy count below 7 is
+#: written as 1 (tests/data/realdata/README.md: Winchester, Lexington). A real deal's table does not
+#: look like that: of 3,200 random deals solved with DDS, none had its 20 counts all 1 or 7-13
+#: (every one had at least 10 counts of 0-6; 1 is 3% of all counts).
+ONE_BELOW_SEVEN = "every trick count below 7 is written as 1"
+
+
+def _sure_tricks(hands: dict[str, list[str]]) -> tuple[Table, Table]:
+    """Bounds that every double-dummy table of the deal obeys, in DD_COLUMNS order: (lowest, highest).
+
+    Two facts that need no solver, each true of every deal:
+
+    * In a trump strain a trump higher than every trump the other side holds wins the trick it is
+      played to, and every card is played: a side takes at least as many tricks as one of its hands
+      holds such master trumps (and the declarer's side at most 13 less the defenders' masters).
+    * The opening leader (declarer's LHO) may lead out the cards of a suit that are higher than
+      every other card of it, one by one, in notrump: declarer takes at most 13 less that run.
+    """
+    def masters(seat: str, suit: int, opponents: tuple[str, str]) -> int:
+        theirs = [RANKS.index(r) for o in opponents for r in hands[o][suit]]
+        best = min(theirs) if theirs else len(RANKS)
+        return sum(1 for r in hands[seat][suit] if RANKS.index(r) < best)
+
+    def run(seat: str, suit: int) -> int:
+        others = [RANKS.index(r) for o in SEATS if o != seat for r in hands[o][suit]]
+        best = min(others) if others else len(RANKS)
+        return sum(1 for r in hands[seat][suit] if RANKS.index(r) < best)
+
+    low: list[int] = []
+    high: list[int] = []
+    for i, seat in enumerate(SEATS):
+        partner, lho, rho = SEATS[(i + 2) % 4], SEATS[(i + 1) % 4], SEATS[(i + 3) % 4]
+        for strain in STRAINS:
+            if strain == "NT":
+                low.append(0)
+                high.append(13 - max(run(lho, suit) for suit in range(4)))
+                continue
+            suit = ("S", "H", "D", "C").index(strain)
+            low.append(max(masters(seat, suit, (lho, rho)), masters(partner, suit, (lho, rho))))
+            high.append(13 - max(masters(lho, suit, (seat, partner)), masters(rho, suit, (seat, partner))))
+    return tuple(low), tuple(high)
+
+
+def table_problem(deal: str | None, table: Iterable[int]) -> str | None:
+    """Why a double-dummy table from a file cannot be the deal's, or None if it is plausible.
+
+    ``table`` is 20 counts in DD_COLUMNS order; ``deal`` a normalized deal (None: only the
+    counts are checked). A table is implausible when it has the "1 below 7" signature
+    (:data:`ONE_BELOW_SEVEN`), a count outside 0-13, or a count the deal makes impossible
+    (see :func:`_sure_tricks`). A plausible table may still be wrong; it is not solved again.
+    """
+    values = [int(v) for v in table]
+    if len(values) != 20 or any(not 0 <= v <= 13 for v in values):
+        return "a trick count is not 0-13"
+    if 1 in values and all(v == 1 or v >= 7 for v in values):
+        return ONE_BELOW_SEVEN
+    if deal is None:
+        return None
+    hands = {seat: hand.split(".") for seat, hand in zip(SEATS, deal[2:].split(" "))}
+    low, high = _sure_tricks(hands)
+    for column, value, least, most in zip(DD_COLUMNS, values, low, high):
+        if not least <= value <= most:
+            _, seat, strain = column.split("_")
+            return (f"{seat} declaring {strain} takes {value} tricks, but the cards give "
+                    f"{f'at least {least}' if value < least else f'at most {most}'}")
+    return None
+
+
+def _given_tables(boards: pd.DataFrame) -> tuple[list[Table | None], list[Table | None]]:
+    """Per row: the complete ``dd_*`` table (OptimumResultTable) and the decoded hex table, or None."""
+    rows = len(boards)
+    result: list[Table | None] = [None] * rows
+    hexed: list[Table | None] = [None] * rows
+    if all(col in boards.columns for col in DD_COLUMNS):
+        given = boards[list(DD_COLUMNS)]
+        complete = given.notna().all(axis=1).to_numpy()
+        values = given.fillna(0).to_numpy(dtype="int64").tolist()
+        result = [tuple(v) if ok else None for v, ok in zip(values, complete)]
+    if HEX_COLUMN in boards.columns:
+        for i, text in enumerate(boards[HEX_COLUMN].astype("object").tolist()):
+            if isinstance(text, str):
+                try:
+                    table = decode_dd_hex(text)
+                except DDError:
+                    continue
+                hexed[i] = tuple(table[col] for col in DD_COLUMNS)
+    return result, hexed
+
+
+def implausible_tables(boards: pd.DataFrame) -> pd.Series:
+    """Per row of ``boards``, why the double-dummy table it gives cannot be right (NA: none given, or plausible).
+
+    Reads the ``dd_*`` columns and ``double_dummy_tricks`` as :func:`dd_tables` does, and checks
+    each with :func:`table_problem` against the row's ``deal``; a row whose two tables disagree
+    is implausible too. No solver is needed.
+    """
+    keys = [normalize_deal(d) for d in boards["deal"].tolist()] if "deal" in boards else [None] * len(boards)
+    result, hexed = _given_tables(boards)
+    reasons: list[str | None] = []
+    for key, table, text in zip(keys, result, hexed):
+        if table is not None and text is not None and table != text:
+            reasons.append("its DoubleDummyTricks and OptimumResultTable disagree")
+            continue
+        given = table if table is not None else text
+        reasons.append(None if given is None else table_problem(key, given))
+    return pd.Series(pd.array(reasons, dtype="string"), index=boards.index)
+
+
+def without_tables(boards: pd.DataFrame, rows: pd.Series) -> pd.DataFrame:
+    """``boards`` with the given double-dummy tables, and the optimum score and contract worked out
+    from them, blanked on ``rows`` (a boolean mask), so that those deals are solved afresh."""
+    columns = [c for c in (*DD_COLUMNS, HEX_COLUMN, "optimum_score", "optimum_contract") if c in boards.columns]
+    mask = rows.to_numpy(dtype=bool)
+    if not mask.any() or not columns:
+        return boards
+    return boards.assign(**{c: boards[c].mask(mask) for c in columns})
+
+
 # --------------------------------------------------------------------------- solving
 
 
-def _known_tables(boards: pd.DataFrame, keys: pd.Series) -> dict[str, Table]:
+def _known_tables(boards: pd.DataFrame, keys: pd.Series, rejected: pd.Series) -> dict[str, Table]:
     """Tables the frame already gives, by normalized deal: complete ``dd_*`` rows first,
     then valid ``double_dummy_tricks`` hex strings (a malformed one is ignored: the deal
-    is solved instead, and saying it is malformed is the reader's job)."""
+    is solved instead, and saying it is malformed is the reader's job). Tables on the
+    ``rejected`` rows (:func:`implausible_tables`) are not known either: their deals are solved."""
     known: dict[str, Table] = {}
-    if all(col in boards.columns for col in DD_COLUMNS):
-        given = boards[list(DD_COLUMNS)]
-        complete = given.notna().all(axis=1) & keys.notna()
-        for key, values in zip(keys[complete], map(tuple, given[complete].to_numpy(dtype="int64").tolist())):
-            known.setdefault(key, values)
-    if HEX_COLUMN in boards.columns:
-        for key, text in zip(keys.tolist(), boards[HEX_COLUMN].astype("object").tolist()):
-            if key is None or key in known or not isinstance(text, str):
-                continue
-            try:
-                table = decode_dd_hex(text)
-            except DDError:
-                continue
-            known[key] = tuple(table[col] for col in DD_COLUMNS)
+    result, hexed = _given_tables(boards)
+    for key, table, text, bad in zip(keys.tolist(), result, hexed, rejected.tolist()):
+        given = table if table is not None else text
+        if key is not None and given is not None and not bad:
+            known.setdefault(key, given)
     return known
 
 
@@ -268,7 +382,8 @@ def dd_tables(
     if "deal" not in boards.columns:
         raise TypeError("frame lacks column 'deal'")
     keys = pd.Series([normalize_deal(d) for d in boards["deal"].tolist()], index=boards.index, dtype="object")
-    known = _known_tables(boards, keys)
+    rejected = implausible_tables(boards).notna()
+    known = _known_tables(boards, keys, rejected)
     unique = dict.fromkeys(k for k in keys.tolist() if k is not None)
     todo = [k for k in unique if k not in known and k not in cache]
     if todo:
@@ -280,8 +395,9 @@ def dd_tables(
     added = {col: pd.Series(pd.array(list(values), dtype=DD_DTYPE), index=boards.index)
              for col, values in zip(DD_COLUMNS, columns)}
     if all(col in boards.columns for col in DD_COLUMNS):
-        # A complete table given on a row stays, even if its deal cannot be solved.
+        # A complete, plausible table given on a row stays, even if its deal cannot be solved.
         given = boards[list(DD_COLUMNS)]
-        complete = given.notna().all(axis=1)
+        complete = given.notna().all(axis=1) & ~rejected
         added = {col: given[col].astype(DD_DTYPE).where(complete, added[col]) for col in DD_COLUMNS}
-    return boards.assign(**added)
+    # The file's text of a rejected table (and its optimum) is not written back: the output encodes the new table.
+    return without_tables(boards, rejected).assign(**added)

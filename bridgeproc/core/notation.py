@@ -8,13 +8,17 @@ returned as an error message for its rows.
 Accepted forms (case-insensitive, spaces ignored):
 
 * contract ``4S`` ``4♠`` ``4 s`` ``3NT`` ``3N`` ``3SA`` (French/German) ``3BA``
-  (Polish) ``3БК`` (Russian; also ``П Ч Б Т`` for the suits); doubled ``X x * D DBL``,
-  redoubled ``XX xx ** R RDBL``; passed out ``PASS P AP PO "passed out" "all pass" 0``.
+  (Polish) ``3БК`` (Russian; also ``П Ч Б Т`` for the suits); doubled ``X x * D DBL``
+  and Cyrillic ``Х х``, Russian ``к`` (контра), redoubled ``XX xx ** R RDBL``, ``ХХ``,
+  ``рк`` (реконтра): ``4Пк`` is 4♠ doubled, ``3БКрк`` 3NT redoubled. ``3БК`` is always
+  3NT, never 3♦ doubled (write ``3Бх`` or ``3♦к`` for that); passed out
+  ``PASS P AP PO "passed out" "all pass" 0``, ``Passe`` ``Pas`` ``Пас`` ``Все пас``.
   A declarer seat and/or a result may follow the contract (``4SN=``, ``3NTX-2``).
 * seat ``N E S W``, ``north`` ... , German ``O`` (Ost) for East (validate notes it
   once per file, as French ``O`` is Ouest), ``Z`` (Dutch zuid)
   for South, Russian ``С В Ю З``.
-* result: ``=``, ``m``/``made``, a signed number (``+1``, ``-2``, ``−2``) are
+* result: ``=``, ``m``/``made``, a signed number (``+1``, ``-2``, ``−2`` with a minus
+  sign, ``–2`` with an en dash) are
   relative to the contract; an unsigned number is the trick count (0-13). The
   ``result_style`` option forces ``tricks`` or ``relative`` reading of bare numbers.
 * artificial scores (see ``ADJUSTED_HELP``).

@@ -19,14 +19,20 @@ STRAIN_ALIASES = {
     "S": 3, "H": 2, "D": 1, "C": 0,
     "П": 3, "Ч": 2, "Б": 1, "Т": 0,
 }
-DOUBLING_ALIASES = {"": 0, "X": 1, "*": 1, "D": 1, "DBL": 1, "XX": 2, "**": 2, "R": 2, "RDBL": 2}
+#: Doubled and redoubled: ``X``/``XX`` (also Cyrillic ``Х``/``ХХ``), ``*``/``**``, ``D``/``R``, ``DBL``/``RDBL``,
+#: Russian ``К``/``РК`` (контра, реконтра). ``3БК`` is 3NT (без козыря), never 3 diamonds doubled: write ``3БХ``
+#: or ``3♦К`` for that.
+DOUBLING_ALIASES = {"": 0, "X": 1, "*": 1, "D": 1, "DBL": 1, "XX": 2, "**": 2, "R": 2, "RDBL": 2,
+                    "Х": 1, "ХХ": 2, "К": 1, "РК": 2}
 SEAT_ALIASES = {
     "N": 0, "NORTH": 0, "NORD": 0, "NOORD": 0, "С": 0, "СЕВЕР": 0,
     "E": 1, "EAST": 1, "O": 1, "OST": 1, "EST": 1, "OOST": 1, "В": 1, "ВОСТОК": 1,
     "S": 2, "SOUTH": 2, "SUD": 2, "SÜD": 2, "Z": 2, "ZUID": 2, "Ю": 2, "ЮГ": 2,
     "W": 3, "WEST": 3, "OUEST": 3, "WESTEN": 3, "З": 3, "ЗАПАД": 3,
 }
-PASSED_OUT = {"PASS", "P", "AP", "PO", "PASSED", "PASSEDOUT", "PASSOUT", "ALLPASS", "0", "PASSES"}
+#: Passed out, also in German/French (``Passe``), Dutch (``Pas``) and Russian (``Пас``, ``Все пас``).
+PASSED_OUT = {"PASS", "P", "AP", "PO", "PASSED", "PASSEDOUT", "PASSOUT", "ALLPASS", "0", "PASSES",
+              "PASSE", "PAS", "ПАС", "ВСЕПАС"}
 
 
 def alternation(words) -> str:
@@ -42,9 +48,14 @@ CONTRACT_RE = re.compile(
     rf"{_RESULT_RE}?$"
 )
 
+#: Minus signs people type or paste for ``-``: the minus sign (U+2212) and the en dash (U+2013, what word
+#: processors make of ``-1``). The em dash stays a dash (no value).
+MINUS_SIGNS = str.maketrans({"−": "-", "–": "-"})
+
+
 def normalise(text: str) -> str:
-    """Upper case, suit symbols as letters, no spaces, a real minus sign as -."""
-    return text.translate(SUIT_SYMBOLS).upper().replace(" ", "").replace("−", "-")
+    """Upper case, suit symbols as letters, no spaces, a minus sign or en dash as -."""
+    return text.translate(SUIT_SYMBOLS).translate(MINUS_SIGNS).upper().replace(" ", "")
 
 
 def parse_result(text: str, style: ResultStyle = "auto") -> dict:

@@ -25,6 +25,7 @@ import re
 from bridgeproc.core.vocabulary import (
     CONTRACT_RE,
     DOUBLING_ALIASES,
+    MINUS_SIGNS,
     PASSED_OUT,
     SEAT_ALIASES,
     STRAIN_ALIASES,
@@ -52,7 +53,7 @@ def is_weighted(text: str) -> bool:
 
 def _weighted_part(text: str) -> dict:
     """One part (``50% 4S=N``): weight, level, strain, doubled, declarer, tricks, text, score; or error."""
-    m = _WEIGHTED_PART.match(text.translate(SUIT_SYMBOLS).upper().replace("−", "-").strip())
+    m = _WEIGHTED_PART.match(text.translate(SUIT_SYMBOLS).translate(MINUS_SIGNS).upper().strip())
     if m is None:
         return {"error": "is not 'percentage contract result declarer'"}
     weight = float(m.group("weight").replace(",", "."))

@@ -17,6 +17,7 @@ import pandas as pd
 from bridgeproc.core.boards import declarer_vulnerable, vul_codes
 from bridgeproc.core.notation import contract_text, parse_unique
 from bridgeproc.core.problems import Problems
+from bridgeproc.core.vocabulary import MINUS_SIGNS
 from bridgeproc.scoring.law77 import score
 
 _SCORE_DASHES = ("-", "–", "—", "")
@@ -45,9 +46,9 @@ def written_scores(raw: pd.DataFrame) -> tuple[pd.Series, pd.Series, pd.Series, 
 
 
 def _score_number(text: str) -> dict:
-    """Written score text -> ``{"value": number}`` (none if not a number): ``+420``, ``−50``, ``420,0``
-    (decimal comma), ``1.430``/``1,430`` (thousands)."""
-    clean = re.sub(r"^\+", "", text.replace("−", "-"))
+    """Written score text -> ``{"value": number}`` (none if not a number): ``+420``, ``−50``/``–50`` (minus
+    sign, en dash), ``420,0`` (decimal comma), ``1.430``/``1,430`` (thousands)."""
+    clean = re.sub(r"^\+", "", text.translate(MINUS_SIGNS))
     clean = re.sub(r"^(-?\d+),(\d{1,2})$", r"\1.\2", clean)
     clean = re.sub(r"^(-?\d{1,2})[,.' ](\d{3})$", r"\1\2", clean)
     return {"value": float(clean)} if re.fullmatch(r"-?\d+(?:\.\d*)?", clean) else {}

@@ -18,12 +18,12 @@ def test_semicolon_names_list_with_commas_in_quoted_names(tmp_path):
 def test_quoted_cells_do_not_outvote_the_real_delimiter_in_travellers():
     # 16 semicolons against 18 commas, all of them inside the quoted comments
     text = ('Board;NS;EW;Contract;Comment\n'
-            '1;1;2;4S;"late, slow, claimed, ok, after, all, done"\n'
-            '1;3;4;3NT;"a ""quoted"", note, here, with, more, commas"\n'
-            '2;1;2;2H;"one, two, three, four, five, six, seven"\n')
+            '1;1;2;4SN=;"late, slow, claimed, ok, after, all, done"\n'
+            '1;3;4;3NTS-1;"a ""quoted"", note, here, with, more, commas"\n'
+            '2;1;2;2HE+1;"one, two, three, four, five, six, seven"\n')
     frame = parse_travellers_csv(text, "t.csv")
     assert frame["board"].tolist() == ["1", "1", "2"]
-    assert frame["contract"].tolist() == ["4S", "3NT", "2H"]
+    assert frame["contract"].tolist() == ["4SN=", "3NTS-1", "2HE+1"]
 
 
 def test_sniffer_still_counts_every_unquoted_delimiter():

@@ -118,9 +118,10 @@ CASES = [
      "quotes.csv:3: a quoted cell opened on line 3 runs to line 4; check this line for an unbalanced quote (\")"),
     ("stray-delimiter", "stray.csv", H + ROW + "2,1,2,3NT,S,=,C2,,x\n", {},
      "stray.csv:3: 9 cells but the header has 7; check for a stray ',' (or quote a cell that contains one)"),
-    ("missing-column", "missing.csv", "Brett,NS,EW,Contract,Declarer,Result\n" + ROW, {},
-     "missing.csv:1: missing column board in header Brett, NS, EW, Contract, Declarer, Result; not recognised: 'Brett'; "
-     "accepted spellings: board: Board, Bd, Brd, Board no, Board number, Bd no, Deal, Deal no, Spiel, Donne"),
+    ("missing-column", "missing.csv", "Nummer,NS,EW,Contract,Declarer,Result\n" + ROW, {},
+     "missing.csv:1: missing column board in header Nummer, NS, EW, Contract, Declarer, Result; not recognised: "
+     "'Nummer'; accepted spellings: board: Board, Bd, Brd, Board no, Board number, Bd no, Deal, Deal no, Spiel, Brett, "
+     "Brett nr, Donne, Étui, Spel, Spelnummer, Spel nr, Bricka, Giv, Spill, Spil, Сдача, № сдачи, Номер сдачи, Сд"),
     ("no-header", "noheader.csv", "hello world\nthis is not a traveller\n", {},
      "noheader.csv:1: no header row found in the first 10 rows; expected a header such as Board,NS,EW,Contract,Declarer,Result,Lead"),
     ("two-columns-one-meaning", "twocols.csv", "Board,NS,EW,Contract,Declarer,Result,Res\n1,1,2,4S,N,=,=\n", {},
@@ -179,10 +180,11 @@ CASES = [
     ("xlsx-missing-column", "nocontract.xlsx", {"Results": [["Club night"], [], ["Board", "NS", "EW", "Bid?", "By", "Made"],
                                                             [1, 1, 2, "4S", "N", 4]]}, {},
      "nocontract.xlsx!Results:3: missing column contract in header Board, NS, EW, Bid?, By, Made; not recognised: 'Bid?'; "
-     "accepted spellings: contract: Contract, Contr, Con, Kontrakt, Contrat, Bid"),
+     "accepted spellings: contract: Contract, Contr, Con, Kontrakt, Contrat, Bid, Контракт"),
     ("xlsx-board-sheet-without-number", "perboard.xlsx", {"Traveller": [XH[1:], [1, 2, "4S", "N", "="]]}, {},
      "perboard.xlsx!Traveller:1: missing column board in header NS, EW, Contract, Declarer, Result, Lead; accepted "
-     "spellings: board: Board, Bd, Brd, Board no, Board number, Bd no, Deal, Deal no, Spiel, Donne"),
+     "spellings: board: Board, Bd, Brd, Board no, Board number, Bd no, Deal, Deal no, Spiel, Brett, Brett nr, Donne, "
+     "Étui, Spel, Spelnummer, Spel nr, Bricka, Giv, Spill, Spil, Сдача, № сдачи, Номер сдачи, Сд"),
     ("xlsx-score-mismatch-per-board", "boards.xlsx", {"Board 3": [["NS", "EW", "Contract", "By", "Tricks", "NS score", "EW score"],
                                                                  [1, 2, "3NT", "S", 9, 400, None],
                                                                  [3, 4, "3NT", "S", 9, None, 600]]}, {},

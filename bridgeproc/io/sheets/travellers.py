@@ -7,8 +7,12 @@ problem instead of a silent NaN.
 Header: the first of the first ``HEADER_SEARCH_ROWS`` non-empty rows in which
 every required column is recognised (a title line above it is skipped). Headers
 are compared lower-case without spaces, dots, underscores, slashes, ``#`` and
-inner hyphens, so ``Board no``, ``board_no`` and ``Board-No`` are one spelling.
-Columns that are not recognised (``MP NS``, ``%``) are ignored.
+inner hyphens, and without accents, so ``Board no``, ``board_no`` and ``Board-No`` are
+one spelling. Headers are accepted in English, German, French, Dutch, Swedish, Norwegian,
+Danish and Russian (see HEADER_ALIASES). Columns that are not recognised (``MP NS``,
+``%``) are not read, and a note names them; a missing declarer or result column that the
+contract cells do not make up for is an error naming the accepted spellings (see
+:func:`check_columns`).
 """
 from __future__ import annotations
 
@@ -16,47 +20,63 @@ import csv
 import io
 import os
 import re
+import unicodedata
 from pathlib import Path
 from typing import Mapping, Sequence
 
 import pandas as pd
 
+from bridgeproc.core.notation import parse_contract, parse_unique
 from bridgeproc.errors import ParseError
 from bridgeproc.io.text import read_text
 
 #: Canonical column -> accepted header spellings (the first is shown in messages).
 HEADER_ALIASES: dict[str, tuple[str, ...]] = {
-    "section": ("Section", "Sect", "Sec", "Sektion", "Secteur", "Sektor"),
-    "table": ("Table", "Tbl", "Table no", "Tisch"),
-    "round": ("Round", "Rnd", "Rd", "Round no", "Runde"),
-    "board": ("Board", "Bd", "Brd", "Board no", "Board number", "Bd no", "Deal", "Deal no", "Spiel", "Donne"),
+    # English first, then German, French, Dutch, Swedish/Norwegian/Danish, Russian.
+    "section": ("Section", "Sect", "Sec", "Sektion", "Secteur", "Sektor", "Секция"),
+    "table": ("Table", "Tbl", "Table no", "Tisch", "Tafel", "Bord", "Стол"),
+    "round": ("Round", "Rnd", "Rd", "Round no", "Runde", "Tour", "Ronde", "Rond", "Omgång", "Тур", "Раунд"),
+    "board": ("Board", "Bd", "Brd", "Board no", "Board number", "Bd no", "Deal", "Deal no", "Spiel", "Brett",
+              "Brett nr", "Donne", "Étui", "Spel", "Spelnummer", "Spel nr", "Bricka", "Giv", "Spill", "Spil",
+              "Сдача", "№ сдачи", "Номер сдачи", "Сд"),
     "ns": ("NS", "NS pair", "Pair NS", "PairNS", "Pair id NS", "NS no", "NS pair no", "NS pair number", "N-S", "N/S",
-           "Pair no NS", "Pairs NS", "Pair number NS"),
+           "Pair no NS", "Pairs NS", "Pair number NS", "Paar NS", "NS Paar", "Paire NS", "NZ", "Paar NZ",
+           "NS par", "С-Ю", "Пара С-Ю", "Пары С-Ю"),
     "ew": ("EW", "EW pair", "Pair EW", "PairEW", "Pair id EW", "EW no", "EW pair no", "EW pair number",
-           "E-W", "E/W", "OW", "EO", "Pair no EW", "Pairs EW", "Pair number EW"),
-    "contract": ("Contract", "Contr", "Con", "Kontrakt", "Contrat", "Bid"),
-    "declarer": ("Declarer", "Decl", "Dec", "By", "Declarer seat", "Alleinspieler", "Declarant", "NS/EW"),
-    "result": ("Result", "Res", "Ergebnis", "Resultat", "Résultat"),
-    "tricks": ("Tricks", "Tr", "Tricks taken", "Stiche", "Plis"),
+           "E-W", "E/W", "OW", "EO", "Pair no EW", "Pairs EW", "Pair number EW", "Paar OW", "OW Paar", "Paar EW",
+           "Paire EO", "ÖV", "ØV", "ØV par", "ÖV par", "З-В", "В-З", "Пара З-В", "Пара В-З", "Пары З-В", "Пары В-З"),
+    "contract": ("Contract", "Contr", "Con", "Kontrakt", "Contrat", "Bid", "Контракт"),
+    "declarer": ("Declarer", "Decl", "Dec", "By", "Declarer seat", "Alleinspieler", "Spieler", "Declarant", "NS/EW",
+                 "Leider", "Door", "Spelförare", "Spillefører", "Spilfører", "Разыгрывающий", "Разыгр",
+                 "Разыгрыв"),
+    "result": ("Result", "Res", "Ergebnis", "Resultat", "Résultat", "Resultaat", "Uitslag", "Результат"),
+    "tricks": ("Tricks", "Tr", "Tricks taken", "Stiche", "Plis", "Slagen", "Stick", "Stikk", "Stik", "Взятки",
+               "Взяток"),
     "made": ("Made", "Made level", "Level made"),
     "down": ("Down", "Off", "Undertricks"),
-    "lead": ("Lead", "Lead card", "Opening lead", "Ld", "Ausspiel", "Entame"),
+    "lead": ("Lead", "Lead card", "Opening lead", "Ld", "Ausspiel", "Entame", "Uitkomst", "Utspel", "Utspill",
+             "Udspil", "Заход", "Первый ход"),
     "fouled": ("Fouled", "Foul", "Fouled group", "Group", "Deal group"),
     "score": ("Score", "NS score", "Score NS", "Points", "NS points", "Points NS", "NS+", "NS plus", "Plus", "Score+",
-              "Score plus", "Punkte"),
+              "Score plus", "Punkte", "Punkte NS", "NS Punkte", "Marque", "Marque NS", "Счёт", "Счёт С-Ю"),
     "score_ew": ("EW score", "Score EW", "EW points", "Points EW", "EW+", "EW plus", "NS-", "NS minus", "Minus",
-                 "Score-", "Score minus"),
+                 "Score-", "Score minus", "Punkte OW", "OW Punkte", "Marque EO", "Points EO", "Счёт З-В"),
 }
 #: Columns every traveller needs (``board`` may instead come from a per-board sheet's name).
 REQUIRED = ("board", "ns", "ew", "contract")
+#: Columns a played contract needs unless its cell holds them (``4SN=``): the declarer, and one of these for
+#: the result (a written score is enough: the tricks are worked out from it). See :func:`check_columns`.
+RESULT_SOURCES = ("result", "tricks", "made", "down", "score", "score_ew")
 #: How many non-empty rows at the top are searched for the header row.
 HEADER_SEARCH_ROWS = 10
 EXAMPLE_HEADER = "Board,NS,EW,Contract,Declarer,Result,Lead"
 
 
 def header_key(header: str) -> str:
-    """Spelling-insensitive key of a header cell (``"Board no."`` -> ``"boardno"``)."""
-    return re.sub(r"[\s._/#]|-(?!$)", "", str(header).strip().lower())
+    """Spelling-insensitive key of a header cell (``"Board no."`` -> ``"boardno"``, ``"Résultat"`` ->
+    ``"resultat"``, ``"Счёт"`` -> ``"счет"``: accents are dropped, ``№`` reads ``No``)."""
+    folded = "".join(c for c in unicodedata.normalize("NFKD", str(header)) if not unicodedata.combining(c))
+    return re.sub(r"[\s._/#]|-(?!$)", "", folded.strip().lower())
 
 
 _ALIAS_TO_COLUMN = {header_key(a): col for col, aliases in HEADER_ALIASES.items() for a in aliases}
@@ -101,12 +121,52 @@ def find_header(
     row = rows[index]
     missing = [c for c in required if c not in recognised]
     unknown = [c.strip() for c in row if c and c.strip() and canonical_header(c) is None]
+    raise ParseError(source, where[index], _missing_message(missing, row, unknown))
+
+
+def _missing_message(missing: Sequence[str], row: Sequence[str], unknown: Sequence[str]) -> str:
     extra = f"; not recognised: {', '.join(repr(u) for u in unknown)}" if unknown else ""
-    raise ParseError(
-        source, where[index],
-        f"missing column {', '.join(missing)} in header {', '.join(c for c in row if c)}{extra}; "
-        f"accepted spellings: {'; '.join(accepted_spellings(c) for c in missing)}",
-    )
+    spellings = "; ".join(accepted_spellings(c) if c != "result" else
+                          " | ".join(accepted_spellings(r) for r in RESULT_SOURCES) for c in missing)
+    return (f"missing column {', '.join(missing)} in header {', '.join(c.strip() for c in row if c and c.strip())}"
+            f"{extra}; accepted spellings: {spellings}")
+
+
+def header_cells(rows: Sequence[Sequence[str]], index: int, span: int) -> list[str]:
+    """The header's cells as :func:`find_header` read them (a two-row header joined)."""
+    return list(rows[index]) if span == 1 else two_row_header(rows[index], rows[index + 1])
+
+
+def check_columns(header: Sequence[str], columns: Mapping[str, int], body: Sequence[Sequence[str]], where: int | str,
+                  source: str, notes: list[dict] | None = None) -> None:
+    """Check a found header against the rows below it, so that no column is lost silently.
+
+    Raises ParseError (naming the accepted spellings) when the declarer or every result column is
+    missing and some played contract's cell does not hold it either (``4SN=`` does): otherwise each
+    such row would fail on its own. Columns whose header is not recognised (``MP NS``, ``%``, a
+    spelling bridgeproc does not know) are not read; they are named in one note added to ``notes``.
+    """
+    read = set(columns.values())
+    unknown = [cell.strip() for position, cell in enumerate(header)
+               if cell and cell.strip() and position not in read]
+    missing = []
+    has_result = any(c in columns for c in RESULT_SOURCES)
+    if ("declarer" not in columns or not has_result) and "contract" in columns:
+        at = columns["contract"]
+        parsed = parse_unique([row[at] if at < len(row) else "" for row in body], parse_contract)
+        played = parsed.ints("level") > 0
+        if "declarer" not in columns and bool((played & (parsed.ints("declarer") < 0)).any()):
+            missing.append("declarer")
+        if not has_result and bool((played & pd.isna(parsed.texts("result"))).any()):
+            missing.append("result")
+    if missing:
+        raise ParseError(source, where, _missing_message(missing, header, unknown))
+    if unknown and notes is not None:
+        notes.append({"source": source, "line": str(where), "column": "", "value": ", ".join(unknown),
+                      "message": f"{'columns' if len(unknown) > 1 else 'column'} "
+                                 f"{', '.join(repr(u) for u in unknown)} not read: not a header bridgeproc knows "
+                                 f"(it reads {', '.join(a[0] for a in HEADER_ALIASES.values())}); "
+                                 "rename a column that should be read"})
 
 
 def _recognised(row: Sequence[str]) -> dict[str, int]:
@@ -178,8 +238,11 @@ def sniff_delimiter(lines: Sequence[str]) -> str:
     return max(counts, key=lambda d: counts[d]) if max(counts.values()) else ","
 
 
-def parse_travellers_csv(text: str, source: str = "<string>") -> pd.DataFrame:
+def parse_travellers_csv(text: str, source: str = "<string>", notes: list[dict] | None = None) -> pd.DataFrame:
     """Parse traveller CSV text (comma, semicolon or tab separated) into the raw results frame.
+
+    ``notes``: a list to which notes about the file are added (columns not read; see
+    :func:`check_columns`), as rows of the problems frame.
 
     Returns
     -------
@@ -190,8 +253,9 @@ def parse_travellers_csv(text: str, source: str = "<string>") -> pd.DataFrame:
     Raises
     ------
     ParseError
-        Empty file, no recognisable header, a missing required column, a row with
-        more cells than the header, an unbalanced quote, or no results at all.
+        Empty file, no recognisable header, a missing required column (or a declarer or
+        result column the contract cells do not make up for), a row with more cells than
+        the header, an unbalanced quote, or no results at all.
     """
     if not text.strip():
         raise ParseError(source, 1, f"the file is empty; expected a header such as {EXAMPLE_HEADER} and one row per result")
@@ -223,6 +287,7 @@ def parse_travellers_csv(text: str, source: str = "<string>") -> pd.DataFrame:
             shown = delimiter.replace("\t", "\\t")
             raise ParseError(source, line, f"{len(row)} cells but the header has {width}; "
                              f"check for a stray {shown!r} (or quote a cell that contains one)")
+    check_columns(header_cells(rows, index, span), columns, body, header_line, source, notes)
     return raw_frame(columns, body, lines, source)
 
 
@@ -233,15 +298,17 @@ def _filled_width(row: Sequence[str]) -> int:
     return width
 
 
-def read_travellers_csv(path: str | os.PathLike, encoding: str | None = None) -> pd.DataFrame:
-    """Read a traveller CSV file (comma, semicolon or tab; UTF-8/UTF-16/Windows-1252)."""
+def read_travellers_csv(path: str | os.PathLike, encoding: str | None = None,
+                        notes: list[dict] | None = None) -> pd.DataFrame:
+    """Read a traveller CSV file (comma, semicolon or tab; UTF-8/UTF-16/Windows-1252); ``notes`` as
+    :func:`parse_travellers_csv`."""
     try:
         text, source = read_text(path, encoding)
     except ParseError as exc:
         if encoding:
             raise _decode_error(path, encoding) or exc from None
         raise
-    return parse_travellers_csv(text, source)
+    return parse_travellers_csv(text, source, notes)
 
 
 def _decode_error(path: str | os.PathLike, encoding: str) -> ParseError | None:

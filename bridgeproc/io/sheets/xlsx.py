@@ -35,7 +35,15 @@ from typing import Any
 import pandas as pd
 
 from bridgeproc.errors import ParseError
-from bridgeproc.io.sheets.travellers import HEADER_SEARCH_ROWS, REQUIRED, canonical_header, find_header, raw_frame
+from bridgeproc.io.sheets.travellers import (
+    HEADER_SEARCH_ROWS,
+    REQUIRED,
+    canonical_header,
+    check_columns,
+    find_header,
+    header_cells,
+    raw_frame,
+)
 
 #: What Excel shows in a cell whose formula failed.
 EXCEL_ERRORS = ("#REF!", "#DIV/0!", "#VALUE!", "#NAME?", "#N/A", "#NUM!", "#NULL!", "#SPILL!", "#CALC!")
@@ -156,10 +164,13 @@ def _has_header_cells(rows: list[list[str]]) -> bool:
     return sum(1 for row in rows[:HEADER_SEARCH_ROWS] for cell in row if cell and canonical_header(cell)) >= 2
 
 
-def read_travellers_xlsx(path: str | os.PathLike, workbooks: Workbooks | None = None) -> pd.DataFrame:
+def read_travellers_xlsx(path: str | os.PathLike, workbooks: Workbooks | None = None,
+                         notes: list[dict] | None = None) -> pd.DataFrame:
     """Read every traveller sheet of a workbook into one raw results frame.
 
     ``workbooks``: the file as :func:`load_workbooks` already returned it (else it is loaded).
+    ``notes``: a list to which notes about the sheets are added (columns not read; see
+    ``travellers.check_columns``), as problem rows.
 
     Returns
     -------
@@ -172,8 +183,9 @@ def read_travellers_xlsx(path: str | os.PathLike, workbooks: Workbooks | None = 
     Raises
     ------
     ParseError
-        Unreadable file, a sheet with a partial header, a header with no results, no
-        traveller sheet at all.
+        Unreadable file, a sheet with a partial header (or without a declarer or result
+        column the contract cells make up for), a header with no results, no traveller
+        sheet at all.
     """
     from openpyxl.utils import get_column_letter
 
@@ -193,6 +205,7 @@ def read_travellers_xlsx(path: str | os.PathLike, workbooks: Workbooks | None = 
         if not body:
             raise ParseError(source, numbers[index], "the sheet has a header but no results below it; "
                              "fill in the results or delete the sheet")
+        check_columns(header_cells(rows, index, span), columns, body, numbers[index], source, notes)
         extra = {f"cell_{col}": [get_column_letter(pos + 1)] * len(body) for col, pos in columns.items()}
         if "board" not in columns:
             extra["board"] = [hint] * len(body)
