@@ -24,7 +24,7 @@ from bridgeproc.cli.common import (
     with_verbosity,
 )
 from bridgeproc.cli.progress import SolveProgress
-from bridgeproc.errors import format_problems
+from bridgeproc.errors import format_problems, summarize_problems
 from bridgeproc.model import Options
 from bridgeproc.pipeline.config import ConfigError
 from bridgeproc.pipeline.run import check_inputs
@@ -116,8 +116,9 @@ def _ranking_options(command):
                      help="Boards played fewer times [default: neuberg]."),
         method("--mp-scale", type=click.Choice(["2", "1"]), default=None,
                      help="Matchpoints per result beaten [default: 2]."),
-        method("--cross-imp", type=click.Choice(["sum", "average", "average-n"]), default=None,
-                     help="Cross-IMP pair total: sum, or average per comparison [default: sum]."),
+        method("--cross-imp", type=click.Choice(["sum", "average", "average-n", "board-average"]), default=None,
+                     help="Cross-IMP pair total: sum, or average per comparison; board-average: each board's IMPs per comparison, summed (Compscore, KoPS, BBO) [default: sum]."),
+        method("--mp-top", type=click.Choice(["full", "board"]), default=None, help="Matchpoints on the full top, or each board on its own top, factored to the full top in the totals (Compscore) [default: full]."),
         method("--datum-drop", type=click.IntRange(0), default=None,
                      help="Butler: results dropped at each end of the datum [default: 1]."),
         method("--adjusted", "adjusted_mode", type=click.Choice(["fixed", "session"]), default=None,
@@ -139,8 +140,8 @@ def _ranking_options(command):
                      help="Butler: share of results dropped at each end (e.g. 0.1); overrides --datum-drop."),
         method("--imp-ave-plus", type=click.FloatRange(0, 24), default=None, callback=_finite,
                      help="IMPs per comparison for an average-plus in IMP scoring [default: 3]."),
-        method("--sitout", type=click.Choice(["none", "scale"]), default=None,
-                     help="IMP totals: plain sums, or scaled to all boards for pairs that sat out [default: none]."),
+        method("--sitout", type=click.Choice(["none", "scale", "most"]), default=None,
+                     help="IMP totals: plain sums, or scaled to all boards for pairs that sat out; most: any total x the most boards of a pair of its group / its boards (Compscore) [default: none]."),
         method("--imp-per-board", is_flag=True, default=None, help="IMP totals divided by boards played."),
     ]
     return apply(decorators, command)
@@ -187,6 +188,7 @@ def _options(params: dict, **extra) -> Options:
         "expected": params.get("expected"), "datum_drop_share": params.get("datum_drop_share"),
         "imp_ave_plus": params.get("imp_ave_plus"), "sitout": params.get("sitout"),
         "imp_per_board": params.get("imp_per_board") or None, "fouled": params.get("fouled"),
+        "mp_top": params.get("mp_top"),
     }
     return Options(
         result_style=params["result_style"], encoding=params["encoding"], check_scores=not params["no_score_check"],
@@ -286,10 +288,13 @@ def score(outputs, inputs, no_archive, archive_url, replace, event, date, sessio
         if STDOUT in outputs:
             click.echo(piped.read_bytes(), nl=False)  # bytes: written as they are, to the binary stream
     if session.notes is not None and len(session.notes):
-        for line in format_problems(session.notes):
+        for line in (format_problems if verbosity() >= VERBOSE else summarize_problems)(session.notes):
             say(f"Note: {line}")
     written = ", ".join("standard output" if o == STDOUT else o for o in outputs)
-    say(f"{len(session.results)} results, {session.results['board'].nunique()} boards; wrote {written}")
+    if len(session.results):
+        say(f"{len(session.results)} results, {session.results['board'].nunique()} boards; wrote {written}")
+    else:
+        say(f"hand records of {len(session.boards)} boards (no results, not archived); wrote {written}")
     if session.archived is not None:
         say(f"{session.archived}")
 
@@ -304,6 +309,28 @@ def check(inputs, **params) -> None:
         bridgeproc check hands.pbn travellers.csv
     """
     with library_errors():
-        summary = check_inputs(list(inputs), _options(params))
+        summary = check_inputs(list(inputs), _options(params), every_note=verbosity() >= VERBOSE)
     if verbosity() >= NORMAL:
         click.echo(summary)
+
+
+@cli.command(cls=Command)
+@_input_options
+@option(INPUTS)("--published", type=click.Path(exists=True, dir_okay=False), default=None,
+                help="The other program's numbers as a CSV (board, ns, ew and mp_ns, pct_ns or imp_ns), "
+                     "for a file that does not carry them.")
+def conventions(inputs, published, **params) -> None:
+    """Find which of bridgeproc's conventions reproduce the numbers INPUTS publish (board values,
+    datums, totals, percentages, places): for a director moving from another program, or
+    checking one. Writes nothing; exit 1 if nothing is published.
+
+    Example:
+
+        bridgeproc conventions club-night.usebio.xml
+    """
+    from bridgeproc.pipeline.fit import describe_fit, fit_conventions  # start-up: only this command needs it
+
+    with library_errors():
+        fits = fit_conventions(list(inputs), _options(params), published=published)
+    for line in describe_fit(fits):
+        click.echo(line)

@@ -11,6 +11,7 @@ from typing import Callable
 
 import pandas as pd
 
+from bridgeproc.analysis.par import check_given
 from bridgeproc.errors import BridgeprocError, ParseError
 from bridgeproc.io.bws import check_movement, read_bws
 from bridgeproc.io.pbn.reader import read_pbn
@@ -49,6 +50,8 @@ class Inputs:
     published_names: list[pd.DataFrame] = field(default_factory=list)
     #: A board's single PBN ScoreTable held several sections: it was scored across the field.
     across_field: bool = False
+    #: Published standings of the files that carry them (USEBIO ``PARTICIPANTS``), to compare with ours.
+    published_totals: list[pd.DataFrame] = field(default_factory=list)
 
     def settle(self) -> None:
         """Decide which results count: traveller sheets win over a PBN's own ScoreTables.
@@ -74,7 +77,7 @@ class Inputs:
     def frames(self) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
         """Raw results, boards (one row per board) and names (the lists given, else the
         published ones), concatenated."""
-        raw = pd.concat(self.raws, ignore_index=True)
+        raw = pd.concat(self.raws, ignore_index=True) if self.raws else pd.DataFrame(columns=["source", "line"])
         boards = pd.concat(self.boards, ignore_index=True) if self.boards else empty(BOARDS_COLUMNS)
         boards = boards.drop_duplicates(subset=["board"])
         lists = self.names or self.published_names
@@ -104,8 +107,10 @@ class Inputs:
 
 
 def _read_csv(path, options: Options, inputs: Inputs) -> None:
+    notes: list[dict] = []  # kept only if the file is read as travellers
     try:
-        inputs.raws.append(read_travellers(path, options.encoding))
+        inputs.raws.append(read_travellers(path, options.encoding, notes))
+        inputs.notes.extend(notes)
     except ParseError as traveller_error:
         try:
             inputs.names.append(read_names(path, encoding=options.encoding))
@@ -119,8 +124,10 @@ def _read_xlsx(path, options: Options, inputs: Inputs) -> None:
     The file is loaded once and the loaded workbook handed to each reader.
     """
     workbooks = load_workbooks(path)
+    notes: list[dict] = []  # kept only if the workbook is read as travellers
     try:
-        inputs.raws.append(read_travellers_xlsx(path, workbooks))
+        inputs.raws.append(read_travellers_xlsx(path, workbooks, notes))
+        inputs.notes.extend(notes)
     except ParseError as traveller_error:
         try:
             inputs.names.append(read_names(path, workbooks=workbooks))
@@ -152,6 +159,25 @@ def _published_names(totals: pd.DataFrame) -> pd.DataFrame | None:
     }).astype("string")
 
 
+def _published_totals(totals: pd.DataFrame) -> pd.DataFrame | None:
+    """A PBN TotalScoreTable's standings (``TotalScoreMP``/``TotalScoreIMP``, ``TotalPercentage``,
+    ``Rank``) in the frame the USEBIO reader gives, so that both are compared with ours alike."""
+    pair = next((c for c in ("pairid", "playerid") if c in totals), None)
+    total = next((c for c in ("totalscoremp", "totalscoreimp") if c in totals), None)
+    if pair is None or total is None or not len(totals):
+        return None
+    def text(column: str) -> pd.Series:
+        return totals[column].astype("string") if column in totals else pd.Series(pd.NA, index=totals.index,
+                                                                                  dtype="string")
+    direction = (totals["direction"].astype("string").str.strip().str[:1].str.upper().map(_DIRECTION)
+                 if "direction" in totals and pair == "pairid" else pd.Series(pd.NA, index=totals.index))
+    return pd.DataFrame({
+        "section": text("section"), "pair": text(pair), "direction": direction.astype("string"),
+        "place": text("rank"), "percentage": text("totalpercentage"), "total": text(total),
+        "names": text("names"), "source": text("source"), "line": text("line"),
+    })
+
+
 def _scored_across_field(pbn) -> bool:
     """True when a board has one game whose ScoreTable holds several sections: the program
     that wrote it compared the board across the field, so bridgeproc does too (unless told)."""
@@ -164,16 +190,33 @@ def _scored_across_field(pbn) -> bool:
     return bool((sections[sections.index.isin(single)] > 1).any())
 
 
+def _creator(escapes: list[str]) -> str | None:
+    """The program named by a PBN's ``%Creator:`` line, if any."""
+    for line in escapes:
+        name, _, value = line.lstrip("%").partition(":")
+        if name.strip().lower() == "creator" and value.strip():
+            return value.strip()
+    return None
+
+
 def _read_pbn(path, options: Options, inputs: Inputs) -> None:
     pbn = read_pbn(path, options.encoding)
+    inputs.notes.extend({"source": pbn.source, "line": str(line), "column": "", "value": "", "message": message}
+                        for line, message in pbn.notes)
     inputs.rules.append(check_games(pbn))
     published = _published_names(pbn.totals)
     if published is not None:
         inputs.fallback_names.append(published)
+    totals = _published_totals(pbn.totals)
+    if totals is not None:
+        inputs.published_totals.append(totals)
     inputs.across_field |= _scored_across_field(pbn)
     if len(pbn.results):
         inputs.pbn_raws.append(pbn.results)
-    inputs.boards.append(pbn.boards)
+    # Double-dummy tables and optimum scores are checked before they are reused (some exports write them wrong).
+    boards, notes = check_given(pbn.boards, pbn.source, _creator(pbn.escapes), solve=options.dd)
+    inputs.notes.extend(notes)
+    inputs.boards.append(boards)
     for key, value in pbn.meta.items():
         inputs.meta.setdefault(key.lower(), value)
 
@@ -199,6 +242,10 @@ def _add_file(read, inputs: Inputs) -> None:
         inputs.names.append(read.names)
     for key, value in read.meta.items():
         inputs.meta.setdefault(key.lower(), value)
+    inputs.notes.extend(getattr(read, "notes", []))  # what the reader read other than written
+    totals = getattr(read, "totals", None)
+    if totals is not None and len(totals):
+        inputs.published_totals.append(totals)
 
 
 READERS: dict[str, Callable] = {".xml": _read_usebio, ".bws": _read_bws,".csv": _read_csv, ".txt": _read_csv, ".tsv": _read_csv,

@@ -7,21 +7,24 @@ from typing import Callable
 import pandas as pd
 
 from bridgeproc.analysis.dd import DD_COLUMNS, DDUnavailableError, dd_tables
-from bridgeproc.analysis.par import par, parse_optimum_score
+from bridgeproc.analysis.par import optimum_score_problem, par, parse_optimum_score
 from bridgeproc.core.pairs import PairNumbering
-from bridgeproc.errors import BridgeprocError, ValidationError, format_problems
+from bridgeproc.errors import BridgeprocError, ValidationError, format_problems, summarize_problems
 from bridgeproc.model import Options, Session
 from bridgeproc.pipeline.read import Inputs, read_inputs
 from bridgeproc.rank import Conventions, parse_scoring_tag, rank_results, standings, winner_groups
+from bridgeproc.rank.conventions import PROFILES, producer_profile
 from bridgeproc.rank.published import published_differences
-from bridgeproc.schema import problems_frame
+from bridgeproc.schema import RESULTS_COLUMNS, STANDINGS_COLUMNS, empty, problems_frame
 from bridgeproc.validate.results import validate_results
 
 
 def _conventions(options: Options, meta: dict, across_field: bool = False) -> Conventions:
-    """What the PBN says (``Scoring`` tag, one ScoreTable over several sections), then the
-    profile the director chose (it keeps the file's method), then single options."""
-    conventions = Conventions()
+    """The producer's profile (a USEBIO file's ``PROGRAM_NAME``: Compscore), then what the file
+    says (``Scoring`` tag, one ScoreTable over several sections), then the profile the director
+    chose (it keeps the file's method), then single options."""
+    producer = producer_profile(meta.get("program"))
+    conventions = PROFILES[producer] if producer else Conventions()
     if across_field:
         conventions = conventions.replace(across_field=True)
     scoring = meta.get("scoring")
@@ -97,7 +100,7 @@ def build_session(inputs: list, options: Options = Options(),
     stage = _Stages(stages)
     read = read_inputs(list(inputs), options)
     if not read.raws:
-        raise BridgeprocError("no results in the inputs; give traveller sheets or a PBN with results")
+        return _hand_records_session(read, options, progress, stage)
     _, boards, names = read.frames()
     stage("read")
     conventions = _conventions(options, read.meta, read.across_field)
@@ -110,18 +113,10 @@ def build_session(inputs: list, options: Options = Options(),
     table = standings(results, decided, names if len(names) else None)
     table.insert(0, "method", conventions.method)
     stage("scored and ranked")
-    missing_dd = None
-    if options.dd and len(boards) and boards["deal"].notna().any():
-        try:
-            boards = _with_double_dummy(boards, progress)
-        except DDUnavailableError as exc:  # the solver is compiled: say so, write the rest
-            missing_dd = problems_frame([{"source": "bridgeproc", "message":
-                f"hand records written without double-dummy tables and par: {exc}"}])
-        stage("double dummy and par")
-    meta = dict(read.meta)
-    meta.update({k: v for k, v in options.meta_defaults.items() if meta.get(k) in (None, "", "?", "#")})
-    meta.update(options.meta)
-    differences = published_differences(read.frames()[0], results, conventions.method)
+    boards, missing_dd = _solved(boards, options, progress, stage)
+    meta = _meta(read, options)
+    published = pd.concat(read.published_totals, ignore_index=True) if read.published_totals else None
+    differences = published_differences(read.frames()[0], results, conventions.method, table, published)
     notes = [n for n in (read.reading_notes(), checked.notes, read.rule_problems(), differences, missing_dd)
              if n is not None and len(n)]
     session = Session(results=results, boards=boards, standings=table, names=names, meta=meta,
@@ -131,26 +126,77 @@ def build_session(inputs: list, options: Options = Options(),
     return session
 
 
+def _solved(boards: pd.DataFrame, options: Options, progress, stage) -> tuple[pd.DataFrame, pd.DataFrame | None]:
+    """The boards with double dummy and par (when asked and there are deals), and the note
+    saying why not when the solver cannot load."""
+    missing_dd = None
+    if options.dd and len(boards) and boards["deal"].notna().any():
+        try:
+            boards = _with_double_dummy(boards, progress)
+        except DDUnavailableError as exc:  # the solver is compiled: say so, write the rest
+            missing_dd = problems_frame([{"source": "bridgeproc", "message":
+                f"hand records written without double-dummy tables and par: {exc}"}])
+        stage("double dummy and par")
+    return boards, missing_dd
+
+
+def _meta(read: Inputs, options: Options) -> dict:
+    """The event's tags: the files', the club's defaults where the files say nothing, the director's."""
+    meta = dict(read.meta)
+    meta.update({k: v for k, v in options.meta_defaults.items() if meta.get(k) in (None, "", "?", "#")})
+    meta.update(options.meta)
+    return meta
+
+
+def _hand_records_session(read: Inputs, options: Options, progress, stage) -> Session:
+    """A run on hand records alone (Dealmaster Pro, BridgeComposer): no results to rank, but the
+    hand records, double dummy and par are outputs like any other. Reading problems still refuse."""
+    _, boards, names = read.frames()
+    if not len(boards) or not boards["deal"].notna().any():
+        raise BridgeprocError("no results and no deals in the inputs; give traveller sheets, a PBN with results "
+                              "or a hand record")
+    problems = [f for f in read.fatal if len(f)]
+    if problems:
+        raise ValidationError(pd.concat(problems, ignore_index=True))
+    stage("read")
+    boards, missing_dd = _solved(boards, options, progress, stage)
+    conventions = _conventions(options, read.meta, read.across_field)
+    standings_frame = empty(STANDINGS_COLUMNS)
+    standings_frame.insert(0, "method", pd.Series([], dtype="string"))
+    note = problems_frame([{"source": "bridgeproc", "message": f"hand records only: {len(boards)} boards, no results "
+                            "to rank (the outputs carry the deals, double dummy and par)"}])
+    notes = [n for n in (read.reading_notes(), read.rule_problems(), missing_dd, note) if n is not None and len(n)]
+    return Session(results=empty(RESULTS_COLUMNS), boards=boards, standings=standings_frame, names=names,
+                   meta=_meta(read, options), conventions=conventions, numbering="shared",
+                   movement=f"Hand records: {len(boards)} boards, no results",
+                   notes=pd.concat(notes, ignore_index=True), options=options)
+
+
 def _with_double_dummy(boards: pd.DataFrame, progress) -> pd.DataFrame:
     """Double-dummy tables and par: reused from the input where known, else solved.
 
     Par is taken from the input's OptimumScore/OptimumContract when every board with a
     table has both (as bridgeproc's own output PBN does), so a re-run needs no solver.
+    A table that cannot be the deal's is solved again (``dd.implausible_tables``; the reader
+    has said so in a note), and an OptimumScore that is not a side and a score is not used.
     """
     boards = dd_tables(boards, progress)
     with_table = boards[list(DD_COLUMNS)].notna().all(axis=1)
     if {"optimum_score", "optimum_contract"} <= set(boards.columns):
-        given = boards["optimum_score"].notna() & boards["optimum_contract"].notna()
+        valid = pd.Series([isinstance(t, str) and optimum_score_problem(t) is None
+                           for t in boards["optimum_score"].astype("object")], index=boards.index)
+        given = valid & boards["optimum_contract"].notna()
         if given[with_table].all():
-            score = [parse_optimum_score(t) if isinstance(t, str) else None for t in boards["optimum_score"]]
+            score = [parse_optimum_score(t) if ok else None for t, ok in zip(boards["optimum_score"], valid)]
             return boards.assign(par_score=pd.array(score, dtype="Int64"),
                                  par_contracts=boards["optimum_contract"].astype("string"),
-                                 par_optimum_score=boards["optimum_score"].astype("string"))
+                                 par_optimum_score=boards["optimum_score"].astype("string").where(valid))
     return par(boards)
 
 
-def check_inputs(inputs: list, options: Options = Options()) -> str:
-    """Read and check ``inputs`` without ranking or writing; a short summary when clean.
+def check_inputs(inputs: list, options: Options = Options(), every_note: bool = False) -> str:
+    """Read and check ``inputs`` without ranking or writing; a short summary when clean, with
+    the warnings grouped by cause (each one with ``every_note``).
 
     Raises ValidationError (every problem, auction and play included) or ParseError.
     """
@@ -166,7 +212,8 @@ def check_inputs(inputs: list, options: Options = Options()) -> str:
     pairs = len(set(results["ns"].dropna()) | set(results["ew"].dropna()))
     summary = f"OK: {len(results)} results on {results['board'].nunique()} boards, {pairs} pair numbers"
     if checked.notes is not None and len(checked.notes):
-        summary += "".join(f"\nNote: {line}" for line in format_problems(checked.notes))
+        notes = format_problems(checked.notes) if every_note else summarize_problems(checked.notes)
+        summary += "".join(f"\nNote: {line}" for line in notes)
     return summary
 
 

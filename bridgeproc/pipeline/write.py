@@ -94,7 +94,7 @@ def write_outputs(session: Session, outputs: list) -> Session:
     archived: list = []
 
     def archive() -> None:
-        if options.archive:
+        if options.archive and len(session.results):  # hand records alone are not a session to keep
             from bridgeproc.archive import archive_session
 
             archived.append(archive_session(session, options.archive_url, replace=options.replace,

@@ -82,8 +82,9 @@ def write_workbook(session: "Session", path: str | os.PathLike) -> None:
                 rows = standings[(standings["method"] == method) & (standings["group"] == group)]
                 write_ranking(wb, rows, method, group, heading, several_methods=len(methods) > 1,
                               individual=is_individual(session.results))
-    write_travellers(wb, session.results, session.boards)
-    write_scorecards(wb, session.results, session.numbering, session.pair_names)
+    if len(session.results):  # hand records alone have no travellers or score cards
+        write_travellers(wb, session.results, session.boards)
+        write_scorecards(wb, session.results, session.numbering, session.pair_names)
     if session.boards is not None and len(session.boards) and session.boards["deal"].notna().any():
         write_handrecords(wb, session.boards)
     write_conventions(wb, session)

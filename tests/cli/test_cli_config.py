@@ -209,7 +209,7 @@ REFUSED = [
     # refuses the file too (not a value only the command it is for judges, as click parses it)
     ("misspelt key", 'profil = "ebu"\n', ["profil: unknown key"], True),
     ("unknown table", '[scoring]\nprofile = "ebu"\n',
-     ["[scoring]: unknown table; a table is named after a command: [archive], [score], [check], [archive.list]"], True),
+     ["[scoring]: unknown table; a table is named after a command: [archive], [score], [check], [conventions], [archive.list]"], True),
     ("misspelt key in a table", '[score]\nprofil = "ebu"\n', ["[score] profil: the score command has no option --profil"],
      True),
     ("misspelt sub-command", '[archive.lst]\njson = true\n', ["[archive.lst]: unknown table"], True),

@@ -1,0 +1,68 @@
+"""bridgeproc conventions: which conventions reproduce a file's published numbers, on the real files."""
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from bridgeproc.model import Options
+from bridgeproc.pipeline.fit import describe_fit, fit_conventions
+from tests.conftest import REALDATA
+from tests.rank.test_producers_realdata import _bbo_pages, _kops_pages
+
+pytestmark = pytest.mark.slow  # every candidate set ranks the whole file: seconds per file
+
+
+def best(name, published=None):
+    fits = fit_conventions([REALDATA / name], Options(dd=False), published=published)
+    return fits[0], describe_fit(fits)
+
+
+@pytest.mark.parametrize("name, summary, flags", [
+    ("aus-nsbc-lindfield-2022-07-27-mp-howell-compscore3.usebio.xml",
+     "MP_NS 161/161, totals 12/12, percentages 12/12, places 12/12", []),  # the Compscore profile by its PROGRAM_NAME
+    ("aus-moonee-valley-bc-2026-02-02-crossimp-howell-compscore3.usebio.xml", "IMP_NS 108/108, totals 9/9, places 9/9", []),
+    ("aus-sunshine-coast-bc-2026-03-09-butler-howell-compscore3.usebio.xml",
+     "IMP_NS 140/140, datums 35/35, totals 8/8, places 8/8", []),
+    ("ruter7-klubbkveld-butler-2012.pbn", "IMP_NS 168/168, datums 21/21, totals 16/16, places 16/16", []),
+])
+def test_the_producers_files_are_reproduced_with_no_options(name: str, summary: str, flags: list[str]):
+    fit, lines = best(name)
+    assert fit.exact and fit.options() == flags
+    assert fit.summary() == summary
+    assert lines[0].startswith("Reproduced: ") and lines[1] == "  with: no options (what score does on this file)"
+
+
+def test_magic_contest_totals_need_one_decimal_per_board():
+    """FFB's file (Magic Contest): every board MP and total with --mp-decimals 1; one place is a tie written apart."""
+    fit, lines = best("ffb-dn1-open2-s1-2022.pbn")
+    assert fit.options() == ["--mp-decimals 1"]
+    assert fit.summary() == "MP_NS 660/660, totals 44/44, percentages 44/44, places 43/44"
+    assert lines[:3] == ["Not reproduced exactly; closest: MP_NS 660/660, totals 44/44, percentages 44/44, places 43/44",
+                         "  with: --mp-decimals 1", "  differs in: 1 places"]
+
+
+def test_kops_needs_board_averaged_cross_imps_given_its_pages(tmp_path):
+    pages, _ = _kops_pages()
+    table = pd.DataFrame({"board": pages["board"], "ns": "Para-" + pages["ns_no"] + " - Para-" + pages["ns_no"],
+                          "ew": "Para-" + pages["ew_no"] + " - Para-" + pages["ew_no"], "imp_ns": pages["pub_ns"]})
+    table.to_csv(tmp_path / "kops.csv", index=False)
+    fit, _ = best("pol-chorzow-2013-08-07-imp-kops-pbntools.pbn", tmp_path / "kops.csv")
+    assert fit.summary() == "given board IMPs 106/108"  # board 22's two rows (KoPS counts 420 v -1660 as 17)
+    assert fit.conventions.cross_imp == "board-average"  # --profile kops, bbo or compscore: all three average
+    assert fit.options()[0] in ("--profile compscore", "--profile kops", "--cross-imp board-average")
+
+
+def test_bbo_needs_unfactored_percentages_given_its_pages(tmp_path):
+    pages = _bbo_pages()
+    pages = pages[~pages["artificial"]]
+    table = pd.DataFrame({"board": pages["board"], "ns": pages["n"] + " - " + pages["s"],
+                          "ew": pages["e"] + " - " + pages["w"], "pct_ns": pages["pub_pct"]})
+    table.to_csv(tmp_path / "bbo.csv", index=False)
+    fit, _ = best("bbo-acbl-1607-speedball-2013-08-10-pbntools.pbn", tmp_path / "bbo.csv")
+    assert fit.exact and fit.summary() == "given board % 573/573"  # at 0.05: BBO's unfactored % round alike here
+
+
+def test_a_file_that_publishes_nothing_is_told_so(runner):
+    from bridgeproc.cli import cli
+    result = runner.invoke(cli, ["conventions", str(REALDATA / "pol-chorzow-2013-08-07-imp-kops-pbntools.pbn")])
+    assert result.exit_code == 1 and "publish no board values" in result.output and "Traceback" not in result.output
