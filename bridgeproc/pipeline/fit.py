@@ -80,7 +80,8 @@ class Fit:
 
     def summary(self) -> str:
         """``MP_NS 322/322, totals 12/12, ...``."""
-        return ", ".join(f"{k.kind} {k.agree}/{k.compared}" for k in self.kinds.itertuples())
+        return ", ".join(self.kinds["kind"] + " " + self.kinds["agree"].astype(str) + "/"
+                         + self.kinds["compared"].astype(str))
 
 
 def option_flags(conventions: Conventions, base: Conventions = Conventions()) -> list[str]:
@@ -201,7 +202,7 @@ def describe_fit(fits: list[Fit]) -> list[str]:
     else:
         lines = [f"Not reproduced exactly; closest: {best.summary()}", f"  with: {flags}"]
         missed = best.kinds[best.kinds["agree"] < best.kinds["compared"]]
-        lines.append("  differs in: " + ", ".join(f"{k.compared - k.agree} {k.kind}" for k in missed.itertuples()))
+        lines.append("  differs in: " + ", ".join((missed["compared"] - missed["agree"]).astype(str) + " " + missed["kind"]))
     seen = {flags}
     for fit in fits[1:]:
         other = " ".join(fit.options()) or "no options"
