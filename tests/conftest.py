@@ -33,8 +33,6 @@ NOT_YET_READ = {
 }
 #: Real PBN files whose play records our checker refuses although the producer wrote them so.
 PLAY_NOT_YET_READ = {
-    "bbo-acbl-1607-speedball-2013-08-10-pbntools.pbn": "issue 14: pbntools writes BBO play records cut "
-                                                        "short without a claim mark",
     "pbn-reference-correct_10.pbn": "issue 14: game 3's irregular auction (^S skipped turn, ^I accepted "
                                     "insufficient bid) is misread by validate/auction.py",
 }

@@ -14,6 +14,7 @@ import pandas as pd
 from bridgeproc.analysis.par import check_given
 from bridgeproc.errors import BridgeprocError, ParseError
 from bridgeproc.io.bws import check_movement, read_bws
+from bridgeproc.io.pbn.frames import same_deal
 from bridgeproc.io.pbn.reader import read_pbn
 from bridgeproc.io.sheets import read_travellers
 from bridgeproc.io.sheets.names import read_names, workbook_names
@@ -21,6 +22,7 @@ from bridgeproc.io.sheets.xlsx import load_workbooks, read_travellers_xlsx
 from bridgeproc.io.usebio.reader import read_usebio
 from bridgeproc.model import Options
 from bridgeproc.schema import BOARDS_COLUMNS, empty, problems_frame
+from bridgeproc.validate.records import fill_from_records
 from bridgeproc.validate.rules import check_games
 
 
@@ -96,6 +98,8 @@ class Inputs:
         for board in counts[counts > 1].index:
             first, *others = dealt[dealt["board"] == board].drop_duplicates(subset=["deal"]).to_dict("records")
             for other in others:
+                if same_deal(first["deal"], other["deal"]):
+                    continue  # the same cards written from another seat (BridgeComposer: the dealer's), or partial
                 rows.append({"source": other.get("source", ""), "line": str(other.get("line", "")), "column": "deal",
                              "value": other["deal"], "message": f"board {board} is dealt differently in "
                              f"{first.get('source', '')} (line {first.get('line', '')}); give one hand record"})
@@ -211,8 +215,11 @@ def _read_pbn(path, options: Options, inputs: Inputs) -> None:
     if totals is not None:
         inputs.published_totals.append(totals)
     inputs.across_field |= _scored_across_field(pbn)
-    if len(pbn.results):
-        inputs.pbn_raws.append(pbn.results)
+    results, filled = fill_from_records(pbn.results, pbn)
+    inputs.notes.extend({"source": pbn.source, "line": str(line), "column": "", "value": "", "message": message}
+                        for line, message in filled)
+    if len(results):
+        inputs.pbn_raws.append(results)
     # Double-dummy tables and optimum scores are checked before they are reused (some exports write them wrong).
     boards, notes = check_given(pbn.boards, pbn.source, _creator(pbn.escapes), solve=options.dd)
     inputs.notes.extend(notes)

@@ -73,6 +73,7 @@ class Play:
     claimed: bool = False
     continued: bool = False
     known: bool = True
+    claim_implied: bool = False  # stopped early without '*' in a game with a Result: read as a claim
     partial: list[tuple[str, str]] = field(default_factory=list)  # cards of an unfinished last trick
 
 
@@ -93,7 +94,7 @@ def _cards(tokens: list[str], lines: list[int]) -> tuple[list[tuple[str, int, se
 
 def read_play(hands: dict[str, str], first: str, tokens: list[str], lines: list[int] | None = None,
               trump: str | None = None, declarer: str | None = None,
-              tag_line: int = 0) -> tuple[Play, list[tuple[int, str]]]:
+              tag_line: int = 0, claim_implied: bool = False) -> tuple[Play, list[tuple[int, str]]]:
     """Rebuild and check a Play section.
 
     Parameters
@@ -108,6 +109,9 @@ def read_play(hands: dict[str, str], first: str, tokens: list[str], lines: list[
         ``S H D C``, or None/``NT`` for no trumps.
     declarer : str, optional
         Declarer's seat: tricks won by declarer's side are counted.
+    claim_implied : bool
+        The game has a Result: a record that stops after a whole trick without ``*`` is
+        read as a claim (BBO and pbntools write claims so), marked ``claim_implied``.
 
     Returns
     -------
@@ -165,11 +169,20 @@ def read_play(hands: dict[str, str], first: str, tokens: list[str], lines: list[
         leader = winner
     played = len(play.tricks)
     play.complete = played == 13
-    if not play.complete and not ending:
+    if not play.complete and not ending and claim_implied and _claimed_without_mark(cards, played):
+        play.claimed = play.claim_implied = play.known = True
+    elif not play.complete and not ending:
         where = f"after trick {played}" if played else "before the first trick"
         line = cards[-1][1] if cards else tag_line
         problems.append((line, f"the play stops {where} without * (a claim) or + (continued later)"))
     return play, problems
+
+
+def _claimed_without_mark(cards: list[tuple[str, int, set[str]]], played: int) -> bool:
+    """True when a record without ``*`` stops as a claim does: after the whole tricks at most one
+    trick in progress, then nothing or only unknown cards ``-`` (BBO via pbntools writes so)."""
+    rest = [card for card, _, _ in cards[4 * played:]]
+    return bool(played or rest) and all(card == "-" for card in rest[4:])
 
 
 def _card_problem(number: int, seat: str, card: str, led: str | None, remaining: dict[str, set[str]],

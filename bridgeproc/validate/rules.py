@@ -120,7 +120,8 @@ def _compare_tags(game: Game, auction: Auction, out: _Collector) -> None:
                 f"{STRAIN_NAMES[auction.strain]}) but the Declarer tag is {declarer_tag.value!r}")
 
 
-def _hands(game: Game) -> dict[str, str] | None:
+def hands_of(game: Game) -> dict[str, str] | None:
+    """The four hands of a complete deal, else None (the PBN reader reports bad deals)."""
     deal = game.get("Deal")
     if not deal:
         return None
@@ -147,7 +148,7 @@ def _check_play(game: Game, auction: Auction | None, out: _Collector) -> None:
         declarer = auction.declarer
     if strain is None and auction is not None and auction.complete:
         strain = auction.strain
-    hands = _hands(game)
+    hands = hands_of(game)
     leader = tag.value.strip().upper()
     if declarer in SEAT_NAMES and leader in SEAT_NAMES and leader != next_seat(declarer):
         out.add(tag.line, "Play", tag.value,
@@ -157,10 +158,11 @@ def _check_play(game: Game, auction: Auction | None, out: _Collector) -> None:
     if hands is None or strain is None or declarer not in SEAT_NAMES:
         return
     trump = None if strain == "NT" else strain
-    play, problems = read_play(hands, tag.value, tag.tokens or [], tag.token_lines or [], trump, declarer, tag.line)
+    result_tag = game.tag("Result")
+    play, problems = read_play(hands, tag.value, tag.tokens or [], tag.token_lines or [], trump, declarer, tag.line,
+                               claim_implied=result_tag is not None and bool(result_tag.value.strip()))
     for line, message in problems:
         out.add(line, "Play", tag.value, message)
-    result_tag = game.tag("Result")
     if problems or not play.known or play.continued or result_tag is None:
         return
     result = declarer_result(result_tag.value, declarer)
@@ -209,4 +211,4 @@ def check_games(pbn_file: PbnFile | str | os.PathLike) -> pd.DataFrame:
     return problems_frame(out.rows)
 
 
-__all__ = ["check_games", "check_game", "parse_contract_tag", "declarer_result", "STRAINS"]
+__all__ = ["check_games", "check_game", "parse_contract_tag", "declarer_result", "hands_of", "STRAINS"]

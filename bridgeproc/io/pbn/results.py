@@ -138,25 +138,28 @@ def collect(games: list[Game], notes: Problems | None = None, problems: Problems
                     notes.append((tag.line, f"ScoreTable of {tag.row_count} distinct scores with their Multiplicity "
                                             "(a frequency table): it names no pairs, so it is not scored"))
                 tables.append((tag, matches))
-        room = not found and game.tag("ScoreTable") is None and (game.get("Contract") or "").strip() not in ("", "?")
+        room = not found and game.tag("ScoreTable") is None and (_contract_given(game) or _auction_given(game))
+        line = result_line(game)
         if room and game.tag("Board") is None:
-            notes.append((game.tag("Contract").line, "game has a Contract but no Board tag: not a board of the "  # type: ignore[union-attr]
-                                                     "event, so its result is not scored (add [Board \"n\"] to score it)"))
+            notes.append((line, "game has a Contract but no Board tag: not a board of the event, so its result is "
+                                "not scored (add [Board \"n\"] to score it)"))
             room = False
         if room and not (game.get("Result") or "").strip() and game.tag("Score") is None and _continued(game):
-            notes.append((game.tag("Contract").line, "game is to be continued ('+' ends its Auction or Play) and has "  # type: ignore[union-attr]
-                                                     "no Result: not a result yet, so it is not scored"))
+            notes.append((line, "game is to be continued ('+' ends its Auction or Play) and has no Result: not a "
+                                "result yet, so it is not scored"))
             room = False
         if room:
             key = _repeat_key(game)
             if key in repeats:
-                notes.append((game.tag("Contract").line, f"game repeats the result of line {repeats[key]} (same event, "  # type: ignore[union-attr]
-                                                         "board, players, contract and result): read once"))
+                notes.append((line, f"game repeats the result of line {repeats[key]} (same event, board, players, "
+                                    "contract and result): read once"))
                 room = False
             else:
-                repeats[key] = game.tag("Contract").line  # type: ignore[union-attr]
+                repeats[key] = line
         plan.append((game, tables, room))
         has_results.append(found or room)
+    if any(has_results):
+        _unplayed_games(plan, has_results, notes)
     events = {_event(game) for (game, _, _), found in zip(plan, has_results) if found}
     for game, tables, room in plan:
         section = game.get("Section", "") or ""
@@ -169,6 +172,55 @@ def collect(games: list[Game], notes: Problems | None = None, problems: Problems
         if room:
             _room_row(game, results, uses_score_tags, section, problems)
     return results, totals, matches, has_results
+
+
+def _contract_given(game: Game) -> bool:
+    return (game.get("Contract") or "").strip() not in ("", "?")
+
+
+def _auction_given(game: Game) -> bool:
+    """An Auction with calls and a result beside it (a Result, Score or Play, or four passes): the
+    contract can be read from it when the Contract tag is empty. An auction alone is a bidding
+    problem (the standard's own files hold such quizzes), not a table's result."""
+    tag = game.tag("Auction")
+    calls = [t for t in tag.tokens or () if t not in ("+", "*", "-")] if tag is not None else []
+    if not calls:
+        return False
+    passed_out = all(t.upper() in ("PASS", "AP") for t in calls)
+    return passed_out or bool((game.get("Result") or "").strip()) or any(
+        game.tag(name) is not None for name in ("Score", "Play"))
+
+
+def result_line(game: Game) -> int:
+    """The line a one-result game's row is known by: its Contract tag, else its Auction, else its first tag."""
+    for name in ("Contract", "Auction"):
+        tag = game.tag(name)
+        if tag is not None:
+            return tag.line
+    return game.tags[0].line if game.tags else 0
+
+
+#: Tags that say a game is a table's result, not a hand record's deal (the players' names count
+#: only when written).
+_TABLE_TAGS = ("Contract", "Declarer", "Result", "PairNS", "PairEW", "HomeTeam", "VisitTeam")
+_PLAYER_TAGS = ("North", "South", "East", "West")
+
+
+def _names_a_table(game: Game) -> bool:
+    return any(game.tag(name) is not None for name in _TABLE_TAGS) or \
+        any((game.get(name) or "").strip() not in ("", "?") for name in _PLAYER_TAGS)
+
+
+def _unplayed_games(plan: list, has_results: list[bool], notes: Problems) -> None:
+    """One note for the games of a results file that give a table but neither contract nor result
+    (a board not played there?): they are not results, and saying so keeps nothing dropped silently."""
+    lines = [result_line(game) for (game, tables, _), found in zip(plan, has_results)
+             if not found and not tables and not _contract_given(game) and not _auction_given(game)
+             and not (game.get("Result") or "").strip() and game.tag("Board") is not None and _names_a_table(game)]
+    if lines:
+        shown = ", ".join(map(str, lines[:5])) + (f" and {len(lines) - 5} more" if len(lines) > 5 else "")
+        notes.append((lines[0], f"{len(lines)} game(s) have neither a contract nor a result (lines {shown}): "
+                                "not results, so not scored (a board not played at that table?)"))
 
 
 def _continued(game: Game) -> bool:
@@ -210,7 +262,7 @@ def _room_row(game: Game, results: dict, uses_score_tags: bool, section: str, pr
     row = [ns or "", ew or "", contract, declarer, result,
            score_from_tag(game.get("Score"), declarer) or "", *(game.get(t) or "" for t in ROOM_TAGS)]
     group = results.get(names) or results.setdefault(names, _Group(names))
-    group.add([row], [game.tag("Contract").line], game.get("Board"), section)  # type: ignore[union-attr]
+    group.add([row], [result_line(game)], game.get("Board"), section)
 
 
 def declarer_tricks(value: str, declarer: str | None) -> tuple[str, str | None]:
