@@ -35,9 +35,13 @@ GRID: dict[str, dict[str, tuple]] = {
                   "imp_per_board": (False, True)},
     "butler": {"datum_drop": (0, 1, 2), "sitout": ("none", "scale", "most"), "imp_per_board": (False, True)},
 }
+#: The published kinds that depend on who is ranked with whom (the rest are board values).
+STANDINGS_KINDS = ("totals", "percentages", "places")
+#: The rankings every candidate's board scores are ranked in (one winner, two, or as the movement says).
+WINNERS = ("auto", "one", "two")
 #: The fields a candidate may differ in from the defaults (what the report names as options).
 _NAMED = sorted({name for grid in GRID.values() for name in grid} | {"method", "across_field", "datum_drop_share",
-                                                                      "adjusted_mode", "fouled"})
+                                                                      "adjusted_mode", "fouled", "winners"})
 
 
 @dataclass(frozen=True)
@@ -177,14 +181,26 @@ def fit_conventions(inputs: list, options: Options = Options(), published=None) 
     imps = [m for m in ("cross-imp", "butler") if m != base.method]
     methods = [base.method] + (imps if base.method != "mp" else [])
     fits = []
+    seen: set[Conventions] = set()
     for name, conventions in _candidates(base, methods):
         decided = conventions.replace(pair_numbering=checked.numbering)
         results = rank_results(checked.results, decided)
-        table = standings(results, decided, names if len(names) else None)
-        kinds = published_agreement(raw, results, conventions.method, table, totals)
-        if given is not None:
-            kinds = pd.concat([kinds, _given_agreement(given, results, conventions.method)], ignore_index=True)
-        fits.append(Fit(name, conventions, kinds))
+        board_kinds = _given_agreement(given, results, conventions.method) if given is not None else None
+        # who is ranked with whom changes only the standings: each board scoring is ranked each way
+        for winners in dict.fromkeys((conventions.winners, *WINNERS)):
+            candidate = conventions.replace(winners=winners)
+            if candidate in seen:
+                continue
+            seen.add(candidate)
+            table = standings(results, decided.replace(winners=winners), names if len(names) else None)
+            kinds = published_agreement(raw, results, conventions.method, table, totals)
+            if board_kinds is not None:
+                kinds = pd.concat([kinds, board_kinds], ignore_index=True)
+            fits.append(Fit(name if winners == conventions.winners else "options", candidate, kinds))
+            ranked = kinds["kind"].isin(STANDINGS_KINDS)
+            agree = kinds["agree"] == kinds["compared"]
+            if agree[ranked].all() or not agree[~ranked].all():
+                break  # the standings agree already, or the board values do not: another ranking cannot win
     if not any(fit.compared for fit in fits):
         raise BridgeprocError("the inputs publish no board values, datums, totals, percentages or places to "
                               "reproduce; give a file scored by another program (a PBN ScoreTable, a USEBIO export)")

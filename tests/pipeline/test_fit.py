@@ -66,3 +66,13 @@ def test_a_file_that_publishes_nothing_is_told_so(runner):
     from bridgeproc.cli import cli
     result = runner.invoke(cli, ["conventions", str(REALDATA / "pol-chorzow-2013-08-07-imp-kops-pbntools.pbn")])
     assert result.exit_code == 1 and "publish no board values" in result.output and "Traceback" not in result.output
+
+
+def test_ruter_league_ranks_every_pair_in_one_list():
+    """The Finnish league file (Ruter, fixed directions, sections A/B) publishes one ranking of all
+    24 pairs, NS and EW together: reproduced with --winners one (found by ranking each candidate's
+    board scores every way)."""
+    fit, lines = best("fin-lounaisliiga-2013-09-25-cross2-imp.pbn")
+    assert fit.exact and fit.options() == ["--winners one"]
+    assert fit.summary() == "IMP_NS 192/192, totals 24/24, places 24/24"
+    assert lines[:2] == ["Reproduced: IMP_NS 192/192, totals 24/24, places 24/24", "  with: --winners one"]
