@@ -13,8 +13,10 @@ Rules checked (Laws 18-22 and 36, reference section 4.4):
   not finished (nothing is derived from it); ``+`` means it continues later.
 
 Annotations after a call (``!``, ``?``, ``=n=`` note references, ``$n`` NAGs) are
-kept aside; ``^I`` after a bid accepts an insufficient bid (it then stands) and
-``^S`` after a call records that the next player's turn was skipped.
+kept aside. Irregularity marks go *before* their call (PBN 2.1 section 3.9; the
+standard's own ``correct_10`` game 3: ``- ^S 1D ^I 1C``): ``^I`` accepts an insufficient
+bid (it then stands; on a sufficient bid it is a problem) and each ``^S`` records that a
+player's turn was skipped, so the call is made by the next player.
 
 The contract is the last bid, doubled or redoubled by the calls after it, and
 the declarer is the first player of the declaring side to name its strain.
@@ -148,13 +150,18 @@ class _State:
 
 
 def _items(tokens: list[str], lines: list[int]) -> list[tuple[str, int, list[str]]]:
-    """Group tokens into (call or marker, line, annotations that follow it)."""
+    """Group tokens into (call or marker, line, the marks before it and the annotations after it)."""
     items: list[tuple[str, int, list[str]]] = []
+    marks: list[str] = []
     for token, line in zip(tokens, lines):
-        if (_ANNOTATION.match(token) or token.upper() in ("^I", "^S")) and items:
-            items[-1][2].append(token.upper())
-        elif not _ANNOTATION.match(token):
-            items.append((token, line, []))
+        if token.upper() in ("^I", "^S"):
+            marks.append(token.upper())
+        elif _ANNOTATION.match(token):
+            if items:
+                items[-1][2].append(token)
+        else:
+            items.append((token, line, marks))
+            marks = []
     return items
 
 
@@ -219,12 +226,21 @@ def read_auction(first: str, tokens: list[str], lines: list[int] | None = None,
                 _record(auction, state, seat, "Pass", line)
                 seat = next_seat(seat)
             continue
-        problem = state.problem(seat, call, accept_insufficient="^I" in notes)
+        if "^S" in notes:
+            seat = next_seat(seat, notes.count("^S"))
+        insufficient = "^I" in notes
+        if insufficient and (call in ("Pass", "X", "XX") or state.last_bid is None
+                             or bid_rank(call) > bid_rank(state.last_bid)):
+            after = f" after {state.last_bid}" if state.last_bid is not None and call not in ("Pass", "X", "XX") else ""
+            problems.append((line, f"^I marks {call} by {SEAT_NAMES[seat]} as an accepted insufficient bid, but it "
+                                   f"is not one (sufficient{after}); remove the ^I"))
+            return auction, problems
+        problem = state.problem(seat, call, accept_insufficient=insufficient)
         if problem:
             problems.append((line, problem))
             return auction, problems
         _record(auction, state, seat, call, line)
-        seat = next_seat(seat, 2 if "^S" in notes else 1)
+        seat = next_seat(seat)
     if state.ended():
         auction.complete = True
         if state.any_bid:

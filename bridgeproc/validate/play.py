@@ -78,17 +78,21 @@ class Play:
 
 
 def _cards(tokens: list[str], lines: list[int]) -> tuple[list[tuple[str, int, set[str]]], str]:
-    """Card tokens with their line and markers (``^R``, ``^L``), and how the record ends."""
+    """Card tokens with their line and markers (``^R``, ``^L``), and how the record ends.
+
+    A marker stands before the card it marks, as the PBN standard's own test file writes
+    them (``C2 ^R S5 ^L CK``: East's S5 is a revoke, South's CK a lead out of turn)."""
     cards: list[tuple[str, int, set[str]]] = []
+    pending: set[str] = set()
     for token, line in zip(tokens, lines):
         t = token.upper()
         if t in ("*", "+"):
             return cards, t
         if t in ("^R", "^L"):
-            if cards:
-                cards[-1][2].add(t)
+            pending.add(t)
         elif not _ANNOTATION.match(t):
-            cards.append((t, line, set()))
+            cards.append((t, line, pending))
+            pending = set()
     return cards, ""
 
 

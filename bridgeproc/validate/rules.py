@@ -142,7 +142,8 @@ def _check_play(game: Game, auction: Auction | None, out: _Collector) -> None:
     if written is not None and written[0] == 0:
         out.add(tag.line, "Play", tag.value, "the deal was passed out (Contract \"Pass\") but has a Play section")
         return
-    declarer = (game.get("Declarer") or "").strip().upper()
+    # "^S": South played the hand for its partner (PBN 2.1 section 3.4.13): South is the one whose left leads
+    declarer = (game.get("Declarer") or "").strip().upper().lstrip("^")
     strain = written[1] if written else None
     if declarer not in SEAT_NAMES and auction is not None and auction.declarer:
         declarer = auction.declarer

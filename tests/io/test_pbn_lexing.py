@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bridgeproc.errors import ParseError
 from bridgeproc.io.pbn.reader import parse_pbn, read_pbn
 from bridgeproc.io.pbn.tables import _cells_slow, parse_columns, split_rows
 from tests.conftest import REALDATA, examples
@@ -149,12 +150,21 @@ def test_layout_free_import_format():
     assert game.comments == [" two tags on a line", "opening", " raise"]
 
 
-def test_duplicate_tags_first_wins_but_all_kept():
-    pbn = parse_pbn('[Board "1"]\n[Score "EW 110"]\n[Score "NS -150"]\n[Contract "4S"]\n[Declarer "N"]\n')
+def test_duplicate_tags_are_never_silently_resolved():
+    """Issue 15: two values of one tag are an error naming both lines; a ScoreTable's game does not read
+    its Score tags (a note, as in ffb-dn1-open2-s5 board 1); the same value twice is a note."""
+    with pytest.raises(ParseError) as caught:
+        parse_pbn('[Board "1"]\n[Score "EW 110"]\n[Score "NS -150"]\n[Contract "4S"]\n[Declarer "N"]\n')
+    assert caught.value.problems == [(3, "tag Score is given twice in one game: 'EW 110' at line 2 and "  # type: ignore[attr-defined]
+                                         "'NS -150' here; keep one (a missing blank line between two games?)")]
+    table = '[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]\n1 2 4S N 10\n'
+    pbn = parse_pbn('[Board "1"]\n[Score "EW 110"]\n[Score "NS -150"]\n' + table)
     game = pbn.games[0]
-    assert game.get("Score") == "EW 110"
     assert [t.value for t in game.tags if t.name == "Score"] == ["EW 110", "NS -150"]
-    assert pbn.results["score"].tolist() == ["-110"]
+    assert (3, "tag Score is given twice: 'EW 110' at line 2 and 'NS -150' here; neither is read (the ScoreTable "
+               "gives the results)") in pbn.notes
+    same = parse_pbn('[Board "1"]\n[Site "Club"]\n[Site "Club"]\n[Contract "4S"]\n[Declarer "N"]\n')
+    assert (3, "tag Site is given again with the same value 'Club' (first at line 2); read once") in same.notes
 
 
 @pytest.mark.parametrize("value, names", [
@@ -184,7 +194,7 @@ def test_fast_rows_equal_regex_rows(rows):
         got = [line.split() for line in got.split("\n")]
     expected = []
     for line in lines:
-        cells, problem = _cells_slow(line)
+        cells, problem, _ = _cells_slow(line)
         if problem is None and len(cells) == ncols:
             expected.append(cells)
     assert got == expected

@@ -31,6 +31,7 @@ def test_bridgewebs_unplayed_rows_and_star_doubles():
     raw = (REALDATA / "usa-westwood-dbc-2019-06-25-silver-points-bridgewebs.pbn").read_text(encoding="ascii")
     stars = sum(1 for line in raw.split("\n") if not line.startswith("[") and "* " in line)
     assert res["contract"].str.endswith("*").sum() == stars == 22  # doubled as BridgeWebs writes it (4H*)
+    # DoubleDummyTricks is a producer's tag bridgeproc knows (io.pbn.tags.KNOWN_TAGS): no note for it
     assert sorted(line for line, _ in pbn.notes) == [553, 558, 608, 1173, 1224, 1274, 1325, 1626]
 
 
@@ -110,6 +111,8 @@ def test_optimum_score_is_validated():
     with pytest.raises(ParseError) as caught:
         read_pbn(REALDATA / "pbn-reference-errors_21.pbn")
     assert caught.value.problems == [  # type: ignore[attr-defined]
+        (7, "no boards: the file's 2 game(s) hold only OptimumScore tags, no Board, Deal, result or table; export "
+            "the hand record or the results as PBN"),
         (7, "bad OptimumScore value '100'; write the side and its score, e.g. NS 420 or EW -300"),
         (11, "bad OptimumScore value 'EW'; write the side and its score, e.g. NS 420 or EW -300")]
 

@@ -62,7 +62,7 @@ def test_problem_rows_name_the_file():
     ("S", ["1S", "Pass", "2S", "X", "3S", "Pass", "Pass", "Pass"], "3S", "S"),  # a new bid cancels the double
     ("N", ["1H", "2C", "2H", "3C", "3H", "AP"], "3H", "N"),
     ("N", ["Pass", "1D", "Pass", "1NT", "Pass", "2NT", "AP"], "2NT", "W"),
-    ("N", ["2C", "Pass", "1S", "^I", "Pass", "Pass", "Pass"], "1S", "S"),  # an accepted insufficient bid stands
+    ("N", ["2C", "Pass", "^I", "1S", "Pass", "Pass", "Pass"], "1S", "S"),  # an accepted insufficient bid stands
 ])
 def test_derived_contract(first, tokens, contract, declarer):
     auction, problems = read_auction(first, tokens)

@@ -154,7 +154,7 @@ def test_continued_play_is_not_compared_with_the_result():
 
 def test_lead_out_of_turn_marked_l_names_the_leader():
     tokens, lines = _good_tokens()
-    tokens.insert(5, "^L")  # East's CT in trick 2 was led out of turn
+    tokens.insert(4, "^L")  # East's CT in trick 2 was led out of turn (the mark stands before the card)
     play, problems = read_play(parse_deal(DEAL), "E", tokens, list(range(len(tokens))), None, "N")
     assert problems == []
     assert play.tricks[1].leader == "E" and play.tricks[1].order[0] == ("E", "CT") and play.tricks[1].winner == "S"

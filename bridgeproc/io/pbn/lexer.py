@@ -44,6 +44,8 @@ class _Lexer:
         self.start = 0
         self.escapes: list[str] = []
         self.problems: list[tuple[int, str]] = []
+        #: Harmless quirks (``PbnFile.notes``): a row's ``;`` comment, a line over 255 characters ...
+        self.notes: list[tuple[int, str]] = []
         self.kinds = _Kinds()
         self.cells = CellCache()
 
@@ -76,7 +78,7 @@ class _Lexer:
             self.section = tag
         elif is_table(name):
             tag.columns, problems = parse_columns(self.header(name, value))
-            for message in problems:
+            for message in problems if value != "#" else ():  # a "#" with nothing to copy: inherit says so
                 self.problem(line, message)
             tag.rows, tag.row_lines = [], []
             self.section = tag
@@ -124,6 +126,7 @@ class _Lexer:
         index: dict[str, Tag] = {}  # Game.tag's lookup table, built on the way
         tables: list[Tag] = []  # and Game.table_tags
         problems: list[tuple[int, str]] = []
+        notes: list[tuple[int, str]] = []
         section: Tag | None = None
         kinds = self.kinds
         for name, value, data in found:
@@ -152,7 +155,7 @@ class _Lexer:
             if kind == _TABLE:
                 tables.append(tag)
                 tag.columns, bad = parse_columns(self.header(name, value))
-                problems.extend((tag.line, b) for b in bad)
+                problems.extend((tag.line, b) for b in bad if value != "#")
                 if not data:
                     tag.rows, tag.row_lines = [], []
                     continue
@@ -163,7 +166,7 @@ class _Lexer:
                 if cells is None:
                     if data[-1] == "\n":
                         data = data[:-1]
-                    tag.rows, tag.row_lines, bad_rows = split_rows(data, line, ncols, name, self.cells)
+                    tag.rows, tag.row_lines, bad_rows = split_rows(data, line, ncols, name, self.cells, notes)
                     problems.extend(bad_rows)
                     line += data.count("\n") + 1
                 else:
@@ -193,6 +196,7 @@ class _Lexer:
         if escapes and not self.games:
             self.escapes.extend(escapes)
         self.games.append(Game(tags, line0 + len(escapes), _index=index, _tables=tables))
+        self.notes.extend(notes)
         for problem in problems:
             self.problem(*problem)
         return True
@@ -276,7 +280,7 @@ class _Lexer:
         if j <= i:
             return
         rows, row_lines, problems = split_rows("\n".join(self.lines[i:j]), i + 1, len(tag.columns or ()), tag.name,
-                                               self.cells)
+                                               self.cells, self.notes)
         tag.rows.extend(rows)  # type: ignore[union-attr]
         tag.row_lines.extend(row_lines)  # type: ignore[union-attr]
         for line, message in problems:
@@ -382,7 +386,7 @@ class _Lexer:
         return None, i
 
     def read_rows_from(self, tag: Tag, rest: str, i: int) -> None:
-        rows, row_lines, problems = split_rows(rest, i + 1, len(tag.columns or ()), tag.name, self.cells)
+        rows, row_lines, problems = split_rows(rest, i + 1, len(tag.columns or ()), tag.name, self.cells, self.notes)
         tag.rows.extend(rows)  # type: ignore[union-attr]
         tag.row_lines.extend(row_lines)  # type: ignore[union-attr]
         for line, message in problems:
@@ -403,12 +407,20 @@ class _Kinds(dict):
         return kind
 
 
-def lex(text: str, source: str) -> tuple[list[Game], list[str], list[tuple[int, str]]]:
+#: PBN 2.1 section 2.3: a line holds at most 255 characters, its end included (the standard's verifier
+#: refuses 255 printable characters and accepts 254: its correct_10 and errors_10).
+MAX_LINE = 254
+_LONG_LINE = re.compile(rf"^[^\n]{{{MAX_LINE + 1},}}", re.M)
+#: At most this many long lines are named one by one; the rest are counted in one note.
+_LONG_LINES_NAMED = 20
+
+
+def lex(text: str, source: str) -> tuple[list[Game], list[str], list[tuple[int, str]], list[tuple[int, str]]]:
     """Split PBN text into games.
 
-    Returns ``(games, header escape lines, problems)``; problems are ``(line, message)``
-    pairs for the caller to raise together with later checks. Fatal problems (an
-    unclosed brace comment, too many problems) raise ParseError at once.
+    Returns ``(games, header escape lines, problems, notes)``; problems are ``(line, message)``
+    pairs for the caller to raise together with later checks, notes the harmless quirks.
+    Fatal problems (an unclosed brace comment, too many problems) raise ParseError at once.
     """
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
@@ -430,5 +442,19 @@ def lex(text: str, source: str) -> tuple[list[Game], list[str], list[tuple[int, 
                 lexer.end_game()
     games = lexer.games
     if '"#' in text:
-        inherit(games, lexer.problems)
-    return games, lexer.escapes, lexer.problems
+        inherit(games, lexer.problems, lexer.notes)
+    _long_lines(text, lexer.notes)
+    return games, lexer.escapes, lexer.problems, lexer.notes
+
+
+def _long_lines(text: str, notes: list[tuple[int, str]]) -> None:
+    """A note for each line over ``MAX_LINE`` characters (the first ``_LONG_LINES_NAMED``, then a count)."""
+    found = 0
+    for m in _LONG_LINE.finditer(text):
+        found += 1
+        if found <= _LONG_LINES_NAMED:
+            line = text.count("\n", 0, m.start()) + 1
+            notes.append((line, f"line of {len(m.group())} characters: PBN lines hold at most {MAX_LINE} "
+                                "and the line end (read as it is)"))
+    if found > _LONG_LINES_NAMED:
+        notes.append((line, f"and {found - _LONG_LINES_NAMED} more lines over {MAX_LINE} characters"))

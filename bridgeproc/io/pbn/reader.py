@@ -51,7 +51,7 @@ from bridgeproc.io.pbn.frames import BOARD_TAGS, board_rows, boards_frame
 from bridgeproc.io.pbn.lexer import lex
 from bridgeproc.io.pbn.model import Game, PbnFile, is_table, raise_problems
 from bridgeproc.io.pbn.results import collect, results_frames, table_frame
-from bridgeproc.io.pbn.tags import check_tags, pbn_version
+from bridgeproc.io.pbn.tags import check_games, check_names, check_repeats, check_sections, check_tags, pbn_version
 from bridgeproc.io.pbn.writer import format_games, write_games
 from bridgeproc.io.text import decode, read_source
 
@@ -127,14 +127,22 @@ def _parse(text: str, source: str) -> PbnFile:
         raise ParseError(source, 1, "this is a binary file, not PBN text; export the results as PBN")
     if not text.strip():
         raise ParseError(source, 1, "the file is empty; a PBN file holds games of [Tag \"value\"] lines")
-    games, escapes, problems = lex(text, source)
+    games, escapes, problems, notes = lex(text, source)
     if not games and not problems:
         raise ParseError(source, 1, "no games found: expected [Tag \"value\"] lines such as [Board \"1\"]")
-    notes: list[tuple[int, str]] = []
+    _no_boards(games, problems)
+    check_repeats(games, problems, notes)
+    check_names(games, notes)
     result_groups, total_groups, match_groups, has_results = collect(games, notes, problems)
     rows = board_rows(games, has_results, problems, notes)
     check_tags(games, problems)
-    raise_problems(source, problems)
+    check_games(games, problems, notes)
+    check_sections(games, problems, notes)
+    try:
+        raise_problems(source, problems)
+    except ParseError as exc:
+        exc.notes = sorted(notes)  # type: ignore[attr-defined]
+        raise
     results, byes = results_frames(result_groups, source, notes)
     return PbnFile(
         games=games,
@@ -149,6 +157,24 @@ def _parse(text: str, source: str) -> PbnFile:
         escapes=escapes,
         notes=sorted(notes),
     )
+
+
+#: Tags that make a game part of a hand record or of the results (any table tag does too).
+_CONTENT_TAGS = frozenset({"Board", "Deal", "Contract", "Result", "Auction", "Play"})
+
+
+def _no_boards(games: list[Game], problems: list[tuple[int, str]]) -> None:
+    """Refuse a file whose games hold no board, deal, result or table (say, only an [Event]):
+    it is not a hand record of 0 boards but the wrong file, or an export that failed."""
+    if not games:
+        return
+    for game in games:
+        if any(t.name in _CONTENT_TAGS or t.columns is not None for t in game.tags):
+            return
+    names = sorted({t.name for g in games for t in g.tags})
+    problems.append((games[0].line, f"no boards: the file's {len(games)} game(s) hold only "
+                                    f"{', '.join(names)} tags, no Board, Deal, result or table; "
+                                    "export the hand record or the results as PBN"))
 
 
 def read_pbn(path_or_file: str | os.PathLike | TextIO, encoding: str | None = None) -> PbnFile:

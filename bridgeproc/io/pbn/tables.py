@@ -17,7 +17,9 @@ from bridgeproc.io.pbn.model import EMPTY, ROW_END, Column, cell_rows
 
 _COLUMN = re.compile(r"^([+-]?)([A-Za-z][A-Za-z0-9_]*)(?:\\(\d+)([LR]?))?$")
 #: A cell: a quoted string (with \" and \\ escapes) or a bare token; ``;`` ends the row text.
-_CELL = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"|([^\s"{};\[\]]+)|(;.*)|(\{[^}]*\})|(\S)')
+_CELL = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"|([^\s"{};\[\]%]+)|(;.*)|(\{[^}]*\})|(\S)')
+#: Said of a ``;`` comment at the end of a row (PBN 2.1 section 5.1: a table row holds no comment).
+ROW_COMMENT = "a ';' comment at the end of a table row: PBN allows no comment inside a row; it is ignored"
 _ESCAPE = re.compile(r'\\(["\\])')
 
 _CALL = re.compile(r"(?i)^(?:pass|p|x|xx|ap|[1-7](?:c|d|h|s|nt|n)|-|\*|\+|\^[IS])$")
@@ -52,31 +54,31 @@ def parse_columns(value: str) -> tuple[tuple[Column, ...], tuple[str, ...]]:
     return tuple(columns), tuple(problems)
 
 
-def _cells_slow(line: str) -> tuple[list[str], str | None]:
-    """Quote-aware cells of one row line; returns ``(cells, problem or None)``."""
+def _cells_slow(line: str) -> tuple[list[str], str | None, bool]:
+    """Quote-aware cells of one row line; returns ``(cells, problem or None, ends in a ; comment)``."""
     cells: list[str] = []
     for quoted, bare, comment, brace, bad in _CELL.findall(line):
         if bare:
             cells.append(bare)
         elif comment or brace:
             if comment:
-                break
+                return cells, None, bool(cells)
         elif bad:
             if bad == '"':
                 return cells, ("unbalanced quote: a quoted value is not closed on this line; "
-                               'add the closing " (write \\" for a quote inside a value)')
+                               'add the closing " (write \\" for a quote inside a value)'), False
             if bad == "{":
-                return cells, "brace comment inside a table row is not closed on the same line; add '}'"
+                return cells, "brace comment inside a table row is not closed on the same line; add '}'", False
             if bad == "[":
-                return cells, "a tag inside a table row: start each [Name \"value\"] on its own line"
-            return cells, f"unexpected {bad!r} in a table row; quote values that contain {bad!r}"
+                return cells, "a tag inside a table row: start each [Name \"value\"] on its own line", False
+            return cells, f"unexpected {bad!r} in a table row; quote values that contain {bad!r}", False
         else:
             cells.append(unescape(quoted))
-    return cells, None
+    return cells, None, False
 
 
 #: Characters that make a token need the quote-aware regex (escapes, comments, brackets).
-_SPECIAL = re.compile(r'[\\;{}\[\]\x00]')
+_SPECIAL = re.compile(r'[\\;{}\[\]%\x00]')
 
 
 class CellCache(dict):
@@ -126,12 +128,13 @@ def table_cells(text: str, ncols: int, cache: CellCache) -> list | None:
     return cells
 
 
-def split_rows(text: str, first_line: int, ncols: int, table: str, cache: CellCache | None = None
+def split_rows(text: str, first_line: int, ncols: int, table: str, cache: CellCache | None = None,
+               notes: list[tuple[int, str]] | None = None
                ) -> tuple[list[list[str]], list[int], list[tuple[int, str]]]:
     """Rows of a table section (its lines joined with newlines): one row per line, quote-aware.
 
     Returns ``(rows, row_lines, problems)``; a row with the wrong number of cells is
-    reported and left out.
+    reported and left out. A ``;`` comment ending a row is ignored with a note (to ``notes``).
     """
     cells = table_cells(text, ncols, CellCache() if cache is None else cache)
     if cells is not None:
@@ -143,7 +146,9 @@ def split_rows(text: str, first_line: int, ncols: int, table: str, cache: CellCa
     rows: list[list[str]] = []
     row_lines: list[int] = []
     for n, line in zip(lines, block):
-        row, problem = _cells_slow(line)
+        row, problem, commented = _cells_slow(line)
+        if commented and notes is not None:
+            notes.append((n, ROW_COMMENT))
         if problem:
             problems.append((n, problem))
         elif len(row) != ncols:
