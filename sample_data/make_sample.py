@@ -73,7 +73,8 @@ def main() -> None:
         dealer = SEATS[(board - 1) % 4]
         vul = VUL[(board - 1) % 16]
         by_seat = {seat: {strain: table[_endplay_seat(seat), _endplay_strain(strain)] for strain in STRAINS} for seat in SEATS}
-        boards_info.append((board, vul, by_seat))
+        hands = dict(zip(SEATS, deal.to_pbn()[2:].split()))
+        boards_info.append((board, vul, by_seat, hands))
         lines += [f'[Event "Tuesday Pairs"]', '[Site "Sample Bridge Club"]', '[Date "2026.11.24"]', f'[Board "{board}"]',
                   '[West ""]', '[North ""]', '[East ""]', '[South ""]', f'[Dealer "{dealer}"]', f'[Vulnerable "{vul}"]',
                   f'[Deal "{deal_string(deal, dealer)}"]', '[Scoring "MatchPoints;MP1"]', '[Declarer ""]', '[Contract ""]',
@@ -86,8 +87,8 @@ def main() -> None:
             ns, ew = t + 1, (t - rnd) % TABLES + 1
             board_set = (t + rnd) % TABLES
             for b in range(board_set * PER_ROUND + 1, board_set * PER_ROUND + PER_ROUND + 1):
-                _, vul, by_seat = boards_info[b - 1]
-                rows.append(result_row(b, rnd + 1, t + 1, ns, ew, vul, by_seat, rng))
+                _, vul, by_seat, hands = boards_info[b - 1]
+                rows.append(result_row(b, rnd + 1, t + 1, ns, ew, vul, by_seat, rng, hands))
     rows.sort(key=lambda r: (r[0], r[3]))
     header = ["Board", "Round", "Table", "NS", "EW", "Contract", "Declarer", "Result", "Lead"]
     with open(HERE / "club-evening-travellers.csv", "w", newline="", encoding="utf-8") as f:
@@ -114,7 +115,22 @@ def _endplay_strain(strain: str):
     return Denom.find("N" if strain == "NT" else strain)
 
 
-def result_row(board, rnd, table, ns, ew, vul, by_seat, rng):
+RANKS = "AKQJT98765432"
+
+
+def opening_lead(hands: dict[str, str], declarer: str, suit: str, rank: str) -> str:
+    """A card of the opening leader (declarer's left): the drawn suit if held (the card nearest the
+    drawn rank), else the leader's first suit held. The draw is made before, so the rest of the
+    evening is the same whichever card is led."""
+    leader = SEATS[(SEATS.index(declarer) + 1) % 4]
+    held = dict(zip("SHDC", hands[leader].split(".")))
+    if not held[suit]:
+        suit = next(s for s in "SHDC" if held[s])
+    card = min(held[suit], key=lambda r: abs(RANKS.index(r) - RANKS.index(rank)))
+    return suit + card
+
+
+def result_row(board, rnd, table, ns, ew, vul, by_seat, rng, hands):
     level, strain, seat, dd_tricks = best_contract(by_seat, vul, rng)
     if level == 0 or rng.random() < 0.02:
         return [board, rnd, table, ns, ew, "PASS", "", "", ""]
@@ -132,7 +148,7 @@ def result_row(board, rnd, table, ns, ew, vul, by_seat, rng):
     doubled = "X" if tricks < level + 6 and rng.random() < 0.25 else ""
     diff = tricks - (level + 6)
     result = "=" if diff == 0 else f"{diff:+d}"
-    lead = rng.choice("SHDC") + rng.choice("AKQJT98765432")
+    lead = opening_lead(hands, seat, rng.choice("SHDC"), rng.choice(RANKS))
     return [board, rnd, table, ns, ew, f"{level}{strain}{doubled}", seat, result, lead]
 
 

@@ -291,3 +291,34 @@ def parse_results_text(contract, declarer, result, result_style: ResultStyle = "
     if blank.any() and np.any(embedded != None):  # noqa: E711 - elementwise test for None
         result_array = np.where(blank, embedded, result_array)
     return ResultCodes(contract_parsed, seat_parsed, parse_unique(result_array, lambda t: parse_result(t, result_style)))
+
+
+#: Suit spellings of a lead card: letters and symbols. Ranks: ``A K Q J T 9 ... 2`` and ``10``.
+_LEAD_SUITS = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C",
+               "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+_LEAD_RANKS = {"A": "A", "K": "K", "Q": "Q", "J": "J", "T": "T", "10": "T", **{str(r): str(r) for r in range(2, 10)}}
+#: Rank letters of other languages, read only after a suit symbol (after a suit letter ``SD`` or
+#: ``HB`` would be ambiguous): Russian Т (туз) К Д В, German/French D (Dame), German B (Bube)
+#: and Dutch B (boer), French R (roi), Dutch H (heer). French V (valet) is Dutch V (vrouw): not taken.
+_LOCAL_RANKS = {"Т": "A", "К": "K", "Д": "Q", "В": "J", "D": "Q", "B": "J", "R": "K", "H": "K"}
+_SYMBOLS = "♠♥♦♣♤♡♢♧"
+_LEAD = re.compile(r"^(?:(?P<s1>[SHDC♠♥♦♣♤♡♢♧])(?P<r1>10|[AKQJT2-9])|(?P<r2>10|[AKQJT2-9])(?P<s2>[SHDC♠♥♦♣♤♡♢♧])"
+                   rf"|(?P<s3>[{_SYMBOLS}])(?P<r3>[ТКДВDBRH]))$")
+
+
+def _lead_card(text: str) -> str | None:
+    m = _LEAD.match(text.replace(" ", "").upper())
+    if not m:
+        return None
+    if m["s3"]:
+        return _LEAD_SUITS[m["s3"]] + _LOCAL_RANKS[m["r3"]]
+    suit, rank = (m["s1"], m["r1"]) if m["s1"] else (m["s2"], m["r2"])
+    return _LEAD_SUITS[suit] + _LEAD_RANKS[rank]
+
+
+def lead_cards(lead: pd.Series) -> pd.Series:
+    """A lead column as PBN cards (``HA``, ``DT``): ``♥A``, ``ha``, ``AH``, ``H10``, ``♦10`` all read
+    alike; NA where the cell is empty or is not a card (the caller says which). One parse per spelling."""
+    codes, uniques = pd.factorize(lead.astype("string"), use_na_sentinel=True)
+    cards = np.array([_lead_card(str(u)) for u in uniques] + [None], dtype=object)
+    return pd.Series(cards[codes], index=lead.index, dtype="string")

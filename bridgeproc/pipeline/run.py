@@ -16,6 +16,7 @@ from bridgeproc.rank import Conventions, parse_scoring_tag, rank_results, standi
 from bridgeproc.rank.conventions import PROFILES, producer_profile
 from bridgeproc.rank.published import published_differences
 from bridgeproc.schema import RESULTS_COLUMNS, STANDINGS_COLUMNS, empty, problems_frame
+from bridgeproc.validate.plausibility import check_plausibility
 from bridgeproc.validate.results import validate_results
 
 
@@ -117,8 +118,9 @@ def build_session(inputs: list, options: Options = Options(),
     meta = _meta(read, options)
     published = pd.concat(read.published_totals, ignore_index=True) if read.published_totals else None
     differences = published_differences(read.frames()[0], results, conventions.method, table, published)
-    notes = [n for n in (read.reading_notes(), checked.notes, read.rule_problems(), differences, missing_dd)
-             if n is not None and len(n)]
+    suspicious = check_plausibility(results, boards)  # leads, double dummy, the field: warnings
+    notes = [n for n in (read.reading_notes(), checked.notes, suspicious, read.rule_problems(), differences,
+                         missing_dd) if n is not None and len(n)]
     session = Session(results=results, boards=boards, standings=table, names=names, meta=meta,
                       conventions=conventions, numbering=numbering,
                       movement=_movement(results, decided, numbering),
@@ -206,15 +208,24 @@ def check_inputs(inputs: list, options: Options = Options(), every_note: bool = 
         if problems:
             raise ValidationError(pd.concat(problems, ignore_index=True))
         count = pd.concat(read.boards)["board"].nunique() if read.boards else 0
-        return f"OK: {count} boards, no results"
+        return _with_notes(f"OK: {count} boards, no results", [read.reading_notes()], every_note)
     checked = _check(read, options, options.pair_numbering, strict_rules=True)
     results = checked.results
     pairs = len(set(results["ns"].dropna()) | set(results["ew"].dropna()))
     summary = f"OK: {len(results)} results on {results['board'].nunique()} boards, {pairs} pair numbers"
-    if checked.notes is not None and len(checked.notes):
-        notes = format_problems(checked.notes) if every_note else summarize_problems(checked.notes)
-        summary += "".join(f"\nNote: {line}" for line in notes)
-    return summary
+    # the double-dummy warnings only where the inputs give the tables: check solves nothing
+    return _with_notes(summary, [read.reading_notes(), checked.notes, check_plausibility(results, read.frames()[1])],
+                       every_note)
+
+
+def _with_notes(summary: str, frames: list, every_note: bool) -> str:
+    """The summary, then every note and warning (grouped by cause unless ``every_note``)."""
+    found = [n for n in frames if n is not None and len(n)]
+    if not found:
+        return summary
+    warnings = pd.concat(found, ignore_index=True)
+    notes = format_problems(warnings) if every_note else summarize_problems(warnings)
+    return summary + "".join(f"\nNote: {line}" for line in notes)
 
 
 def load_results(inputs: list, options: Options = Options()) -> pd.DataFrame:

@@ -32,6 +32,7 @@ import pandas as pd
 from bridgeproc.core.notation import (
     ResultStyle,
     fouled_labels,
+    lead_cards,
     parse_contract,
     parse_seat,
     parse_unique,
@@ -323,7 +324,9 @@ def validate_results(
         "doubled": pd.array(np.where(played, contract.ints("doubled", 0), 0), dtype="Int8"),
         "declarer": seat_categorical(np.where(played & (declarer >= 0), declarer, -1)),
         "tricks": pd.array(np.where(ok_tricks, tricks, 0), dtype="Int8"),
-        "lead": _text(raw, "lead"),
+        # one spelling of a card (``♥A``, ``ha`` and ``AH`` are ``HA``); what is not a card stays as typed
+        # (validate.plausibility warns about it)
+        "lead": lead_cards(_text(raw, "lead")).fillna(_text(raw, "lead")),
         "adjusted": pd.Series(adjusted, dtype="string"),
         "source": raw["source"].astype("string"),
         "line": raw["line"].astype("Int64"),

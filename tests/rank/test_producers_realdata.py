@@ -139,7 +139,8 @@ def test_other_conventions_on_a_compscore_file_give_one_note_per_kind(realdata):
     messages = session.notes["message"]
     assert messages.str.contains("5 of 161 published MP_NS differ from bridgeproc's").sum() == 1
     assert messages.str.contains("2 of 12 published totals differ").sum() == 1
-    assert messages.str.contains("--mp-top").all()
+    ranking = messages[~messages.str.contains("the lead|every other table")]  # warnings on the results (31 leads)
+    assert ranking.str.contains("--mp-top").all() and len(ranking) == 2
     butler = build_session([REALDATA / BUTLER], Options(dd=False, overrides={"datum_drop": 0}))
     kinds = butler.notes["column"].tolist()
     assert kinds.count("butlerdatum") == 1 and kinds.count("imp_ns") == 1 and kinds.count("total") == 1

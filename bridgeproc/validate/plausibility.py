@@ -1,0 +1,163 @@
+"""What is only suspicious: warnings a careful scorer would raise, never a refusal.
+
+A result can be legal and still very likely mistyped. These checks find what a
+director looks for by eye on the travellers (and what ECats and EBUScore flag):
+
+* **the lead is not in the leader's hand** (declarer's left-hand opponent), or is not a card;
+* **far from double dummy**: declarer took ``DD_MARGIN`` or more tricks more or fewer than
+  double dummy says for that seat and strain (7NT= by a declarer who takes 5 tricks);
+* **a field outlier**: on a board with at least ``FIELD_MIN`` other results in the same strain,
+  the declaring side's tricks are ``FIELD_MARGIN`` or more away from every one of them (a
+  result entered for the wrong side, or ``-1`` typed as ``+1`` at another level).
+
+Each is a row of ``schema.PROBLEM_COLUMNS`` naming the board, the pairs and the file position,
+for the notes (warnings), so the evening is scored and the director decides. Whole columns:
+the hands become one ``(board, card) -> seat`` table, the double-dummy table one lookup.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from bridgeproc.core.deal import DealError, parse_deal
+from bridgeproc.core.notation import lead_cards
+from bridgeproc.schema import DD_COLUMNS, SEATS, problems_frame
+
+#: Tricks away from double dummy that make a result suspicious (ECats flags 4 and more).
+DD_MARGIN = 4
+#: Tricks away from every other table in the same strain that make a result an outlier ...
+FIELD_MARGIN = 3
+#: ... when at least this many other tables played that strain on the board.
+FIELD_MIN = 3
+_STRAIN_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "notrumps"}
+_SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def _owners(boards: pd.DataFrame) -> pd.DataFrame:
+    """``board, card, owner``: who holds each card of each dealt board (one parse per deal)."""
+    rows: list[tuple[int, str, str]] = []
+    for board, deal in zip(boards["board"], boards["deal"]):
+        if not isinstance(deal, str):
+            continue
+        try:
+            hands = parse_deal(deal)
+        except DealError:
+            continue  # the reader reported it
+        for seat, hand in hands.items():
+            if hand is None:
+                continue
+            for suit, ranks in zip("SHDC", hand.split(".")):
+                rows.extend((int(board), suit + rank, seat) for rank in ranks)
+    return pd.DataFrame(rows, columns=["board", "card", "owner"])
+
+
+def _who(results: pd.DataFrame) -> pd.Series:
+    """``board 3, NS 2 v EW 5`` for each result (with the section when there are several)."""
+    where = "board " + results["board"].astype("string") + ", NS " + results["ns"].astype("string").fillna("?") + \
+        " v EW " + results["ew"].astype("string").fillna("?")
+    if results["section"].nunique() > 1:
+        where = "section " + results["section"].astype("string").fillna("") + " " + where
+    return where
+
+
+def _rows(results: pd.DataFrame, mask: np.ndarray, column: str, value: pd.Series, message: pd.Series) -> list[dict]:
+    at = np.flatnonzero(mask)
+    return [{"source": s, "line": "" if pd.isna(line) else str(line), "column": column, "value": v, "message": m}
+            for s, line, v, m in zip(results["source"].iloc[at], results["line"].iloc[at], value.iloc[at],
+                                     message.iloc[at])]
+
+
+def _declarers(results: pd.DataFrame) -> tuple[np.ndarray, pd.Series]:
+    """Rows with a played contract and a declarer, and the declarer as text."""
+    declarer = results["declarer"].astype("string")
+    played = (results["level"].fillna(0).to_numpy() > 0) & declarer.notna().to_numpy() & \
+        results["tricks"].notna().to_numpy() & results["adjusted"].isna().to_numpy()
+    return played, declarer
+
+
+def lead_warnings(results: pd.DataFrame, boards: pd.DataFrame) -> list[dict]:
+    """A lead that is not a card, or that the opening leader (declarer's left) does not hold."""
+    lead = results["lead"].astype("string")
+    typed = lead.notna() & (lead.str.strip() != "")
+    if not typed.any():
+        return []
+    card = lead_cards(lead)
+    who = _who(results)
+    rows = _rows(results, (typed & card.isna()).to_numpy(), "lead", lead,
+                 who + ": the lead " + lead.fillna("") + " is not a card; write the suit and rank (SA, ♥10, DT)")
+    played, declarer = _declarers(results)
+    owners = _owners(boards)
+    if not len(owners):
+        return rows
+    leader = declarer.map(dict(zip(SEATS, SEATS[1:] + SEATS[:1])))
+    found = pd.DataFrame({"board": results["board"].to_numpy(), "card": card.to_numpy()}).merge(
+        owners, on=["board", "card"], how="left")["owner"]
+    found.index = results.index
+    wrong = played & card.notna().to_numpy() & found.notna().to_numpy() & (found != leader).fillna(False).to_numpy()
+    message = who + ": the lead " + lead.fillna("") + " is not in " + leader.map(_SEAT_NAMES).fillna("") + \
+        "'s hand (declarer " + declarer.map(_SEAT_NAMES).fillna("") + "'s left); " + found.map(_SEAT_NAMES).fillna("") + \
+        " holds it: check the lead and the declarer"
+    return rows + _rows(results, wrong, "lead", lead, message)
+
+
+def double_dummy_warnings(results: pd.DataFrame, boards: pd.DataFrame, margin: int = DD_MARGIN) -> list[dict]:
+    """Declarer's tricks ``margin`` or more away from double dummy for that seat and strain."""
+    if not set(DD_COLUMNS) <= set(boards.columns) or not len(results):
+        return []
+    played, declarer = _declarers(results)
+    table = boards.set_index("board")[list(DD_COLUMNS)]
+    column = "dd_" + declarer.fillna("N") + "_" + results["strain"].astype("string").fillna("NT")
+    rows = table.index.get_indexer(results["board"])
+    cols = table.columns.get_indexer(column)
+    known = played & (rows >= 0) & (cols >= 0)
+    values = table.to_numpy(dtype=np.float64, na_value=np.nan)
+    dd = np.full(len(results), np.nan)
+    dd[known] = values[rows[known], cols[known]]
+    tricks = results["tricks"].to_numpy(dtype=np.float64, na_value=np.nan)
+    away = tricks - dd
+    far = known & ~np.isnan(dd) & (np.abs(np.nan_to_num(away)) >= margin)
+    contract = results["level"].astype("string") + results["strain"].astype("string")
+    more = pd.Series(np.where(away > 0, "more", "fewer"), index=results.index)
+    message = _who(results) + ": " + contract.fillna("") + " by " + declarer.map(_SEAT_NAMES).fillna("") + " took " + \
+        results["tricks"].astype("string").fillna("") + " tricks, " + pd.Series(np.abs(np.nan_to_num(away)).astype(int),
+                                                                              index=results.index).astype("string") + \
+        " " + more + " than double dummy (" + pd.Series(np.nan_to_num(dd).astype(int), index=results.index
+                                                        ).astype("string") + "); check the result, declarer and board"
+    return _rows(results, far, "result", results["tricks"].astype("string"), message)
+
+
+def field_warnings(results: pd.DataFrame, margin: int = FIELD_MARGIN, at_least: int = FIELD_MIN) -> list[dict]:
+    """A result whose declaring side's tricks are ``margin`` or more from every other table that
+    played the board in the same strain (when ``at_least`` others did)."""
+    played, declarer = _declarers(results)
+    if not played.any():
+        return []
+    ns_side = declarer.isin(["N", "S"]).to_numpy()
+    tricks = results["tricks"].to_numpy(dtype=np.float64, na_value=np.nan)
+    frame = pd.DataFrame({"section": results["section"].fillna("").to_numpy(), "board": results["board"].to_numpy(),
+                          "strain": results["strain"].astype("string").fillna("").to_numpy(),
+                          "ns_tricks": np.where(ns_side, tricks, 13 - tricks), "row": np.arange(len(results))})[played]
+    frame = frame.sort_values(["section", "board", "strain", "ns_tricks"], kind="stable")
+    group = frame.groupby(["section", "board", "strain"], sort=False)["ns_tricks"]
+    gap_before = (frame["ns_tricks"] - group.shift(1)).to_numpy()
+    gap_after = (group.shift(-1) - frame["ns_tricks"]).to_numpy()
+    nearest = np.fmin(np.nan_to_num(gap_before, nan=np.inf), np.nan_to_num(gap_after, nan=np.inf))
+    others = group.transform("size").to_numpy() - 1
+    outlier = np.zeros(len(results), dtype=bool)
+    outlier[frame["row"].to_numpy()[(others >= at_least) & (nearest >= margin)]] = True
+    side = pd.Series(np.where(ns_side, "NS", "EW"), index=results.index)
+    message = _who(results) + ": " + side + " took " + results["tricks"].astype("string").fillna("") + " tricks in " + \
+        results["strain"].astype("string").map(_STRAIN_NAMES).fillna("") + \
+        f", {margin} or more away from every other table in that strain; check the result and who declared"
+    return _rows(results, outlier, "result", results["tricks"].astype("string"), message)
+
+
+def check_plausibility(results: pd.DataFrame, boards: pd.DataFrame) -> pd.DataFrame | None:
+    """Every warning above for the scored ``results`` and the ``boards`` (deals, and double dummy
+    when solved or given); None when nothing is suspicious."""
+    rows = lead_warnings(results, boards) + double_dummy_warnings(results, boards) + field_warnings(results)
+    return problems_frame(rows) if rows else None
+
+
+__all__ = ["check_plausibility", "lead_warnings", "double_dummy_warnings", "field_warnings", "DD_MARGIN",
+           "FIELD_MARGIN", "FIELD_MIN"]
