@@ -5,7 +5,7 @@ import pandas as pd
 from openpyxl.worksheet.pagebreak import Break
 
 from bridgeproc.core.deal import DealError, hcp, parse_deal
-from bridgeproc.report.styles import BOLD, BOX, CENTER, RED_FONT, SUBTITLE, a4, cell, set_widths
+from bridgeproc.report.styles import BOLD, BOX, CENTER, RED_FONT, SUBTITLE, a4, add_row, cell, new_sheet, set_widths
 
 SUIT_DISPLAY = [("♠", None), ("♥", RED_FONT), ("♦", RED_FONT), ("♣", None)]
 DD_STRAINS = [("NT", "NT", None), ("S", "♠", None), ("H", "♥", RED_FONT), ("D", "♦", RED_FONT), ("C", "♣", None)]
@@ -30,13 +30,13 @@ def has_dd(boards: pd.DataFrame) -> bool:
 
 def write_handrecords(wb, boards: pd.DataFrame) -> None:
     """Add the Hand records sheet (skipped rows for boards without a deal)."""
-    ws = wb.create_sheet("Hand records")
+    ws = new_sheet(wb, "Hand records")
     set_widths(ws, [4, 15, 4, 15, 4, 15, 2, 5, 5, 5, 5, 5, 5])
     a4(ws)
     with_dd = has_dd(boards)
     for count, board in enumerate(_rows(boards), start=1):
         for row in _block(ws, board, with_dd):
-            ws.append(row)
+            add_row(ws, row)
         if count % BOARDS_PER_PAGE == 0:
             ws.row_breaks.append(Break(id=count * BLOCK_ROWS))  # a diagram is never cut by a page end
 

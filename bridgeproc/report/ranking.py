@@ -5,24 +5,42 @@ import pandas as pd
 from openpyxl.chart import BarChart, Reference
 
 from bridgeproc.rank.methods import METHODS
-from bridgeproc.report.styles import BOLD, SUBTITLE, TITLE, a4, cell, header_row, set_widths
+from bridgeproc.report.styles import (
+    BOLD,
+    MAX_TITLE,
+    SUBTITLE,
+    TITLE,
+    a4,
+    add_row,
+    cell,
+    header_row,
+    new_sheet,
+    set_widths,
+)
 
 METHOD_TITLES = {**{m.name: m.title for m in METHODS.values()}, "teams": "Teams"}
 TOTAL_FORMAT = {m.name: m.unit for m in METHODS.values()}
 GROUP_TITLES = {"NS": "North-South", "EW": "East-West", "ALL": "All pairs"}
 
 
-def sheet_title(method: str, group: str, several_methods: bool) -> str:
-    """``Ranking``, ``Ranking NS`` or ``Butler Ranking EW`` (Excel allows 31 characters)."""
-    prefix = f"{METHOD_TITLES.get(method, method)} " if several_methods else ""
-    suffix = "" if group == "ALL" else f" {group}"
-    return f"{prefix}Ranking{suffix}"[:31]
+def sheet_title(method: str, group: str, several_methods: bool, limit: int = MAX_TITLE) -> str:
+    """``Ranking``, ``Ranking NS``, ``Butler Ranking EW`` or ``Ranking A NS`` (Excel allows 31 characters:
+    a long section name is cut, keeping the direction; :func:`styles.new_sheet` makes it valid and unique)."""
+    prefix = f"{METHOD_TITLES.get(method, method)} Ranking" if several_methods else "Ranking"
+    if group == "ALL":
+        return prefix
+    section, _, line = group.rpartition(" ")
+    if not section:
+        return f"{prefix} {group}"
+    room = limit - len(prefix) - len(line) - 2
+    return f"{prefix} {section[:max(room, 1)].rstrip()} {line}"
 
 
 def write_ranking(wb, standings: pd.DataFrame, method: str, group: str, heading: list[str],
                   several_methods: bool, chart: bool = True, individual: bool = False) -> None:
     """Add one ranking sheet for ``standings`` rows of one method and group."""
-    ws = wb.create_sheet(sheet_title(method, group, several_methods))
+    ws = new_sheet(wb, sheet_title(method, group, several_methods),
+                   wanted=sheet_title(method, group, several_methods, limit=len(group) + 64))
     header_at = len(heading) + 2
     set_widths(ws, [7, 7, 44, 8, 9, 9])  # write-only sheets take widths, panes and print set-up before rows
     ws.freeze_panes = f"A{header_at + 1}"
@@ -31,13 +49,13 @@ def write_ranking(wb, standings: pd.DataFrame, method: str, group: str, heading:
     if individual and group_title == GROUP_TITLES["ALL"]:
         group_title = "All players"
     title = f"{heading[0]} — {METHOD_TITLES.get(method, method)}, {group_title}"
-    ws.append([cell(ws, title, font=TITLE)])
+    add_row(ws, [cell(ws, title, font=TITLE)])
     for line in heading[1:]:
-        ws.append([cell(ws, line, font=SUBTITLE)])
-    ws.append([])
+        add_row(ws, [cell(ws, line, font=SUBTITLE)])
+    add_row(ws, [])
     has_pct = standings["pct"].notna().any()
     titles = ["Rank", "Player" if individual else "Pair", "Name" if individual else "Names", "Boards", "Total"] + (["%"] if has_pct else [])
-    ws.append(header_row(ws, titles))
+    add_row(ws, header_row(ws, titles))
     total_fmt = TOTAL_FORMAT.get(method, "0.00")
     columns = [standings[c] for c in ("rank", "pair", "names", "boards", "total", "pct")]
     for rank, pair, names, boards, total, pct in zip(*columns):
@@ -47,7 +65,7 @@ def write_ranking(wb, standings: pd.DataFrame, method: str, group: str, heading:
         ]
         if has_pct:
             values.append(cell(ws, None if pd.isna(pct) else float(pct), fmt="pct"))
-        ws.append(values)
+        add_row(ws, values)
     if chart and len(standings) > 1:
         _add_chart(ws, header_at, len(standings), 6 if has_pct else 5, "Percentage" if has_pct else "Total")
 

@@ -9,7 +9,18 @@ from bridgeproc.core.notation import contract_text
 from bridgeproc.core.pairs import pair_keys
 from bridgeproc.rank import is_individual
 from bridgeproc.rank.methods import methods_in
-from bridgeproc.report.styles import BAND_FILL, BOLD, RED_FONT, a4, cell, header_row, is_red, set_widths
+from bridgeproc.report.styles import (
+    BAND_FILL,
+    BOLD,
+    RED_FONT,
+    a4,
+    add_row,
+    cell,
+    header_row,
+    is_red,
+    new_sheet,
+    set_widths,
+)
 from bridgeproc.report.travellers import block_starts, plain
 
 
@@ -45,7 +56,7 @@ def scorecard_table(results: pd.DataFrame, numbering: Literal["shared", "per-dir
 def write_scorecards(wb, results: pd.DataFrame, numbering: Literal["shared", "per-direction"],
                      names: dict[str, str]) -> None:
     """Add the Score cards sheet, one block per pair."""
-    ws = wb.create_sheet("Score cards")
+    ws = new_sheet(wb, "Score cards")
     cards, points = scorecard_table(results, numbering)
     point_header = points[2] if points else "Points"
     fmt = points[3] if points else "0.0"
@@ -53,7 +64,7 @@ def write_scorecards(wb, results: pd.DataFrame, numbering: Literal["shared", "pe
     set_widths(ws, [7, 5, 10, 10, 5, 7, 8, 9, 9])
     ws.freeze_panes = "A2"
     a4(ws, "1:1")
-    ws.append(header_row(ws, titles))
+    add_row(ws, header_row(ws, titles))
     starts = block_starts(cards["key"])
     heads = cards.iloc[starts]
     direction_note = heads["direction"].map(lambda d: f" ({d})") if numbering == "per-direction" else ""
@@ -65,8 +76,8 @@ def write_scorecards(wb, results: pd.DataFrame, numbering: Literal["shared", "pe
     columns = [plain(cards[c]) for c in ("board", "direction", "opponents", "contract", "declarer", "tricks", "score", "points", "running")]
     for position, (board, direction, opp, contract, declarer, tricks, score, pts, running) in enumerate(zip(*columns)):
         if position in label_at:
-            ws.append([])
-            ws.append([cell(ws, label_at[position], font=BOLD, fill=BAND_FILL)]
+            add_row(ws, [])
+            add_row(ws, [cell(ws, label_at[position], font=BOLD, fill=BAND_FILL)]
                       + [cell(ws, None, fill=BAND_FILL) for _ in titles[1:]])
-        ws.append([board, direction, opp, cell(ws, contract, font=RED_FONT if is_red(contract) else None), declarer,
+        add_row(ws, [board, direction, opp, cell(ws, contract, font=RED_FONT if is_red(contract) else None), declarer,
                    tricks, score, cell(ws, pts, fmt=fmt), cell(ws, running, fmt=fmt)])

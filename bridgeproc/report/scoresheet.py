@@ -13,7 +13,19 @@ from openpyxl import Workbook
 
 from bridgeproc.errors import BridgeprocError
 from bridgeproc.io.atomic import atomic_path
-from bridgeproc.report.styles import BAND_FILL, BOLD, SUBTITLE, TITLE, a4, cell, header_row, set_widths
+from bridgeproc.report.styles import (
+    BAND_FILL,
+    BOLD,
+    SUBTITLE,
+    TITLE,
+    a4,
+    add_changed_text,
+    add_row,
+    cell,
+    header_row,
+    new_sheet,
+    set_widths,
+)
 
 #: Column headings shown to people (sheet columns not listed keep their own name).
 HEADINGS = {
@@ -57,20 +69,21 @@ def _group_column(frame: pd.DataFrame) -> str | None:
 def write_xlsx(frame: pd.DataFrame, path: str | os.PathLike, title: str | None = None) -> None:
     """One sheet: a title, the headings, then one row per deal; rubbers/chicagos banded alternately."""
     wb = Workbook(write_only=True)
-    ws = wb.create_sheet("Score sheet")
+    ws = new_sheet(wb, "Score sheet")
     columns = list(frame.columns)
     set_widths(ws, [_WIDE.get(c, max(7, len(HEADINGS.get(c, c)) + 2)) for c in columns])
     a4(ws, title_rows="3:3", landscape=len(columns) > 10)
-    ws.append([cell(ws, title or "Score sheet", font=TITLE)])
-    ws.append([cell(ws, f"{len(frame)} row(s)", font=SUBTITLE)])
-    ws.append(header_row(ws, [HEADINGS.get(c, c) for c in columns]))
+    add_row(ws, [cell(ws, title or "Score sheet", font=TITLE)])
+    add_row(ws, [cell(ws, f"{len(frame)} row(s)", font=SUBTITLE)])
+    add_row(ws, header_row(ws, [HEADINGS.get(c, c) for c in columns]))
     group = _group_column(frame)
     values = frame.astype(object).where(frame.notna().to_numpy(), None).to_numpy()
     groups = frame[group].to_numpy() if group else [0] * len(frame)
     for row, number in zip(values, groups):
         fill = BAND_FILL if group and int(number) % 2 == 0 else None
-        ws.append([cell(ws, _plain(v), fill=fill, font=BOLD if c.endswith("_total") else None)
+        add_row(ws, [cell(ws, _plain(v), fill=fill, font=BOLD if c.endswith("_total") else None)
                    for c, v in zip(columns, row)])
+    add_changed_text(ws)
     with atomic_path(path) as tmp:
         wb.save(tmp)
 

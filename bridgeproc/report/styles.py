@@ -1,14 +1,26 @@
-"""Fonts, fills, number formats and page set-up shared by the workbook's sheets.
+"""Fonts, fills, number formats, page set-up and safe text shared by the workbook's sheets.
 
 The workbook is written in openpyxl's write-only mode (fast for large events), so
-styled cells are made with ``cell()`` and rows are appended once.
+styled cells are made with ``cell()`` and rows are appended once, with ``add_row()``.
+
+Text from files (names, sections, the event, leads, notes) is written as text, never as a
+formula: ``cell()`` and ``add_row()`` write every string as a string cell (openpyxl would
+make ``=HYPERLINK(...)`` or ``=cmd|...`` a live formula and ``#N/A`` an error cell). What a
+cell cannot hold is changed visibly and listed (:func:`changed_text`, shown on the
+Conventions sheet): a control character becomes U+FFFD (``\ufffd``, the replacement
+character; chosen over Excel's ``_x0007_`` escape, which Excel and LibreOffice decode back
+into the character and which cannot be told from a name typed with ``_x0007_`` in it), text
+over 32,767 characters is cut with a mark saying so, and a sheet title is made valid and
+unique (:func:`new_sheet`).
 """
 from __future__ import annotations
 
+import re
 import weakref
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from openpyxl.cell import Cell
+from openpyxl.cell.cell import ERROR_CODES, ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import DEFAULT_FONT, Alignment, Border, Font, NamedStyle, PatternFill, Side
 
 RED = "C00000"
@@ -40,9 +52,13 @@ def cell(ws, value, font=None, fill=None, fmt=None, align=None, border=None):
     array: fast for large travellers and score cards (setting ``font``, ``fill`` ... on
     every cell costs several times more).
     """
+    if isinstance(value, str):
+        value = _fit(ws, value)
     if fmt is not None:
         fmt = FORMATS.get(fmt, fmt)
     if font is None and fill is None and fmt is None and align is None and border is None:
+        if isinstance(value, str) and (value[:1] == "=" or value in ERROR_CODES):
+            return _text_cell(Cell(ws, row=1, column=1, value=value))
         return value
     key = (id(font), id(fill), fmt, id(align), id(border))
     made = _NAMED.get(ws.parent)
@@ -51,7 +67,105 @@ def cell(ws, value, font=None, fill=None, fmt=None, align=None, border=None):
         style = _add_named_style(ws.parent, key, font, fill, fmt, align, border)
     # a write-only cell (what openpyxl's WriteOnlyCell makes) with a copy of the named
     # style's array: what ``cell.style = name`` sets, without looking the name up per cell
-    return Cell(ws, row=1, column=1, value=value, style_array=style)
+    made_cell = Cell(ws, row=1, column=1, value=value, style_array=style)
+    return _text_cell(made_cell) if isinstance(value, str) else made_cell
+
+
+def add_row(ws, values: Iterable) -> None:
+    """Append one row to a write-only sheet, every string written as text (see the module docstring).
+
+    Every writer appends through this, so no text from a file becomes a formula."""
+    ws.append([cell(ws, v) if isinstance(v, str) else v for v in values])
+
+
+#: The most characters a cell holds (Excel's limit; openpyxl cuts silently).
+MAX_CELL_TEXT = 32_767
+#: What a control character (not allowed in a worksheet) is shown as.
+REPLACEMENT = "\ufffd"
+#: Characters Excel does not allow in a sheet title (openpyxl's INVALID_TITLE_REGEX), and its length limit.
+_TITLE_FORBIDDEN = re.compile(r"[\\*?:/\[\]]")
+MAX_TITLE = 31
+#: Text changed to fit the workbook, per workbook: what was changed and why (see :func:`changed_text`).
+_CHANGED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _text_cell(made: Cell) -> Cell:
+    """The cell as a string cell: openpyxl types ``=...`` as a formula and ``#N/A`` as an error."""
+    made.data_type = "s"
+    return made
+
+
+def _preview(text: str) -> str:
+    """The start of ``text`` quoted, control characters as escapes (``'Anna\\x07'``)."""
+    return repr(text[:40] + ("..." if len(text) > 40 else ""))
+
+
+def _record(wb, change: str, sheet: str | None = None) -> None:
+    """Remember ``change`` (once, with every sheet it was made on) for :func:`changed_text`."""
+    sheets = _CHANGED.setdefault(wb, {}).setdefault(change, {})
+    if sheet is not None:
+        sheets[sheet] = None
+
+
+def _fit(ws, text: str) -> str:
+    """``text`` as a cell can hold it: control characters replaced, cut at the cell's limit; each
+    change recorded for :func:`changed_text`."""
+    if ILLEGAL_CHARACTERS_RE.search(text) is None and len(text) <= MAX_CELL_TEXT:
+        return text
+    fitted = text
+    if ILLEGAL_CHARACTERS_RE.search(text) is not None:
+        count = len(ILLEGAL_CHARACTERS_RE.findall(text))
+        fitted = ILLEGAL_CHARACTERS_RE.sub(REPLACEMENT, text)
+        first = ILLEGAL_CHARACTERS_RE.search(text).start()  # type: ignore[union-attr]
+        around = ("..." if first > 20 else "") + text[max(first - 20, 0):]
+        _record(ws.parent, f"{count} control character(s) in {_preview(around)} shown as {REPLACEMENT}: "
+                           "a worksheet cannot hold them; correct the input file", ws.title)
+    if len(fitted) > MAX_CELL_TEXT:
+        mark = f" [... cut: {len(fitted):,} characters, a cell holds {MAX_CELL_TEXT:,}]"
+        fitted = fitted[:MAX_CELL_TEXT - len(mark)] + mark
+        _record(ws.parent, f"text of {len(text):,} characters starting {_preview(text)} cut to "
+                           f"{MAX_CELL_TEXT:,}, the most a cell holds", ws.title)
+    return fitted
+
+
+def new_sheet(wb, title: str, wanted: str | None = None):
+    """A new write-only sheet named ``title`` made valid and unique: characters Excel refuses in a title
+    (``\\ / * ? : [ ]``, control characters) become ``-``, leading and trailing apostrophes go, the
+    title is cut at 31 characters and a duplicate (compared as Excel does, ignoring case) gets
+    `` (2)``, `` (3)`` ...; a changed title is recorded for :func:`changed_text`, as a change of
+    ``wanted`` when given (the title before the caller shortened it)."""
+    name = ILLEGAL_CHARACTERS_RE.sub("-", _TITLE_FORBIDDEN.sub("-", title)).strip().strip("'").strip()
+    name = name[:MAX_TITLE].rstrip().rstrip("'") or "Sheet"
+    taken = {t.lower() for t in wb.sheetnames} | {"history"}  # Excel reserves History
+    number = 1
+    unique = name
+    while unique.lower() in taken:
+        number += 1
+        suffix = f" ({number})"
+        unique = name[:MAX_TITLE - len(suffix)].rstrip() + suffix
+    wanted = title if wanted is None else wanted
+    if unique != wanted:
+        _record(wb, f"sheet {wanted[:80]!r} is named {unique!r}: a sheet title has at most {MAX_TITLE} "
+                    "characters, none of \\ / * ? : [ ], and differs from every other")
+    return wb.create_sheet(unique)
+
+
+def changed_text(wb) -> list[str]:
+    """What :func:`cell`, :func:`add_row` and :func:`new_sheet` changed in ``wb`` so far, one line each
+    (``Score cards, Travellers: 1 control character(s) in 'Anna\\x07Berg' shown as ...``)."""
+    return [f"{', '.join(sheets)}: {change}" if sheets else change for change, sheets in _CHANGED.get(wb, {}).items()]
+
+
+def add_changed_text(ws) -> None:
+    """Append to ``ws`` (the Conventions sheet, written last) what was changed to fit the workbook, so
+    that nothing is changed silently: a heading, then one line per change (nothing when none was)."""
+    changes = changed_text(ws.parent)
+    if not changes:
+        return
+    add_row(ws, [])
+    add_row(ws, [cell(ws, "Text changed to fit the workbook", font=RED_BOLD)])
+    for change in changes:
+        add_row(ws, [cell(ws, change)])
 
 
 #: The named styles made by :func:`cell`, per workbook: style key -> the style's array.

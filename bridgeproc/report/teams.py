@@ -19,9 +19,12 @@ from bridgeproc.report.styles import (
     SUBTITLE,
     TITLE,
     a4,
+    add_changed_text,
+    add_row,
     cell,
     header_row,
     is_red,
+    new_sheet,
     set_widths,
 )
 from bridgeproc.report.travellers import write_travellers
@@ -48,10 +51,10 @@ def heading(session: TeamsSession) -> list[str]:
 
 
 def _title(ws, lines: list[str]) -> int:
-    ws.append([cell(ws, lines[0], font=TITLE)])
+    add_row(ws, [cell(ws, lines[0], font=TITLE)])
     for line in lines[1:]:
-        ws.append([cell(ws, line, font=SUBTITLE)])
-    ws.append([])
+        add_row(ws, [cell(ws, line, font=SUBTITLE)])
+    add_row(ws, [])
     return len(lines) + 2
 
 
@@ -61,18 +64,18 @@ def _num(ws, value, fmt="imp", font=None):
 
 def write_standings(wb, session: TeamsSession) -> None:
     """The Standings sheet."""
-    ws = wb.create_sheet("Standings")
+    ws = new_sheet(wb, "Standings")
     at = _title(ws, heading(session))
     vp = session.options.scoring == "vp"
     titles = ["Rank", "Team", "Matches", "VP" if vp else "Total", "IMPs +", "IMPs −", "Quotient", "Penalty", "Decided by", "Roster"]
     set_widths(ws, [7, 24, 9, 9, 9, 9, 9, 9, 16, 50])  # write-only: widths, panes, page before the rows
     a4(ws, f"{at}:{at}", landscape=True)
     ws.freeze_panes = f"A{at + 1}"
-    ws.append(header_row(ws, titles))
+    add_row(ws, header_row(ws, titles))
     s = session.standings
     for row in records(s):
         quotient = None if pd.isna(row.imp_quotient) or row.imp_quotient == float("inf") else float(row.imp_quotient)
-        ws.append([cell(ws, row.rank, font=BOLD), cell(ws, row.team, font=BOLD), cell(ws, int(row.matches), fmt="int"),
+        add_row(ws, [cell(ws, row.rank, font=BOLD), cell(ws, row.team, font=BOLD), cell(ws, int(row.matches), fmt="int"),
                    _num(ws, row.total, "0.00"), _num(ws, row.imps_for), _num(ws, row.imps_against),
                    cell(ws, quotient, fmt="0.000"), _num(ws, row.penalty_vp or None, "0.00"),
                    cell(ws, row.decided_by or ""), cell(ws, row.names if isinstance(row.names, str) else "")])
@@ -80,16 +83,16 @@ def write_standings(wb, session: TeamsSession) -> None:
 
 def write_vp_table(wb, session: TeamsSession) -> None:
     """The Matches sheet: one row per match with IMPs, carry-over, penalties and VPs."""
-    ws = wb.create_sheet("Matches")
+    ws = new_sheet(wb, "Matches")
     at = _title(ws, heading(session))
     titles = ["Round", "Home", "Away", "Boards", "IMPs home", "IMPs away", "Carry home", "Carry away",
               "Pen. home", "Pen. away", "VP home", "VP away", "Status"]
     set_widths(ws, [7, 22, 22, 7, 10, 10, 10, 10, 9, 9, 9, 9, 12])
     a4(ws, f"{at}:{at}", landscape=True)
     ws.freeze_panes = f"A{at + 1}"
-    ws.append(header_row(ws, titles))
+    add_row(ws, header_row(ws, titles))
     for r in records(session.matches):
-        ws.append([cell(ws, None if pd.isna(r.round) else int(r.round), fmt="int"), cell(ws, r.home), cell(ws, r.away),
+        add_row(ws, [cell(ws, None if pd.isna(r.round) else int(r.round), fmt="int"), cell(ws, r.home), cell(ws, r.away),
                    cell(ws, int(r.boards), fmt="int"), _num(ws, r.imps_home), _num(ws, r.imps_away),
                    _num(ws, r.carry_home or None), _num(ws, r.carry_away or None),
                    _num(ws, (r.penalty_imps_home or 0) + (r.penalty_vp_home or 0) or None),
@@ -100,22 +103,22 @@ def write_vp_table(wb, session: TeamsSession) -> None:
 
 def write_vp_scale(wb, session: TeamsSession) -> None:
     """The VP scale sheet: winner and loser VPs at each IMP margin, per match length in the event."""
-    ws = wb.create_sheet("VP scale")
+    ws = new_sheet(wb, "VP scale")
     played = session.matches[session.matches["status"] == "played"]
     lengths = sorted({int(n) for n in played["boards"] if n > 0})
     set_widths(ws, [11] + [10] * 2 * len(lengths))  # write-only: before the rows
     a4(ws, "3:3")
-    ws.append([cell(ws, session.options.scale.describe(), font=TITLE)])
-    ws.append([])
+    add_row(ws, [cell(ws, session.options.scale.describe(), font=TITLE)])
+    add_row(ws, [])
     if not lengths:
         return
     top = int(np.ceil(15 * np.sqrt(max(lengths)))) + 1
     margins = np.arange(top + 1)
     scale = session.options.scale
-    ws.append(header_row(ws, ["IMP margin"] + [f"{n} bds {side}" for n in lengths for side in ("win", "lose")]))
+    add_row(ws, header_row(ws, ["IMP margin"] + [f"{n} bds {side}" for n in lengths for side in ("win", "lose")]))
     columns = [v for n in lengths for v in (scale.convert(margins, n), scale.convert(-margins, n))]
     for i, margin in enumerate(margins.tolist()):
-        ws.append([margin] + [cell(ws, float(c[i]), fmt="0.00") for c in columns])
+        add_row(ws, [margin] + [cell(ws, float(c[i]), fmt="0.00") for c in columns])
 
 
 def write_cross_table(wb, session: TeamsSession, limit: int = 40) -> None:
@@ -123,12 +126,12 @@ def write_cross_table(wb, session: TeamsSession, limit: int = 40) -> None:
     teams = session.standings["team"].tolist()
     if not 1 < len(teams) <= limit:
         return
-    ws = wb.create_sheet("Cross table")
+    ws = new_sheet(wb, "Cross table")
     set_widths(ws, [22] + [8] * len(teams) + [9])  # write-only: before the rows
     a4(ws, "3:3", landscape=True)
-    ws.append([cell(ws, "VPs of the row team against the column team", font=TITLE)])
-    ws.append([])
-    ws.append(header_row(ws, ["Team"] + [str(t) for t in teams] + ["Total"]))
+    add_row(ws, [cell(ws, "VPs of the row team against the column team", font=TITLE)])
+    add_row(ws, [])
+    add_row(ws, header_row(ws, ["Team"] + [str(t) for t in teams] + ["Total"]))
     m = session.matches[session.matches["status"] == "played"]
     column = "vp" if session.options.scoring == "vp" else {"imps": "margin", "bam": "bam"}[session.options.scoring]
     both = pd.concat([pd.DataFrame({"team": m["home"], "opp": m["away"], "v": m[f"{column}_home"]}),
@@ -137,7 +140,7 @@ def write_cross_table(wb, session: TeamsSession, limit: int = 40) -> None:
     totals = session.standings.set_index("team")["total"]
     for team in teams:
         values = grid.loc[team].tolist()
-        ws.append([cell(ws, team, font=BOLD)] + [None if pd.isna(v) else float(v) for v in values]
+        add_row(ws, [cell(ws, team, font=BOLD)] + [None if pd.isna(v) else float(v) for v in values]
                   + [cell(ws, float(totals[team]), fmt="0.00", font=BOLD)])
 
 
@@ -170,12 +173,12 @@ def _card_columns(session: TeamsSession) -> pd.DataFrame:
 
 def write_match_cards(wb, session: TeamsSession) -> None:
     """The Match cards sheet: per match, each board's two rooms, swing and IMPs, then the total."""
-    ws = wb.create_sheet("Match cards")
+    ws = new_sheet(wb, "Match cards")
     titles = ["Board", "Open room", "NS score", "Closed room", "NS score", "Swing", "IMPs home", "IMPs away", "Note"]
     set_widths(ws, [7, 14, 9, 14, 9, 8, 10, 10, 22])
     a4(ws)
     if not len(session.boards):
-        ws.append([cell(ws, "Match totals only: no boards in the input", font=SUBTITLE)])
+        add_row(ws, [cell(ws, "Match totals only: no boards in the input", font=SUBTITLE)])
         return
     cards = _card_columns(session)
     totals = {r.match: r for r in records(session.matches)}
@@ -187,10 +190,10 @@ def write_match_cards(wb, session: TeamsSession) -> None:
         if match != previous:
             if previous is not None:
                 _card_total(ws, totals[previous])
-            ws.append([cell(ws, match, font=BOLD, fill=BAND_FILL)] + band)
-            ws.append(header)
+            add_row(ws, [cell(ws, match, font=BOLD, fill=BAND_FILL)] + band)
+            add_row(ws, header)
             previous = match
-        ws.append([board, cell(ws, text_open, font=RED_FONT) if is_red(text_open) else text_open, score_open,
+        add_row(ws, [board, cell(ws, text_open, font=RED_FONT) if is_red(text_open) else text_open, score_open,
                    cell(ws, text_closed, font=RED_FONT) if is_red(text_closed) else text_closed, score_closed,
                    swing, imps_home, imps_away, note])
     if previous is not None:
@@ -199,29 +202,30 @@ def write_match_cards(wb, session: TeamsSession) -> None:
 
 def _card_total(ws, total) -> None:
     vp = "" if pd.isna(total.vp_home) else f"VP {total.vp_home:.2f} – {total.vp_away:.2f}"
-    ws.append([cell(ws, "Total", font=BOLD), cell(ws, total.home, font=BOLD), None, cell(ws, total.away, font=BOLD),
+    add_row(ws, [cell(ws, "Total", font=BOLD), cell(ws, total.home, font=BOLD), None, cell(ws, total.away, font=BOLD),
                None, None, _num(ws, total.imps_home, font=BOLD), _num(ws, total.imps_away, font=BOLD),
                cell(ws, vp or total.status, font=BOLD)])
-    ws.append([])
+    add_row(ws, [])
 
 
 def write_conventions(wb, session: TeamsSession) -> None:
     """Every option of the run, then what was noticed (matches not played, boards scored by convention)."""
-    ws = wb.create_sheet("Conventions")
+    ws = new_sheet(wb, "Conventions")
     set_widths(ws, [22, 100])  # write-only: before the rows
     a4(ws, landscape=True)
-    ws.append([cell(ws, "Conventions used", font=TITLE)])
-    ws.append([])
-    ws.append(header_row(ws, ["Option", "Value"]))
+    add_row(ws, [cell(ws, "Conventions used", font=TITLE)])
+    add_row(ws, [])
+    add_row(ws, header_row(ws, ["Option", "Value"]))
     for name, value in session.options.describe():
-        ws.append([cell(ws, name, font=BOLD), cell(ws, value)])
-    ws.append([cell(ws, "tie_breaks used", font=BOLD), cell(ws, ", ".join(session.tie_breaks))])
+        add_row(ws, [cell(ws, name, font=BOLD), cell(ws, value)])
+    add_row(ws, [cell(ws, "tie_breaks used", font=BOLD), cell(ws, ", ".join(session.tie_breaks))])
     notices = session.notices
     if notices:
-        ws.append([])
-        ws.append([cell(ws, "Notices", font=BOLD)])
+        add_row(ws, [])
+        add_row(ws, [cell(ws, "Notices", font=BOLD)])
         for text in notices:
-            ws.append([cell(ws, text)])
+            add_row(ws, [cell(ws, text)])
+    add_changed_text(ws)
 
 
 def write_teams_workbook(session: TeamsSession, path: str | os.PathLike) -> None:

@@ -6,7 +6,18 @@ import pandas as pd
 
 from bridgeproc.core.notation import contract_text
 from bridgeproc.rank.methods import METHODS
-from bridgeproc.report.styles import BAND_FILL, BOLD, RED_FONT, a4, cell, header_row, is_red, set_widths
+from bridgeproc.report.styles import (
+    BAND_FILL,
+    BOLD,
+    RED_FONT,
+    a4,
+    add_row,
+    cell,
+    header_row,
+    is_red,
+    new_sheet,
+    set_widths,
+)
 
 #: Columns shown after the score when present: (column, header, number format): a fouled
 #: board's group of tables (blank: the deal as dealt), then each method's (rank.methods).
@@ -85,14 +96,14 @@ def board_titles(table: pd.DataFrame, boards: pd.DataFrame) -> list[str]:
 
 def write_travellers(wb, results: pd.DataFrame, boards: pd.DataFrame) -> None:
     """Add the Travellers sheet: one block per (section, board)."""
-    ws = wb.create_sheet("Travellers")
+    ws = new_sheet(wb, "Travellers")
     table = traveller_table(results)
     shown = [(c, h, f) for c, h, f in METHOD_COLUMNS if c in table and table[c].notna().any()]
     titles = ["NS", "EW", "Contract", "By", "Lead", "Tricks", "NS +", "EW +"] + [h for _, h, _ in shown]
     set_widths(ws, [7, 7, 10, 5, 6, 7, 8, 8] + [10] * len(shown))
     ws.freeze_panes = "A2"
     a4(ws, "1:1")
-    ws.append(header_row(ws, titles))
+    add_row(ws, header_row(ws, titles))
     starts = set(block_starts(table["section"], table["board"]))
     block_titles = iter(board_titles(table, boards))
     columns = [plain(table[c]) for c in ("ns", "ew", "contract", "declarer", "lead", "tricks", "plus_ns", "plus_ew")]
@@ -100,11 +111,11 @@ def write_travellers(wb, results: pd.DataFrame, boards: pd.DataFrame) -> None:
     formats = [f for _, _, f in shown]
     for position, values in enumerate(zip(*columns, *extra)):
         if position in starts:
-            ws.append([])
-            ws.append([cell(ws, next(block_titles), font=BOLD, fill=BAND_FILL)]
+            add_row(ws, [])
+            add_row(ws, [cell(ws, next(block_titles), font=BOLD, fill=BAND_FILL)]
                       + [cell(ws, None, fill=BAND_FILL) for _ in titles[1:]])
         contract, lead = values[2], values[4]
         row = [values[0], values[1], cell(ws, contract, font=RED_FONT if is_red(contract) else None),
                values[3], cell(ws, lead, font=RED_FONT if is_red(lead) else None), *values[5:8]]
         row += [cell(ws, v, fmt=f) for v, f in zip(values[8:], formats)]
-        ws.append(row)
+        add_row(ws, row)

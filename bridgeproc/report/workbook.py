@@ -15,7 +15,7 @@ from bridgeproc.rank import is_individual
 from bridgeproc.report.handrecords import write_handrecords
 from bridgeproc.report.ranking import write_ranking
 from bridgeproc.report.scorecards import write_scorecards
-from bridgeproc.report.styles import BOLD, TITLE, a4, cell, header_row, set_widths
+from bridgeproc.report.styles import BOLD, TITLE, a4, add_changed_text, add_row, cell, header_row, new_sheet, set_widths
 from bridgeproc.report.travellers import write_travellers
 
 
@@ -52,15 +52,17 @@ def conventions_summary(conv) -> str:
 
 
 def write_conventions(wb, session: "Session") -> None:
-    """A sheet naming every convention used and what it means."""
-    ws = wb.create_sheet("Conventions")
+    """A sheet naming every convention used and what it means, then any text changed to fit the
+    workbook (a control character in a name, a section too long for a sheet title)."""
+    ws = new_sheet(wb, "Conventions")
     set_widths(ws, [18, 14, 90])
     a4(ws, landscape=True)
-    ws.append([cell(ws, "Conventions used", font=TITLE)])
-    ws.append([])
-    ws.append(header_row(ws, ["Option", "Value", "Meaning"]))
+    add_row(ws, [cell(ws, "Conventions used", font=TITLE)])
+    add_row(ws, [])
+    add_row(ws, header_row(ws, ["Option", "Value", "Meaning"]))
     for name, value, meaning in session.conventions_used:
-        ws.append([cell(ws, name, font=BOLD), cell(ws, str(value)), cell(ws, meaning)])
+        add_row(ws, [cell(ws, name, font=BOLD), cell(ws, str(value)), cell(ws, meaning)])
+    add_changed_text(ws)
 
 
 def _group_order(group: str) -> tuple:

@@ -147,11 +147,11 @@ CASES = [
      "1 problem(s) in the input:\nhandrec.csv:3: board: board 29 is not in the hand record; correct the board number "
      "or give the hand record that has it"),
     ("xlsx-truncated", "truncated.xlsx", "TRUNCATE", {},
-     "truncated.xlsx: not a readable .xlsx workbook (BadZipFile: File is not a zip file); the file may be truncated or "
-     "in another format: open it in Excel and save it again as .xlsx"),
+     "truncated.xlsx: not a readable .xlsx workbook (not a zip archive); the file may be cut short, damaged or in "
+     "another format: open it in Excel or LibreOffice and save it again as .xlsx"),
     ("xlsx-really-csv", "renamed.xlsx", H + ROW, {},
-     "renamed.xlsx: not a readable .xlsx workbook (BadZipFile: File is not a zip file); the file may be truncated or "
-     "in another format: open it in Excel and save it again as .xlsx"),
+     "renamed.xlsx: not a readable .xlsx workbook (not a zip archive); the file may be cut short, damaged or in "
+     "another format: open it in Excel or LibreOffice and save it again as .xlsx"),
     ("xlsx-header-only-sheet", "headeronly.xlsx", {"Results": [XH]}, {},
      "headeronly.xlsx!Results:1: the sheet has a header but no results below it; fill in the results or delete the sheet"),
     ("xlsx-empty-workbook", "emptywb.xlsx", {"Sheet1": []}, {},

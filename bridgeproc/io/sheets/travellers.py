@@ -28,7 +28,7 @@ import pandas as pd
 
 from bridgeproc.core.notation import parse_contract, parse_unique
 from bridgeproc.errors import ParseError
-from bridgeproc.io.text import read_text
+from bridgeproc.io.text import csv_field_limit, read_text
 
 #: Canonical column -> accepted header spellings (the first is shown in messages).
 HEADER_ALIASES: dict[str, tuple[str, ...]] = {
@@ -266,14 +266,15 @@ def parse_travellers_csv(text: str, source: str = "<string>", notes: list[dict] 
     starts: list[int] = []
     previous_end = 0
     try:
-        for row in reader:
-            start, previous_end = previous_end + 1, reader.line_num
-            if any("\n" in cell or "\r" in cell for cell in row):
-                raise ParseError(source, start, f"a quoted cell opened on line {start} runs to line {reader.line_num}; "
-                                 "check this line for an unbalanced quote (\")")
-            if any(cell.strip() for cell in row):
-                rows.append(row)
-                starts.append(start)
+        with csv_field_limit(len(text)):  # a long cell is read, not a crash (the text is in memory already)
+            for row in reader:
+                start, previous_end = previous_end + 1, reader.line_num
+                if any("\n" in cell or "\r" in cell for cell in row):
+                    raise ParseError(source, start, f"a quoted cell opened on line {start} runs to line "
+                                     f"{reader.line_num}; check this line for an unbalanced quote (\")")
+                if any(cell.strip() for cell in row):
+                    rows.append(row)
+                    starts.append(start)
     except csv.Error as exc:
         raise ParseError(source, reader.line_num, f"broken CSV: {exc}; check the quotes on this line") from None
     index, columns, span = find_header(rows, starts, source)

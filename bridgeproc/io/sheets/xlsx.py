@@ -22,20 +22,33 @@ keeps the value in its first (left) column only, and the other cells are empty
 (a problem about such a cell names the merged range, ``merged_<column>``). In
 the header, a cell merged across columns over a row of sub-headers (``Score``
 over ``NS | EW``) heads each of them (see io.travellers.find_header).
+
+Hostile or broken files: the work is bounded by the cells the file holds (one empty
+styled cell at ``XFD1048576`` does not make a sheet of 17 billion cells), and every
+file openpyxl cannot load (not a zip, cut or corrupt parts, an encrypted workbook, XML
+that declares entities, merged ranges covering millions of cells) is a ParseError
+naming the file and the fix, checked before openpyxl expands anything (see
+:func:`check_package`). Nothing is left out silently: a sheet that is skipped, a
+hidden sheet that is read and a hidden row of results are notes; a sheet named for a
+board without a header bridgeproc knows, a value right of the last header column
+(as in CSV) and a cell over 32,767 characters in a column that is read are errors.
 """
 from __future__ import annotations
 
+import codecs
 import datetime as dt
+import io
 import os
 import re
 import zipfile
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import pandas as pd
 
 from bridgeproc.errors import ParseError
 from bridgeproc.io.sheets.travellers import (
+    EXAMPLE_HEADER,
     HEADER_SEARCH_ROWS,
     REQUIRED,
     canonical_header,
@@ -49,6 +62,18 @@ from bridgeproc.io.sheets.travellers import (
 EXCEL_ERRORS = ("#REF!", "#DIV/0!", "#VALUE!", "#NAME?", "#N/A", "#NUM!", "#NULL!", "#SPILL!", "#CALC!")
 #: Sheet names (compared lower-case) that hold player names, not results.
 NAMES_SHEETS = ("names", "players", "pairs", "entries", "participants", "teilnehmer", "joueurs")
+#: The most characters a cell holds in Excel; a longer cell was not written by a spreadsheet.
+MAX_CELL_TEXT = 32_767
+#: Limits no traveller workbook comes near, checked before openpyxl expands the file (it makes one
+#: object per cell of a merged range or a hyperlink's range, and holds every part in memory).
+MAX_UNPACKED = 256 * 1024 * 1024
+MAX_RANGE_CELLS = 1_000_000
+#: How to repair a workbook that cannot be read (said in every such message).
+RESAVE = "open it in Excel or LibreOffice and save it again as .xlsx"
+_CFB_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # OLE compound file: an encrypted workbook or an old .xls
+_DTD = re.compile(rb"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
+_RANGE_REF = re.compile(rb"<(?:\w+:)?(mergeCell|hyperlink)\b[^>]*?\sref=[\"']\$?([A-Za-z]{1,3})\$?(\d{1,7})"
+                        rb"(?::\$?([A-Za-z]{1,3})\$?(\d{1,7}))?")
 _BOARD_IN_TEXT = re.compile(r"^(?:board|bd|brd|deal|spiel|donne)?\s*(?:no\.?|nr\.?|#)?\s*(\d{1,3})\s*$", re.IGNORECASE)
 
 
@@ -81,59 +106,245 @@ Workbooks = tuple[Any, Any]
 
 
 def load_workbooks(path: str | os.PathLike) -> Workbooks:
-    """(values workbook, formulas workbook); ParseError if the file is not a readable XLSX."""
+    """(values workbook, formulas workbook); ParseError if the file is not a readable XLSX.
+
+    The file is checked first (:func:`check_package`); then anything openpyxl raises while loading
+    (a cut part, a corrupt deflate stream, an attribute it does not know) is a ParseError naming the
+    file and the fix. MemoryError and KeyboardInterrupt are not caught.
+    """
     import openpyxl
-    from openpyxl.utils.exceptions import InvalidFileException
 
     source = Path(path).name
     try:
-        values = openpyxl.load_workbook(path, data_only=True)
-        formulas = openpyxl.load_workbook(path, data_only=False)
-    except (zipfile.BadZipFile, InvalidFileException, KeyError, EOFError) as exc:
-        raise ParseError(source, None, f"not a readable .xlsx workbook ({type(exc).__name__}: {exc}); the file may be "
-                         "truncated or in another format: open it in Excel and save it again as .xlsx") from None
+        data = Path(path).read_bytes()  # once: what is checked is what is loaded, and no handle is left open
     except OSError as exc:
         raise ParseError(source, None, f"cannot read file: {exc.strerror or exc}") from None
+    check_package(data, source)
+    try:
+        values = openpyxl.load_workbook(io.BytesIO(data), data_only=True)
+        formulas = openpyxl.load_workbook(io.BytesIO(data), data_only=False)
+    except MemoryError:
+        raise
+    except Exception as exc:  # a broken or hostile file: openpyxl raises many kinds (KeyError, TypeError, ...)
+        raise _unreadable(source, exc) from None
     return values, formulas
+
+
+def _unreadable(source: str, exc: BaseException, what: str | None = None) -> ParseError:
+    detail = what or f"{type(exc).__name__}: {str(exc)[:200]}"
+    return ParseError(source, None, f"not a readable .xlsx workbook ({detail}); the file may be cut short, damaged "
+                      f"or in another format: {RESAVE}")
+
+
+def check_package(data: bytes, source: str) -> None:
+    """Refuse, before openpyxl loads it, a file (``data``, named ``source`` in messages) that is not an
+    XLSX package or would make openpyxl expand it.
+
+    Raises ParseError naming the file and the fix for: an encrypted
+    workbook (or an old ``.xls``: both are OLE files), a file that is not a zip, an encrypted zip part,
+    parts that unpack to more than :data:`MAX_UNPACKED` bytes, XML that declares a DOCTYPE or entities
+    (Excel never writes one; ``billion laughs`` expands a few hundred bytes to gigabytes), and merged
+    ranges or hyperlink ranges covering more than :data:`MAX_RANGE_CELLS` cells. Each part (but the
+    pictures in ``xl/media``) is read in chunks, never whole, and only up to the size its zip entry
+    declares. (openpyxl does not use defusedxml unless it is installed; Python's expat also limits
+    entity amplification, so this is the first of two guards.)
+    """
+    if data[:8] == _CFB_MAGIC:
+        raise ParseError(source, None, "an encrypted (password-protected) workbook or an old .xls file, not an "
+                         ".xlsx; open it in Excel or LibreOffice, remove the password if it has one, and save it "
+                         "as .xlsx")
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as package:
+            infos = package.infolist()
+            if any(info.flag_bits & 0x1 for info in infos):
+                raise ParseError(source, None, "the workbook's parts are encrypted; open it in Excel or "
+                                 "LibreOffice, remove the password and save it again as .xlsx")
+            unpacked = sum(info.file_size for info in infos)
+            if unpacked > MAX_UNPACKED:
+                raise ParseError(source, None, f"the workbook unpacks to {unpacked:,} bytes, more than a traveller "
+                                 f"workbook ever holds ({MAX_UNPACKED:,}); {RESAVE}, or split it")
+            for info in infos:  # every part openpyxl may parse as XML, whatever its name: all but the pictures
+                if not info.filename.lower().startswith("xl/media/") and not info.is_dir():
+                    with package.open(info) as part:
+                        _check_part(part, info.filename, source)
+    except ParseError:
+        raise
+    except MemoryError:
+        raise
+    except zipfile.BadZipFile as exc:
+        raise _unreadable(source, exc, "not a zip archive" if "not a zip" in str(exc).lower() else None) from None
+    except Exception as exc:  # zlib.error, EOFError, NotImplementedError (compression method), RuntimeError ...
+        raise _unreadable(source, exc) from None
+
+
+def _check_part(part: IO[bytes], name: str, source: str) -> None:
+    """Scan one XML part in chunks for a DOCTYPE/entity and for ranges openpyxl would expand cell by cell."""
+    covered = 0
+    rest = b""
+    decoder = None
+    first = True
+    while True:
+        chunk = part.read(1 << 20)
+        if first:
+            first = False
+            encoding = _xml_encoding(chunk)
+            if encoding is not None:
+                decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
+        if decoder is not None:
+            chunk = decoder.decode(chunk, final=not chunk).encode("utf-8")
+        data = rest + chunk
+        cut = data.rfind(b">") + 1 if chunk else len(data)
+        done, rest = data[:cut], data[cut:]
+        if len(rest) > (1 << 20):  # no tag is this long: keep only what a tag start could need
+            done, rest = done + rest[:-4096], rest[-4096:]
+        if _DTD.search(done):
+            raise ParseError(source, None, f"part {name} of the workbook declares a DOCTYPE or XML entities, which "
+                             "Excel never writes and which can expand to gigabytes; refused unread. If the file is "
+                             f"genuine, {RESAVE}")
+        for match in _RANGE_REF.finditer(done):
+            covered += _range_cells(*match.groups()[1:])
+            if covered > MAX_RANGE_CELLS:
+                kind = "merged ranges" if match.group(1) == b"mergeCell" else "hyperlink ranges"
+                raise ParseError(source, None, f"the {kind} of part {name} cover more than {MAX_RANGE_CELLS:,} "
+                                 f"cells (up to {match.group(0)[-40:].decode('ascii', 'replace')!r}); a traveller "
+                                 f"sheet has a few hundred; {RESAVE}, after unmerging the cells")
+        if not chunk:
+            return
+
+
+def _xml_encoding(start: bytes) -> str | None:
+    """The UTF-16 codec when an XML part starts in UTF-16 (openpyxl's parser reads it), else None (UTF-8)."""
+    if start[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+        return "utf-16"
+    if start[:2] == b"<\x00":
+        return "utf-16-le"
+    if start[:2] == b"\x00<":
+        return "utf-16-be"
+    return None
+
+
+def _range_cells(col1: bytes, row1: bytes, col2: bytes | None, row2: bytes | None) -> int:
+    """Cells in a range such as ``A1:XFD1048576`` (1 for a single cell)."""
+    from openpyxl.utils import column_index_from_string
+
+    if col2 is None or row2 is None:
+        return 1
+    try:
+        width = abs(column_index_from_string(col2.decode().upper()) - column_index_from_string(col1.decode().upper()))
+    except ValueError:
+        return 1
+    return (width + 1) * (abs(int(row2) - int(row1)) + 1)
 
 
 def sheet_grid(ws_values: Any, ws_formulas: Any) -> tuple[list[list[str]], list[int], dict[tuple[int, int], tuple[str, str]]]:
     """Non-empty rows of a sheet as text cells, with their Excel row numbers.
 
-    Merged ranges are resolved as the module docstring says. The third item maps
+    Only the cells the file holds are visited (:func:`_filled`), and each row runs to its last
+    non-empty cell (rows may differ in length), so the work is bounded by the file, not by the
+    sheet's extent. Merged ranges are resolved as the module docstring says. The third item maps
     (index into the returned rows, column position) of an empty cell to why it is
     empty or unusable: ``("formula", text)`` for a formula with no saved value,
     ``("error", "#REF!")`` for a formula that failed, ``("merged", "B3:C3")`` for a
     cell covered by a merge across columns.
     """
-    grid = [list(row) for row in ws_values.iter_rows(min_row=1, max_row=ws_values.max_row, min_col=1,
-                                                     max_col=ws_values.max_column, values_only=True)]
+    values = _filled(ws_values)
     covered: dict[tuple[int, int], str] = {}
-    for merged in ws_values.merged_cells.ranges:
-        top = grid[merged.min_row - 1][merged.min_col - 1]
+    for merged in ws_values.merged_cells.ranges:  # their size is bounded by check_package
+        top = values.get((merged.min_row, merged.min_col))
         for r in range(merged.min_row, merged.max_row + 1):
-            grid[r - 1][merged.min_col - 1] = top
-            for c in range(merged.min_col, merged.max_col):
-                covered[(r - 1, c)] = merged.coord
+            if top is None:
+                values.pop((r, merged.min_col), None)
+            else:
+                values[(r, merged.min_col)] = top
+            for c in range(merged.min_col + 1, merged.max_col + 1):
+                covered[(r, c)] = merged.coord
     uncached: dict[tuple[int, int], tuple[str, str]] = {}
-    for r, row in enumerate(ws_formulas.iter_rows(min_row=1, max_row=len(grid), min_col=1,
-                                                  max_col=ws_values.max_column, values_only=True)):
-        for c, formula in enumerate(row):
-            if grid[r][c] is None and _is_formula(formula):
-                uncached[(r, c)] = ("formula", _formula_text(formula))
-            elif isinstance(grid[r][c], str) and grid[r][c] in EXCEL_ERRORS:
-                uncached[(r, c)] = ("error", grid[r][c])
+    for at, formula in _filled(ws_formulas).items():
+        if at not in values and _is_formula(formula):
+            uncached[at] = ("formula", _formula_text(formula))
+    texts: dict[int, dict[int, str]] = {}
+    for (r, c), value in values.items():
+        if isinstance(value, str) and value in EXCEL_ERRORS:
+            uncached[(r, c)] = ("error", value)
+        text = cell_text(value)
+        if text:
+            texts.setdefault(r, {})[c] = text
+    widths = {r: max(cells) for r, cells in texts.items()}
+    for r, c in uncached:
+        widths[r] = max(widths.get(r, 0), c)
     rows: list[list[str]] = []
-    numbers: list[int] = []
+    numbers = sorted(widths)
+    index_of = {r: i for i, r in enumerate(numbers)}
+    for r in numbers:
+        cells = texts.get(r, {})
+        row = [""] * widths[r]
+        for c, text in cells.items():
+            row[c - 1] = text
+        rows.append(row)
     notes: dict[tuple[int, int], tuple[str, str]] = {}
-    for r, row in enumerate(grid):
-        text = [cell_text(v) for v in row]
-        if any(text) or any((r, c) in uncached for c in range(len(row))):
-            notes.update({(len(rows), c): uncached[(r, c)] for c in range(len(row)) if (r, c) in uncached})
-            notes.update({(len(rows), c): ("merged", covered[(r, c)]) for c in range(len(row)) if (r, c) in covered})
-            rows.append(text)
-            numbers.append(r + 1)
+    for (r, c), note in uncached.items():
+        notes[(index_of[r], c - 1)] = note
+    for (r, c), coord in covered.items():
+        if r in index_of:
+            notes[(index_of[r], c - 1)] = ("merged", coord)
     return rows, numbers, notes
+
+
+def _filled(ws: Any) -> dict[tuple[int, int], Any]:
+    """{(row, column): value} of the cells of ``ws`` that hold a value, 1-based.
+
+    Read from openpyxl's store of the cells the file holds (``ws._cells``): ``iter_rows`` up to
+    ``max_row``/``max_column`` would make every cell of the rectangle, and one empty styled cell at
+    ``XFD1048576`` makes that 17 billion.
+    """
+    return {at: c.value for at, c in ws._cells.items() if c.value is not None}
+
+
+def _add_note(notes: list[dict] | None, source: str, line: int | str, message: str, value: str = "") -> None:
+    if notes is not None:
+        notes.append({"source": source, "line": str(line), "column": "", "value": value, "message": message})
+
+
+def _check_body(rows: list[list[str]], numbers: list[int], first: int, width: int, read: set[int], source: str,
+                notes: list[dict] | None) -> None:
+    """Refuse a value right of the last header column (it would be lost, as a CSV refuses it) and a cell
+    that is read and holds more than a cell can (32,767 characters); note an over-long cell elsewhere."""
+    beyond = [(i, c) for i in range(first, len(rows)) for c in range(width, len(rows[i])) if rows[i][c]]
+    if beyond:
+        from openpyxl.utils import get_column_letter
+
+        cells = ", ".join(cell_name(numbers[i], c) for i, c in beyond[:5]) + (
+            f" and {len(beyond) - 5} more" if len(beyond) > 5 else "")
+        i, c = beyond[0]
+        raise ParseError(source, cell_name(numbers[i], c), f"{rows[i][c][:40]!r} is right of the last header "
+                         f"column ({get_column_letter(width)}), so it would not be read (cells {cells}); give "
+                         "the column a header bridgeproc knows, or delete the cells")
+    long = [(i, c) for i, row in enumerate(rows) for c, text in enumerate(row) if len(text) > MAX_CELL_TEXT]
+    read_long = [(i, c) for i, c in long if i >= first and c in read]
+    if read_long:
+        i, c = read_long[0]
+        raise ParseError(source, cell_name(numbers[i], c), f"the cell holds {len(rows[i][c]):,} characters, more than "
+                         f"a spreadsheet cell can ({MAX_CELL_TEXT:,}): the file was not saved by Excel or "
+                         "LibreOffice; correct the cell")
+    if long:
+        i, c = long[0]
+        _add_note(notes, source, cell_name(numbers[i], c), f"{len(long)} cell(s) hold more than {MAX_CELL_TEXT:,} "
+                  "characters, more than a spreadsheet cell can (first: "
+                  f"{cell_name(numbers[i], c)}, {len(rows[i][c]):,}); they are not read")
+
+
+def _note_hidden(ws: Any, lines: list[int], source: str, notes: list[dict] | None) -> None:
+    """Note a hidden sheet and hidden rows of results: they are read, though nobody sees them in Excel."""
+    if ws.sheet_state != "visible":
+        _add_note(notes, source, "", f"the sheet is {'very ' if ws.sheet_state == 'veryHidden' else ''}hidden in the "
+                  "workbook; its results are read: unhide it to check them, or delete it if they should not count",
+                  ws.sheet_state)
+    hidden = {r for r, dimension in ws.row_dimensions.items() if dimension.hidden}  # only the rows the file lists
+    shown = [r for r in lines if r in hidden]
+    if shown:
+        listed = ", ".join(map(str, shown[:10])) + (f" and {len(shown) - 10} more" if len(shown) > 10 else "")
+        _add_note(notes, source, shown[0], f"{len(shown)} row(s) of results are hidden in the workbook ({listed}); "
+                  "they are read: unhide them to check them, or delete them if they should not count")
 
 
 def _note(note: tuple[str, str] | None, kind: str) -> str | None:
@@ -196,16 +407,26 @@ def read_travellers_xlsx(path: str | os.PathLike, workbooks: Workbooks | None = 
     for ws in candidates:
         source = f"{name}!{ws.title}"
         rows, numbers, uncached = sheet_grid(ws, formulas[ws.title])
-        if not rows or (not _has_header_cells(rows) and len(candidates) > 1):
+        if not rows:
             continue
         hint = _board_hint(ws.title, rows, None)
+        if not _has_header_cells(rows) and len(candidates) > 1 and hint is None:
+            _add_note(notes, source, numbers[0], f"sheet not read: no traveller header in its first "
+                      f"{HEADER_SEARCH_ROWS} rows ({len(rows)} rows with text); if it holds results, give it a "
+                      f"header such as {EXAMPLE_HEADER}")
+            continue
+        # a sheet named for a board (``Board 5``, ``5``, or a ``Board 5`` title cell) is a traveller:
+        # a header bridgeproc does not know there is an error naming the sheet, never a skipped board
         required = REQUIRED if hint is None else tuple(c for c in REQUIRED if c != "board")
         index, columns, span = find_header(rows, [f"{n}" for n in numbers], source, required)
         body, lines = rows[index + span:], numbers[index + span:]
         if not body:
             raise ParseError(source, numbers[index], "the sheet has a header but no results below it; "
                              "fill in the results or delete the sheet")
-        check_columns(header_cells(rows, index, span), columns, body, numbers[index], source, notes)
+        header = header_cells(rows, index, span)
+        _check_body(rows, numbers, index + span, len(header), set(columns.values()), source, notes)
+        check_columns(header, columns, body, numbers[index], source, notes)
+        _note_hidden(ws, lines, source, notes)
         extra = {f"cell_{col}": [get_column_letter(pos + 1)] * len(body) for col, pos in columns.items()}
         if "board" not in columns:
             extra["board"] = [hint] * len(body)
