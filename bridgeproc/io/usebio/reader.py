@@ -41,17 +41,18 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
-from typing import BinaryIO
+from typing import BinaryIO, Iterator
 
 import numpy as np
 import pandas as pd
 
 from bridgeproc.core.boards import dealer_of, vul_from_text, vul_of
+from bridgeproc.core.notation import parse_adjusted
 from bridgeproc.core.vocabulary import PASSED_OUT
-from bridgeproc.errors import ParseError
+from bridgeproc.errors import ParseError, ValidationError
 from bridgeproc.io.text import read_source
 from bridgeproc.io.usebio.xml_tree import Node, parse_tree
-from bridgeproc.schema import BOARDS_COLUMNS
+from bridgeproc.schema import BOARDS_COLUMNS, problems_frame
 
 __all__ = ["UsebioFile", "parse_usebio", "read_usebio", "hand_text", "boards_from_hands"]
 
@@ -79,6 +80,23 @@ _DIRECTED = re.compile(r"^(?P<pair>[A-Za-z]?\d+)\s*-?\s*(?P<direction>NS|EW|N-S|
 _SEATS = {"N": "N", "NORTH": "N", "E": "E", "EAST": "E", "S": "S", "SOUTH": "S", "W": "W", "WEST": "W"}
 _NUMBER = re.compile(r"^[+\-]?\d+(?:[.,]\d*)?$")
 _HAND_CHARS = re.compile(r"[^AKQJT2-9]")
+#: Children that make an unknown element a result line (a misspelt ``TRAVELER_LINE``).
+_LINE_KEYS = ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT")
+#: Elements of USEBIO 1.0-1.3 as the producers write them: the ones read, and those known to hold
+#: nothing the results need (contact details, master points). Any other is named in one note.
+KNOWN_ELEMENTS = frozenset({
+    "USEBIO", "VERSION", "PROGRAM_NAME", "PROGRAM_VERSION", "CLUB", "CLUB_NAME", "CLUB_ID_NUMBER", "CONTACT",
+    "FULL_NAME", "EMAIL", "TELEPHONE", "SCORER", "TITLE", "VENUE", "EVENT", "EVENT_IDENTIFIER", "EVENT_DESCRIPTION",
+    "EVENT_NAME", "EVENT_TYPE", "DATE", "BOARD_SCORING_METHOD", "SCORING_METHOD", "WINNER_TYPE", "MASTER_POINT_TYPE",
+    "MASTER_POINT_SCALE", "MPS_AWARDED_FLAG", "MASTER_POINTS_AWARDED", "SESSION_COUNT", "SECTION_COUNT", "SESSION",
+    "SESSION_NUMBER", "SESSION_ID", "SECTION", "SECTION_ID", "SECTION_LETTER", "SECTION_NAME", "PARTICIPANTS", "PAIR",
+    "TEAM", "PLAYER", "PLAYER_NAME", "NAME", "NATIONAL_ID_NUMBER", "PLAYER_ID", "PAIR_NUMBER", "TEAM_ID", "TEAM_NUMBER",
+    "TEAM_NAME", "DIRECTION", "PLACE", "PERCENTAGE", "TOTAL_SCORE", "SCORE", "BOARD", "BOARD_NUMBER", "VULNERABILITY",
+    "BOARD_AVERAGE", "IMPS", "HAND", "SPADES", "HEARTS", "DIAMONDS", "CLUBS", "HANDSET", "TRAVELLER_LINE",
+    "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "DECLARER", "LEAD", "TRICKS", "RESULT", "NS_SCORE",
+    "EW_SCORE", *(tag for tags in _POINTS.values() for tag in tags), "MATCH", "ROUND_NUMBER", "OPPOSING_TEAM",
+    "OPPOSING_TEAM_ID", "P2P_CHARGE_RATE",
+})
 
 
 @dataclass
@@ -121,17 +139,78 @@ def _number(node: Node, tag: str, source: str, kind: type = float) -> str | None
     return text.replace(",", ".")
 
 
-def _containers(event: Node) -> list[tuple[Node, str, str]]:
-    """(element holding PARTICIPANTS/BOARD/MATCH, section id, session number)."""
-    out = []
-    sessions = list(event.iter("SESSION")) or [event]
-    for session in sessions:
-        number = "" if session is event else (session.value("SESSION_NUMBER") or session.value("SESSION_ID") or "")
-        sections = list(session.iter("SECTION")) or [session]
-        for section in sections:
-            letter = "" if section is session else (section.value("SECTION_ID") or section.value("SECTION_LETTER")
-                                                    or section.value("SECTION_NAME") or "")
-            out.append((section, letter.upper() if len(letter) <= 2 else letter, number or ""))
+@dataclass
+class _Place:
+    """Where an element sits: its section and session, its match, and the unknown elements around it."""
+
+    section: str = ""
+    session: str = ""
+    match: Node | None = None
+    wrappers: list[Node] = field(default_factory=list)
+    handset: bool = False
+
+
+class _Tree:
+    """The parsed file with each element's parent, so that an element's place is read from its
+    ancestors wherever the producer nested it (a ``BOARD`` inside an unknown wrapper included)."""
+
+    def __init__(self, root: Node) -> None:
+        self.root = root
+        self.parent: dict[int, Node] = {}
+        self.nodes: list[Node] = []
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            self.nodes.append(node)
+            for child in node.children:
+                self.parent[id(child)] = node
+            stack.extend(reversed(node.children))
+
+    def ancestors(self, node: Node) -> Iterator[Node]:
+        while id(node) in self.parent:
+            node = self.parent[id(node)]
+            yield node
+
+    def place(self, node: Node) -> _Place:
+        place = _Place()
+        seen: set[str] = set()
+        for up in self.ancestors(node):
+            if up.tag in seen:
+                continue
+            if up.tag == "SECTION":
+                letter = up.value("SECTION_ID") or up.value("SECTION_LETTER") or up.value("SECTION_NAME") or ""
+                place.section = letter.upper() if len(letter) <= 2 else letter
+            elif up.tag == "SESSION":
+                place.session = up.value("SESSION_NUMBER") or up.value("SESSION_ID") or ""
+            elif up.tag == "MATCH":
+                place.match = up
+            elif up.tag == "HANDSET":
+                place.handset = True
+            elif up.tag not in KNOWN_ELEMENTS:
+                place.wrappers.append(up)
+            seen.add(up.tag)
+        return place
+
+    def inside(self, node: Node, tag: str) -> bool:
+        return any(up.tag == tag for up in self.ancestors(node))
+
+
+def _line_like(node: Node) -> bool:
+    """An element bridgeproc does not know that holds a result (a misspelt ``TRAVELER_LINE``)."""
+    return node.tag not in KNOWN_ELEMENTS and any(node.find(tag) is not None for tag in _LINE_KEYS)
+
+
+def _lines_of(board: Node) -> list[Node]:
+    """The result lines of a board: its ``TRAVELLER_LINE`` elements, and elements that hold a
+    result under another name or inside a wrapper (not those of a board nested in it)."""
+    out: list[Node] = []
+    stack = list(reversed(board.children))
+    while stack:
+        node = stack.pop()
+        if node.tag == "TRAVELLER_LINE" or _line_like(node):
+            out.append(node)
+        elif node.tag != "BOARD" and node.tag not in KNOWN_ELEMENTS:
+            stack.extend(reversed(node.children))
     return out
 
 
@@ -150,29 +229,39 @@ def _players(node: Node) -> tuple[str, str]:
     return names.strip(" &"), ids.strip(" &")
 
 
-def _participants(container: Node, section: str, source: str, names: list, totals: list) -> None:
-    for block in container.findall("PARTICIPANTS"):
-        for node in block.children:
-            if node.tag not in ("PAIR", "TEAM"):
-                continue
-            key = "PAIR_NUMBER" if node.tag == "PAIR" else "TEAM_ID"
-            pair = node.value(key) or (node.value("TEAM_NUMBER") if node.tag == "TEAM" else None)
-            if pair is None:
-                raise ParseError(source, node.line, f"<{node.tag}> without <{key}>; every participant needs its number")
-            player_names, ids = _players(node)
-            label = (node.value("TEAM_NAME") or player_names) if node.tag == "TEAM" else player_names
-            direction = (node.value("DIRECTION") or "").upper().replace("-", "").replace("/", "") or None
-            pair, written = _directed(pair)
-            direction = direction or written
-            if direction not in (None, "NS", "EW"):
-                raise ParseError(source, node.line, f"<DIRECTION> is {direction!r}; write NS or EW")
-            if label:
-                names.append({"section": section, "pair": pair, "direction": direction, "names": label, "ids": ids,
-                              "source": source, "line": str(node.line)})
-            totals.append({"section": section, "pair": pair, "direction": direction, "place": node.value("PLACE"),
-                           "percentage": _number(node, "PERCENTAGE", source),
-                           "total": _number(node, "TOTAL_SCORE", source) or _number(node, "SCORE", source),
-                           "names": label, "source": source, "line": str(node.line)})
+def _participants_of(block: Node) -> list[Node]:
+    """The ``PAIR``/``TEAM`` elements of a ``PARTICIPANTS`` block, also inside an unknown wrapper."""
+    out: list[Node] = []
+    stack = list(reversed(block.children))
+    while stack:
+        node = stack.pop()
+        if node.tag in ("PAIR", "TEAM"):
+            out.append(node)
+        elif node.tag not in KNOWN_ELEMENTS:
+            stack.extend(reversed(node.children))
+    return out
+
+
+def _participants(block: Node, section: str, source: str, names: list, totals: list) -> None:
+    for node in _participants_of(block):
+        key = "PAIR_NUMBER" if node.tag == "PAIR" else "TEAM_ID"
+        pair = node.value(key) or (node.value("TEAM_NUMBER") if node.tag == "TEAM" else None)
+        if pair is None:
+            raise ParseError(source, node.line, f"<{node.tag}> without <{key}>; every participant needs its number")
+        player_names, ids = _players(node)
+        label = (node.value("TEAM_NAME") or player_names) if node.tag == "TEAM" else player_names
+        direction = (node.value("DIRECTION") or "").upper().replace("-", "").replace("/", "") or None
+        pair, written = _directed(pair)
+        direction = direction or written
+        if direction not in (None, "NS", "EW"):
+            raise ParseError(source, node.line, f"<DIRECTION> is {direction!r}; write NS or EW")
+        if label:
+            names.append({"section": section, "pair": pair, "direction": direction, "names": label, "ids": ids,
+                          "source": source, "line": str(node.line)})
+        totals.append({"section": section, "pair": pair, "direction": direction, "place": node.value("PLACE"),
+                       "percentage": _number(node, "PERCENTAGE", source),
+                       "total": _number(node, "TOTAL_SCORE", source) or _number(node, "SCORE", source),
+                       "names": label, "source": source, "line": str(node.line)})
 
 
 def _score(line: Node) -> tuple[str | None, str | None]:
@@ -186,9 +275,9 @@ def _score(line: Node) -> tuple[str | None, str | None]:
             score = ew[1:] if ew.startswith("-") else "-" + ew.lstrip("+")
         else:
             score = ew
-    if score is not None and not _NUMBER.match(score):
+    if score is not None and not _NUMBER.match(score) and parse_adjusted(score) is not None:
         return None, score
-    return score, None
+    return score, None  # a score that is neither a number nor an artificial score (-48O) is checked as written
 
 
 def _line_row(line: Node, board: str, section: str, session: str, source: str, match: dict) -> dict:
@@ -202,8 +291,11 @@ def _line_row(line: Node, board: str, section: str, session: str, source: str, m
                          "write both pair numbers")
     score, artificial = _score(line)
     contract = line.value("CONTRACT")
+    unused = None
     if artificial is not None and (contract is None or contract in ("-", "--")):
         contract = artificial
+    elif artificial is not None:
+        unused = artificial  # a contract and an artificial score: the contract is read, the score named in a note
     tricks = line.value("TRICKS") or line.value("RESULT")
     declarer = line.value("PLAYED_BY") or line.value("DECLARER")
     passed_seat = None
@@ -218,7 +310,8 @@ def _line_row(line: Node, board: str, section: str, session: str, source: str, m
             "declarer": declarer, "result": tricks, "lead": line.value("LEAD"), "score": score,
             **points, "imp_ns": points["imp_ns"] or match.get("imps"), "butlerdatum": match.get("datum"),
             "round": match.get("round"), "team": match.get("team"), "opposing_team": match.get("opposing_team"),
-            "session": session or None, "source": source, "line": line.line, "passed_seat": passed_seat}
+            "session": session or None, "source": source, "line": line.line, "passed_seat": passed_seat,
+            "unused_score": unused}
 
 
 def _board_number(board: Node, source: str) -> str:
@@ -228,26 +321,77 @@ def _board_number(board: Node, source: str) -> str:
     return str(int(number))
 
 
-def _boards(container: Node, section: str, session: str, source: str, rows: list, hands: dict,
-            match: dict | None = None) -> None:
-    for board in container.findall("BOARD"):
-        number = _board_number(board, source)
-        _hands(board, number, source, hands)
-        extra = dict(match or {})
+def _match_info(match: Node | None) -> dict:
+    """The teams of a ``MATCH`` (``TEAM`` sat where each line's ``DIRECTION`` says) and its round."""
+    if match is None:
+        return {}
+    return {"round": match.value("ROUND_NUMBER"),
+            "team": match.value("TEAM") or match.value("TEAM_ID") or match.value("NS_PAIR_NUMBER"),
+            "opposing_team": match.value("OPPOSING_TEAM") or match.value("OPPOSING_TEAM_ID")
+            or match.value("EW_PAIR_NUMBER")}
+
+
+class _Reading:
+    """What one file's results read so far: rows, the lines read, and what was read other than written."""
+
+    def __init__(self, tree: _Tree, source: str) -> None:
+        self.tree, self.source = tree, source
+        self.rows: list[dict] = []
+        self.read: set[int] = set()
+        self.problems: list[dict] = []
+        #: kind -> elements it concerns (one grouped note per kind)
+        self.odd: dict[str, list[Node]] = {}
+
+    def odd_one(self, kind: str, node: Node) -> None:
+        self.odd.setdefault(kind, []).append(node)
+
+    def board(self, board: Node, hands: dict) -> None:
+        """A board's hands and result lines, wherever it is nested."""
+        number = _board_number(board, self.source)
+        _hands(board, number, self.source, hands)
+        place = self.tree.place(board)
+        for wrapper in place.wrappers[:1]:
+            self.odd_one(f"wrapper {wrapper.tag} BOARD", board)
+        match = place.match if not place.handset else None
+        extra = _match_info(match)
         if match is not None:
-            extra["imps"] = _number(board, "IMPS", source)
-        extra["datum"] = _number(board, "BOARD_AVERAGE", source)
-        for line in board.findall("TRAVELLER_LINE"):
-            rows.append(_line_row(line, number, section, session, source, extra))
+            extra["imps"] = _number(board, "IMPS", self.source)
+        extra["datum"] = _number(board, "BOARD_AVERAGE", self.source)
+        for line in _lines_of(board):
+            self.line(line, number, place, extra, board)
 
+    def line(self, line: Node, number: str, place: _Place, extra: dict, board: Node | None = None) -> None:
+        if place.handset:
+            self.odd_one("handset", line)
+        if line.tag != "TRAVELLER_LINE":
+            self.odd_one(f"spelt {line.tag}", line)
+        elif board is not None and self.tree.parent.get(id(line)) is not board:
+            self.odd_one("line wrapper", line)
+        self.rows.append(_line_row(line, number, place.section, place.session, self.source, extra))
+        self.read.add(id(line))
 
-def _matches(container: Node, section: str, session: str, source: str, rows: list, hands: dict) -> None:
-    for match in container.iter("MATCH"):
-        info = {"round": match.value("ROUND_NUMBER"),
-                "team": match.value("TEAM") or match.value("TEAM_ID") or match.value("NS_PAIR_NUMBER"),
-                "opposing_team": match.value("OPPOSING_TEAM") or match.value("OPPOSING_TEAM_ID")
-                or match.value("EW_PAIR_NUMBER")}
-        _boards(match, section, session, source, rows, hands, info)
+    def strays(self) -> None:
+        """Result lines not reached from a board (inside a known element of a board, or outside every
+        board): read as a line of the board around them or by their own ``BOARD_NUMBER``, else a problem."""
+        for node in self.tree.nodes:
+            if id(node) in self.read or not (node.tag == "TRAVELLER_LINE" or _line_like(node)):
+                continue
+            ancestors = list(self.tree.ancestors(node))
+            if any(id(up) in self.read for up in ancestors):
+                continue  # part of a line already read
+            board = next((up for up in ancestors if up.tag == "BOARD"), None)
+            number = (_board_number(board, self.source) if board is not None
+                      else _number(node, "BOARD_NUMBER", self.source, int))
+            if number is None or int(number) < 1:
+                where = f"<{ancestors[0].tag}>" if ancestors else "the file"
+                self.problems.append({"source": self.source, "line": str(node.line), "column": "board",
+                                      "value": node.tag, "message": f"<{node.tag}> directly inside {where} is not in "
+                                      "a <BOARD> and names no <BOARD_NUMBER>: its board is unknown; move it into its "
+                                      "<BOARD>, or export the file again"})
+                continue
+            self.odd_one("stray", node)
+            place = self.tree.place(node)
+            self.line(node, str(int(number)), place, {**_match_info(place.match), "datum": None})
 
 
 def hand_text(ranks: str | None) -> str:
@@ -326,6 +470,66 @@ def _meta(root: Node, event: Node) -> dict[str, str]:
     return {k: v for k, v in meta.items() if v}
 
 
+#: What each kind of element outside the USEBIO layout was read as (one note per kind; ``{tag}`` the
+#: element around or instead of the usual one).
+_ODD = {"wrapper": "<{what}> inside <{tag}>, an element USEBIO does not have: read as {read}",
+        "spelt": "result line written <{tag}>, not <TRAVELLER_LINE>: read as a traveller line of its <BOARD>",
+        "line wrapper": "<TRAVELLER_LINE> inside an element USEBIO does not have: read as a line of its <BOARD>",
+        "handset": "result line inside <HANDSET> (the hand records): read as a result of its board",
+        "stray": "result line not directly in a <BOARD>: read as a line of the board around it (or that its "
+                 "<BOARD_NUMBER> names)",
+        "outside": "<BOARD> outside every <EVENT>: read as a board of the event"}
+
+
+_READ_AS = {"BOARD": "a board of its section", "PAIR": "a participant of its section",
+            "TEAM": "a participant of its section"}
+
+
+def _odd_notes(reading: _Reading, source: str) -> list[dict]:
+    """One note per kind of element read from outside the expected structure, with its first line."""
+    out = []
+    for kind, nodes in reading.odd.items():
+        base, tag = (kind.split(" ") + [""])[:2] if kind.startswith(("wrapper ", "spelt ")) else (kind, "")
+        first = min(nodes, key=lambda n: n.line)
+        count = f"{len(nodes)} times, first on line {first.line}" if len(nodes) > 1 else f"line {first.line}"
+        out.append({"source": source, "line": str(first.line), "column": "", "value": tag or first.tag,
+                    "message": f"{_ODD[base].format(tag=tag, what=first.tag, read=_READ_AS.get(first.tag, 'usual'))}"
+                               f" ({count}); check what was read there"})
+    return out
+
+
+def _unknown_note(tree: _Tree, reading: _Reading, source: str) -> list[dict]:
+    """One note naming every element bridgeproc does not know and did not read through."""
+    through = {kind.split(" ")[1] for kind in reading.odd if kind.startswith(("wrapper ", "spelt "))}
+    for node in tree.nodes:
+        if id(node) in reading.read:
+            through.update(up.tag for up in tree.ancestors(node) if up.tag not in KNOWN_ELEMENTS)
+    unknown: dict[str, list[int]] = {}
+    for node in tree.nodes:
+        if node.tag not in KNOWN_ELEMENTS and node.tag not in through:
+            unknown.setdefault(node.tag, []).append(node.line)
+    if not unknown:
+        return []
+    named = ", ".join(f"<{tag}> (line {lines[0]})" if len(lines) == 1 else
+                      f"<{tag}> ({len(lines)} times, first on line {lines[0]})" for tag, lines in unknown.items())
+    first = min(lines[0] for lines in unknown.values())
+    return [{"source": source, "line": str(first), "column": "", "value": ", ".join(unknown),
+             "message": f"elements that are not USEBIO were not read: {named}; check that they hold nothing the "
+                        "results need"}]
+
+
+def _unused_score_notes(rows: list[dict], source: str) -> list[dict]:
+    """One note for lines with both a contract and an artificial ``SCORE`` (the contract is read)."""
+    both = [(row, unused) for row in rows if (unused := row.pop("unused_score", None)) is not None]
+    if not both:
+        return []
+    first, score = both[0]
+    return [{"source": source, "line": str(first["line"]), "column": "score", "value": score,
+             "message": f"{len(both)} line(s) give both a contract and an artificial <SCORE> (line {first['line']}: "
+                        f"{first['contract']!r} and {score!r}): the contract is read, the artificial score is not; "
+                        "if the director adjusted the result, correct the export"}]
+
+
 def _passout_notes(rows: list[dict], source: str) -> list[dict]:
     """One note for the pass-outs written with a declarer's seat (read as passed out)."""
     seated = [r for r in rows if r.pop("passed_seat", None) is not None]
@@ -359,29 +563,40 @@ def parse_usebio(data: bytes | str, source: str = "<string>") -> UsebioFile:
         Not well-formed XML, a root other than ``USEBIO``, no ``EVENT``, no boards and no
         participants, a board or participant without its number, a number that is not one.
     """
-    root = parse_tree(data, source)
+    notes: list[dict] = []
+    root = parse_tree(data, source, notes)
     if root.tag != "USEBIO":
         raise ParseError(source, root.line, f"the root element is <{root.tag}>, not <USEBIO>; "
                          "this is not a USEBIO results file (export the results as USEBIO XML)")
     events = root.findall("EVENT")
     if not events:
         raise ParseError(source, root.line, "<USEBIO> has no <EVENT>; the file holds no results")
-    rows: list[dict] = []
+    tree = _Tree(root)
+    reading = _Reading(tree, source)
     names: list[dict] = []
     totals: list[dict] = []
     hands: dict[int, dict] = {}
-    for event in events:
-        for container, section, session in _containers(event):
-            _participants(container, section, source, names, totals)
-            _boards(container, section, session, source, rows, hands)
-            _matches(container, section, session, source, rows, hands)
-    for handset in root.iter("HANDSET"):
-        for board in handset.findall("BOARD"):
-            _hands(board, _board_number(board, source), source, hands)
+    for block in (node for node in tree.nodes if node.tag == "PARTICIPANTS"):
+        for wrapped in (n for n in _participants_of(block) if tree.parent.get(id(n)) is not block):
+            reading.odd_one(f"wrapper {tree.parent[id(wrapped)].tag} {wrapped.tag}", wrapped)
+        _participants(block, tree.place(block).section, source, names, totals)
+    boards = [node for node in tree.nodes if node.tag == "BOARD"]
+    # boards of the events first, then the HANDSET hand records (the first hand given for a seat stands)
+    for board in sorted(boards, key=lambda b: tree.inside(b, "HANDSET")):
+        if not tree.inside(board, "EVENT") and not tree.inside(board, "HANDSET"):
+            reading.odd_one("outside", board)
+        reading.board(board, hands)
+    reading.strays()
+    if reading.problems:
+        raise ValidationError(problems_frame(reading.problems))
+    rows = reading.rows
     if not rows and not totals:
         raise ParseError(source, events[0].line, "<EVENT> has no <BOARD> results and no <PARTICIPANTS>; "
                          "export the event with its travellers")
-    notes = _passout_notes(rows, source)
+    notes.extend(_odd_notes(reading, source))
+    notes.extend(_unknown_note(tree, reading, source))
+    notes.extend(_unused_score_notes(rows, source))
+    notes.extend(_passout_notes(rows, source))
     results = _frame(rows, RESULT_COLUMNS, "Int64")
     results = results.drop(columns=[c for c in RESULT_COLUMNS[9:] if results[c].isna().all()])
     name_frame = _frame(names, ["section", "pair", "direction", "names", "ids"], "string")
