@@ -17,6 +17,12 @@ class SetupError(BridgeprocError):
     installed it, not bad data (the command line exits 2). ``str()`` names what to install."""
 
 
+class UsageError(BridgeprocError, ValueError):
+    """The files asked for cannot be right together, whatever they hold: an output that is one of
+    the inputs, an input given twice (by any name: a symlink, a hard link), a file type bridgeproc
+    has no reader or writer for. A mistake in the call, not in the data: the command line exits 2."""
+
+
 class ParseError(BridgeprocError, ValueError):
     """A file could not be read; ``str()`` is ``source:line: message``."""
 

@@ -21,10 +21,10 @@ from bridgeproc.archive.query import (
     session_versions,
     show_session,
 )
-from bridgeproc.archive.store import ArchiveResult, archive_session, load_session, session_identity
+from bridgeproc.archive.store import ArchiveResult, archive_session, complete_version, load_session, session_identity
 
 __all__ = [
     "ArchiveError", "ArchiveLossError", "ArchiveResult", "Diff", "ENV_VAR", "SessionView", "archive_exists", "archive_session",
-    "check_archive", "default_url", "diff", "engine_for", "history", "list_sessions",
+    "check_archive", "complete_version", "default_url", "diff", "engine_for", "history", "list_sessions",
     "load_session", "normalise_url", "session_identity", "session_versions", "show_session", "split_names",
 ]

@@ -5,20 +5,28 @@ in one ``BEGIN IMMEDIATE`` transaction, so a killed writer leaves the archive as
 it was before or after, and concurrent writers wait for each other instead of
 failing. PostgreSQL URLs use psycopg 3 (``postgresql://`` is read as
 ``postgresql+psycopg://``).
+
+The read-only questions (list, show, export, history, diff, check) open an SQLite archive
+read-only (``mode=ro``, or ``immutable=1`` when its folder cannot be written either), so they
+work on a file or folder the user may only read, and never change the archive.
 """
 from __future__ import annotations
 
 import os
+import sqlite3
 import threading
+import urllib.parse
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, select, text
+from sqlalchemy.dialects.sqlite import dialect as sqlite_dialect
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError, OperationalError
+from sqlalchemy.schema import CreateColumn
 
-from bridgeproc.archive.tables import SCHEMA_VERSION, archive_info, metadata
+from bridgeproc.archive.tables import MIGRATIONS, SCHEMA_VERSION, archive_info, metadata, versions
 from bridgeproc.core.optional import install_hint
 from bridgeproc.errors import BridgeprocError, SetupError
 
@@ -31,7 +39,7 @@ BUSY_TIMEOUT_MS = 60_000
 #: pg_advisory_xact_lock key held while the tables are created ("bpar" in ASCII).
 SCHEMA_LOCK = 0x62706172
 
-_engines: dict[str, Engine] = {}
+_engines: dict[tuple[str, bool], Engine] = {}
 _lock = threading.Lock()
 
 
@@ -88,73 +96,194 @@ def _sqlite_setup(engine: Engine) -> None:
         connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
 
-def engine_for(url: str | os.PathLike | None = None) -> Engine:
-    """A (cached) engine for the archive at ``url`` (default: :func:`default_url`); tables are created."""
+def engine_for(url: str | os.PathLike | None = None, readonly: bool = False) -> Engine:
+    """A (cached) engine for the archive at ``url`` (default: :func:`default_url`); tables are
+    created, and an older schema upgraded. ``readonly``: for questions only; an SQLite archive is
+    opened read-only and never changed (see :func:`_readonly_sqlite`)."""
     key = normalise_url(url) if url is not None else default_url()
     with _lock:
-        engine = _engines.get(key)
-        if engine is not None:
-            return engine
+        return _engine(key, readonly)
+
+
+def _engine(key: str, readonly: bool) -> Engine:
+    try:
+        parsed = make_url(key)
+    except ArgumentError as error:
+        raise ArchiveError(f"{key}: not an archive URL ({error}); give an SQLite file path, "
+                           "sqlite:////path/archive.sqlite or postgresql://user@host/db") from None
+    readonly = readonly and parsed.get_backend_name() == "sqlite"  # a server keeps its own permissions
+    engine = _engines.get((key, readonly))
+    if engine is not None:
+        return engine
+    if readonly:
+        engine = _readonly_sqlite(key)
+        if engine is None:  # no archive in the file yet: the writable engine creates it
+            return _engine(key, False)
+    elif parsed.get_backend_name() == "sqlite":
+        if not parsed.database or parsed.database == ":memory:":
+            raise ArchiveError("the archive must be a file or a server, not an in-memory SQLite database")
         try:
-            parsed = make_url(key)
-        except ArgumentError as error:
+            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise ArchiveError(f"cannot create the archive's folder: {error}; give another place with "
+                               f"--archive or {ENV_VAR}") from None
+        engine = create_engine(key, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+        _sqlite_setup(engine)
+    else:
+        try:
+            engine = create_engine(key, pool_pre_ping=True)
+        except ImportError:  # the driver is an optional dependency
+            raise SetupError(f"a PostgreSQL archive needs the package psycopg, which is not installed; "
+                             f"install it with: {install_hint('psycopg', 'postgres')}") from None
+        except ArgumentError as error:  # an unknown dialect such as foo://
             raise ArchiveError(f"{key}: not an archive URL ({error}); give an SQLite file path, "
                                "sqlite:////path/archive.sqlite or postgresql://user@host/db") from None
-        if parsed.get_backend_name() == "sqlite":
-            if not parsed.database or parsed.database == ":memory:":
-                raise ArchiveError("the archive must be a file or a server, not an in-memory SQLite database")
-            try:
-                Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-            except OSError as error:
-                raise ArchiveError(f"cannot create the archive's folder: {error}; give another place with "
-                                   f"--archive or {ENV_VAR}") from None
-            engine = create_engine(key, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
-            _sqlite_setup(engine)
-        else:
-            try:
-                engine = create_engine(key, pool_pre_ping=True)
-            except ImportError:  # the driver is an optional dependency
-                raise SetupError(f"a PostgreSQL archive needs the package psycopg, which is not installed; "
-                                 f"install it with: {install_hint('psycopg', 'postgres')}") from None
-            except ArgumentError as error:  # an unknown dialect such as foo://
-                raise ArchiveError(f"{key}: not an archive URL ({error}); give an SQLite file path, "
-                                   "sqlite:////path/archive.sqlite or postgresql://user@host/db") from None
+    if not readonly:
         try:
-            with _database_errors(engine):
+            with _database_errors(engine, write=True):
                 _create_schema(engine)
         except ArchiveError:
             engine.dispose()
             raise
-        _engines[key] = engine
-        return engine
+    _engines[(key, readonly)] = engine
+    return engine
+
+
+def _sqlite_uri(path: str, mode: str) -> str:
+    return f"file:{urllib.parse.quote(path)}?{mode}"
+
+
+def _readonly_sqlite(key: str) -> Engine | None:
+    """An engine that opens the SQLite archive ``key`` read-only, or None when there is no
+    archive there yet (no file, or no ``archive_info`` table).
+
+    ``mode=ro`` reads a file the user cannot write; a WAL archive in a folder the user cannot
+    write either cannot get its ``-shm`` file, so it is opened ``immutable=1`` (nobody can be
+    writing it there). An archive of an older schema is read as it is: the columns added since
+    are given their default by a temporary view (``complete``: true).
+    """
+    path = str(make_url(key).database)
+    if not Path(path).is_file():
+        return None
+    mode: list[str] = []  # the mode that worked, found on the first connection
+    views: list[str] = []  # temporary views standing in for tables of an older schema
+
+    def connect() -> sqlite3.Connection:
+        last: sqlite3.Error | None = None
+        for option in mode or ["mode=ro", "mode=ro&immutable=1"]:
+            conn = sqlite3.connect(_sqlite_uri(path, option), uri=True, timeout=BUSY_TIMEOUT_MS / 1000,
+                                   check_same_thread=False)
+            try:
+                conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            except sqlite3.Error as error:
+                conn.close()
+                last = error
+                continue
+            mode[:] = [option]
+            conn.isolation_level = None  # BEGIN is issued by the "begin" event, as for the writable engine
+            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            for view in views:
+                conn.execute(view)
+            return conn
+        assert last is not None
+        raise last
+
+    engine = create_engine(key, creator=connect)
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Connection) -> None:
+        connection.exec_driver_sql("BEGIN")
+
+    try:
+        with _database_errors(engine), engine.connect() as conn:
+            if not inspect(conn).has_table("archive_info"):
+                engine.dispose()
+                return None
+            version = _schema_version(conn)
+            have = {c["name"] for c in inspect(conn).get_columns("versions")}
+    except ArchiveError:
+        engine.dispose()
+        raise
+    _refuse_newer(engine, version)
+    if version is not None and version < SCHEMA_VERSION:
+        added = [column.name for number, columns in MIGRATIONS.items() if number > version
+                 for table, column in columns if table is versions and column.name not in have]
+        if added:
+            defaults = ", ".join(f"{_literal(versions.c[name])} AS {name}" for name in added)
+            views.append(f"CREATE TEMP VIEW versions AS SELECT *, {defaults} FROM main.versions")
+            engine.dispose()  # connections made before the view was known
+    return engine
+
+
+def _literal(column) -> str:
+    """The SQL text of ``column``'s server default (a migration's value for the rows before it)."""
+    return str(column.server_default.arg.compile(dialect=sqlite_dialect()))
+
+
+def _schema_version(conn: Connection) -> int | None:
+    value = conn.execute(select(archive_info.c.value).where(archive_info.c.key == "schema_version")).scalar_one_or_none()
+    return None if value is None else int(value)
+
+
+def _refuse_newer(engine: Engine, version: int | None) -> None:
+    if version is not None and version > SCHEMA_VERSION:
+        engine.dispose()
+        raise ArchiveError(f"{_where(engine)}: archive schema {version} is newer than this "
+                           f"bridgeproc understands ({SCHEMA_VERSION}); upgrade bridgeproc")
 
 
 def _create_schema(engine: Engine) -> None:
+    """Create the tables of an empty archive, or upgrade an older schema (:data:`MIGRATIONS`),
+    in one write transaction (serialised against another process doing the same)."""
     with writing(engine) as conn:
         if conn.dialect.name == "postgresql":  # SQLite's BEGIN IMMEDIATE already serialises this
             conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
         if not inspect(conn).has_table("archive_info"):
             metadata.create_all(conn)
             conn.execute(archive_info.insert(), [{"key": "schema_version", "value": str(SCHEMA_VERSION)}])
-        version = conn.execute(select(archive_info.c.value)
-                               .where(archive_info.c.key == "schema_version")).scalar_one_or_none()
-    if version is not None and int(version) > SCHEMA_VERSION:
-        raise ArchiveError(f"{_where(engine)}: archive schema {version} is newer than this "
-                           f"bridgeproc understands ({SCHEMA_VERSION}); upgrade bridgeproc")
+        version = _schema_version(conn)
+        if version is not None and version < SCHEMA_VERSION:
+            _migrate(conn, version)
+            version = SCHEMA_VERSION
+    _refuse_newer(engine, version)
+
+
+def _migrate(conn: Connection, version: int) -> None:
+    """Upgrade an archive of schema ``version`` to :data:`SCHEMA_VERSION` (columns only added)."""
+    quote = conn.dialect.identifier_preparer.quote
+    for number in sorted(n for n in MIGRATIONS if n > version):
+        for table, column in MIGRATIONS[number]:
+            have = {c["name"] for c in inspect(conn).get_columns(table.name)}
+            if column.name not in have:
+                ddl = CreateColumn(column).compile(dialect=conn.dialect)
+                conn.exec_driver_sql(f"ALTER TABLE {quote(table.name)} ADD COLUMN {ddl}")
+    conn.execute(archive_info.update().where(archive_info.c.key == "schema_version")
+                 .values(value=str(SCHEMA_VERSION)))
 
 
 def _where(engine: Engine) -> str:
+    """The archive as a director knows it: an SQLite file's path, else the URL without its password."""
+    if engine.url.get_backend_name() == "sqlite" and engine.url.database:
+        return engine.url.database
     return engine.url.render_as_string(hide_password=True)
 
 
+#: What SQLite and PostgreSQL say when the archive cannot be written (lower case).
+_CANNOT_WRITE = ("readonly database", "read-only", "unable to open database file", "permission denied")
+
+
 @contextmanager
-def _database_errors(engine: Engine) -> Iterator[None]:
+def _database_errors(engine: Engine, write: bool = False) -> Iterator[None]:
     # The database being unreachable, locked for too long or read-only is a condition
     # of the machine, not a bug: report it as an ArchiveError (exit 1, no traceback).
     try:
         yield
     except DatabaseError as error:  # OperationalError and the rest: unreachable, locked, not a database
         detail = str(error.orig if error.orig is not None else error).strip().splitlines()[0]
+        if write and any(words in detail.lower() for words in _CANNOT_WRITE):
+            raise ArchiveError(f"cannot write the archive {_where(engine)}: {detail} (the file or its folder "
+                               "cannot be written); nothing was archived: give --no-archive to write the outputs "
+                               "only, or --archive with an archive you can write") from error
         hint = "" if isinstance(error, OperationalError) else "; is it a bridgeproc archive? give another with --archive"
         raise ArchiveError(f"archive {_where(engine)}: {detail}{hint}") from error
 
@@ -162,7 +291,7 @@ def _database_errors(engine: Engine) -> Iterator[None]:
 @contextmanager
 def writing(engine: Engine) -> Iterator[Connection]:
     """One write transaction (``BEGIN IMMEDIATE`` on SQLite): committed at the end, rolled back on error."""
-    with _database_errors(engine), engine.execution_options(archive_write=True).begin() as conn:
+    with _database_errors(engine, write=True), engine.execution_options(archive_write=True).begin() as conn:
         yield conn
 
 

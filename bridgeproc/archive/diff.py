@@ -218,7 +218,7 @@ def diff(url: str | os.PathLike | None, session_id: str, v1: int | None = None, 
         Frames of changed results and moved pairs, ``headline`` ("board 14 corrected:
         pairs 3 and 7 swap places") and ``summary`` (every change as a sentence).
     """
-    engine = engine_for(url)
+    engine = engine_for(url, readonly=True)
     with reading(engine) as conn:
         row2 = resolve_version(conn, session_id, v2)
         row1 = resolve_version(conn, session_id, v1 if v1 is not None else max(1, row2["version"] - 1))

@@ -22,38 +22,47 @@ def list_sessions(url: str | os.PathLike | None = None) -> pd.DataFrame:
     Returns
     -------
     DataFrame
-        ``session_id, event, date, site, versions`` (latest version number),
-        ``method`` (of the latest version), ``updated_at`` (UTC, when it was archived).
+        ``session_id, event, date, site, versions`` (latest version number: the latest
+        complete one, 0 when none is), ``method`` (of the latest version), ``updated_at``
+        (UTC, when it was archived), ``incomplete`` (the versions whose run did not write
+        every output, e.g. ``"3"``; empty when none).
     """
-    engine = engine_for(url)
+    engine = engine_for(url, readonly=True)
     query = (select(sessions.c.session_id, sessions.c.event, sessions.c.date, sessions.c.site,
-                    sessions.c.latest_version.label("versions"), versions.c.method, sessions.c.updated_at)
-             .join(versions, versions.c.version_id == sessions.c.latest_version_id)
+                    func.coalesce(sessions.c.latest_version, 0).label("versions"), versions.c.method,
+                    sessions.c.updated_at)
+             .outerjoin(versions, versions.c.version_id == sessions.c.latest_version_id)
              .order_by(sessions.c.date.desc(), sessions.c.event))
+    pending = (select(versions.c.session_id, versions.c.version).where(versions.c.complete.is_(False))
+               .order_by(versions.c.session_id, versions.c.version))
     with reading(engine) as conn:
         rows = conn.execute(query).all()
+        incomplete: dict[str, list[str]] = {}
+        for sid, number in conn.execute(pending).all():
+            incomplete.setdefault(sid, []).append(str(number))
     frame = pd.DataFrame(rows, columns=["session_id", "event", "date", "site", "versions", "method", "updated_at"])
+    frame["incomplete"] = [", ".join(incomplete.get(sid, [])) for sid in frame["session_id"]]
     return frame.astype({"session_id": "string", "event": "string", "date": "string", "site": "string",
-                         "versions": "int64", "method": "string", "updated_at": "string"})
-
-
+                         "versions": "int64", "method": "string", "updated_at": "string", "incomplete": "string"})
 
 
 def session_versions(url: str | os.PathLike | None, session_id: str) -> pd.DataFrame:
-    """Every version of ``session_id``: ``version, created_at, method, results, content_hash, comment``."""
-    engine = engine_for(url)
+    """Every version of ``session_id``: ``version, created_at, method, results, content_hash,
+    comment, complete`` (False: its run did not write every output; it never was the latest)."""
+    engine = engine_for(url, readonly=True)
     count = (select(frames.c.n_rows).where(frames.c.version_id == versions.c.version_id,
                                            frames.c.frame == "results").scalar_subquery())
     query = (select(versions.c.version, versions.c.created_at, versions.c.method, count.label("results"),
-                    versions.c.content_hash, versions.c.comment)
+                    versions.c.content_hash, versions.c.comment, versions.c.complete)
              .where(versions.c.session_id == session_id).order_by(versions.c.version))
     with reading(engine) as conn:
         rows = conn.execute(query).all()
     if not rows:
         raise ArchiveError(f"no session {session_id!r} in the archive; `bridgeproc archive list` shows them")
-    frame = pd.DataFrame(rows, columns=["version", "created_at", "method", "results", "content_hash", "comment"])
+    frame = pd.DataFrame(rows, columns=["version", "created_at", "method", "results", "content_hash", "comment",
+                                        "complete"])
     return frame.astype({"version": "int64", "created_at": "string", "method": "string", "results": "Int64",
-                         "content_hash": "string", "comment": "string"})
+                         "content_hash": "string", "comment": "string", "complete": "bool"})
 
 
 def history(url: str | os.PathLike | None, player_or_pair: str, all_versions: bool = False) -> pd.DataFrame:
@@ -65,7 +74,8 @@ def history(url: str | os.PathLike | None, player_or_pair: str, all_versions: bo
         One player's name (``"Ann Smith"``) or a partnership (``"Ann Smith & Bob Jones"``,
         either order); matched case-insensitively against the standings' names.
     all_versions : bool
-        Also rows of superseded versions (default: the latest version of each session).
+        Also rows of superseded versions (default: the latest version of each session); a
+        version whose run did not write every output (incomplete) is never shown.
 
     Returns
     -------
@@ -78,7 +88,7 @@ def history(url: str | os.PathLike | None, player_or_pair: str, all_versions: bo
     wanted = sorted({player_key(p) for p in split_names(player_or_pair)})
     if not wanted:
         return pd.DataFrame({c: pd.Series([], dtype=t) for c, t in HISTORY_COLUMNS.items()})
-    engine = engine_for(url)
+    engine = engine_for(url, readonly=True)
     matched = (select(players.c.version_id, players.c.pos).where(players.c.player_key.in_(wanted))
                .group_by(players.c.version_id, players.c.pos)
                .having(func.count(func.distinct(players.c.player_key)) == len(wanted)).subquery())
@@ -92,6 +102,8 @@ def history(url: str | os.PathLike | None, player_or_pair: str, all_versions: bo
              .order_by(sessions.c.date, sessions.c.event, versions.c.version, standings.c.pos))
     if not all_versions:
         query = query.where(sessions.c.latest_version_id == versions.c.version_id)
+    else:
+        query = query.where(versions.c.complete.is_(True))
     with reading(engine) as conn:
         rows = conn.execute(query).all()
     frame = pd.DataFrame(rows, columns=["date", "event", "session_id", "version", "method", "group", "pair",
@@ -110,11 +122,12 @@ def check_archive(url: str | os.PathLike | None = None, deep: bool = False) -> l
 
     Runs SQLite's ``PRAGMA integrity_check`` and checks that every version is
     complete: each frame it declares has exactly ``n_rows`` rows, version numbers
-    run 1..n without gaps, and each session's latest version exists. With ``deep``
+    run 1..n without gaps, and each session's latest version exists, is complete and is its
+    highest complete version (incomplete ones are no problem: a run was interrupted). With ``deep``
     every version is also read back and its content hash recomputed (slow on big
     archives).
     """
-    engine = engine_for(url)
+    engine = engine_for(url, readonly=True)
     problems: list[str] = []
     with reading(engine) as conn:
         if conn.dialect.name == "sqlite":
@@ -132,13 +145,21 @@ def check_archive(url: str | os.PathLike | None = None, deep: bool = False) -> l
             orphans = set(counts) - {v for v, _ in declared}
             problems += [f"version_id {v}: {name} rows without a frames entry" for v in sorted(orphans)]
         numbers: dict[str, list[int]] = {}
-        for sid, number in conn.execute(select(versions.c.session_id, versions.c.version)).all():
+        complete: dict[str, list[int]] = {}
+        ids: dict[int, tuple[str, int, bool]] = {}
+        for version_id, sid, number, done in conn.execute(select(versions.c.version_id, versions.c.session_id,
+                                                                 versions.c.version, versions.c.complete)).all():
             numbers.setdefault(sid, []).append(number)
+            if done:
+                complete.setdefault(sid, []).append(number)
+            ids[version_id] = (sid, number, bool(done))
         for sid, latest, latest_id in conn.execute(select(sessions.c.session_id, sessions.c.latest_version,
                                                           sessions.c.latest_version_id)).all():
             have = sorted(numbers.get(sid, []))
-            if have != list(range(1, len(have) + 1)) or (latest or 0) != len(have):
+            if have != list(range(1, len(have) + 1)) or (latest or 0) != max(complete.get(sid, [0])):
                 problems.append(f"session {sid}: versions {have}, latest recorded as {latest}")
+            elif latest_id is not None and ids.get(latest_id) != (sid, latest, True):
+                problems.append(f"session {sid}: its latest version_id {latest_id} is not its complete version {latest}")
         no_frames = conn.execute(select(versions.c.version_id).where(
             ~select(frames.c.version_id).where(frames.c.version_id == versions.c.version_id).exists())).all()
         problems += [f"version_id {v}: no frames stored" for (v,) in no_frames]

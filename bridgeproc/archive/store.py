@@ -3,7 +3,9 @@
 A session is identified by its event and date (or an explicit ``session_id``).
 Archiving a session whose content equals its latest version adds nothing;
 anything else becomes version n + 1, unless it has fewer results, deals, double-dummy tables or names
-than version n (see :mod:`.losses`). Rows are only ever inserted.
+than version n (see :mod:`.losses`). Rows are only ever inserted, and a version's ``complete``
+flag set once: a run that writes outputs archives its version incomplete (``complete=False``),
+renames its outputs into place, then calls :func:`complete_version`; only then is it the latest.
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from datetime import date as _date
 from datetime import datetime, timezone
 
 import pandas as pd
-from sqlalchemy import insert, select, update
+from sqlalchemy import func, insert, select, update
 
 from bridgeproc._version import __version__
 from bridgeproc.archive import losses
@@ -52,7 +54,9 @@ class ArchiveResult:
     """What :func:`archive_session` did: ``created`` False means the data equalled the latest version.
 
     ``losses`` are what this version has less of than the one it replaced (stored
-    because ``replace`` was given), e.g. ``("names for 26 pairs -> 0",)``.
+    because ``replace`` was given), e.g. ``("names for 26 pairs -> 0",)``. ``complete`` False:
+    stored incomplete, not yet the latest (:func:`complete_version` makes it so); ``resumed``:
+    the version is one an earlier run of the same data left incomplete, completed by this one.
     """
 
     session_id: str
@@ -61,10 +65,16 @@ class ArchiveResult:
     url: str = ""
     dated: bool = True  # False: the input had no date and none was given, so today's was used
     losses: tuple[str, ...] = ()
+    complete: bool = True
+    resumed: bool = False
 
     def __str__(self) -> str:
         state = "archived as" if self.created else "unchanged since"
         text = f"{state} {self.session_id} version {self.version} in {_shown(self.url)}"
+        if not self.complete:
+            text += " (incomplete until every output is written)"
+        elif self.resumed:
+            text += " (completing the version an interrupted run left incomplete)"
         if self.losses:
             text += f" (replacing version {self.version - 1}: {', '.join(self.losses)})"
         if not self.dated:
@@ -193,7 +203,7 @@ def prepare(session: Session, event: str | None = None, date: str | None = None,
 
 def archive_session(session: Session, url: str | os.PathLike | None = None, *, event: str | None = None,
                     date: str | None = None, session_id: str | None = None,
-                    comment: str | None = None, replace: bool = False) -> ArchiveResult:
+                    comment: str | None = None, replace: bool = False, complete: bool = True) -> ArchiveResult:
     """Store ``session`` in the archive at ``url`` (default :func:`default_url`) as a new version.
 
     Parameters
@@ -209,6 +219,11 @@ def archive_session(session: Session, url: str | os.PathLike | None = None, *, e
     replace : bool
         Store the version even when it has fewer results, boards with a deal or pairs
         with names than the latest version (``--replace``); the losses are in the result.
+    complete : bool
+        False: store the version incomplete (not the latest) until :func:`complete_version`,
+        for a caller that writes files and must not archive a version whose files never came
+        to be. A version an earlier call left incomplete with this very content is taken up
+        again (``resumed``) instead of storing another.
 
     Returns
     -------
@@ -238,20 +253,62 @@ def archive_session(session: Session, url: str | os.PathLike | None = None, *, e
         if latest_hash == digest:
             return ArchiveResult(sid, int(latest), False, engine.url.render_as_string(), dated)
         lost = losses.check(conn, sid, int(latest), latest_id, frames_in, replace) if latest_id is not None else ()
-        number = (latest or 0) + 1
+        pending = _pending(conn, sid, latest, digest)
+        if pending is not None:  # an interrupted run of this very content: take its version up again
+            number, version_id = pending
+            if complete:
+                _mark_complete(conn, sid, number, version_id, latest, now)
+            return ArchiveResult(sid, number, True, engine.url.render_as_string(), dated, lost, complete, True)
+        number = _last_number(conn, sid) + 1
         inserted = conn.execute(insert(versions).values(
             session_id=sid, version=number, created_at=now, content_hash=digest, method=conventions.get("method"),
             conventions=_json(conventions), meta=_json(meta), numbering=session.numbering,
             movement=session.movement, options=_options_json(session), comment=comment,
-            bridgeproc_version=__version__)).inserted_primary_key
+            bridgeproc_version=__version__, complete=complete)).inserted_primary_key
         assert inserted is not None
         version_id = inserted[0]
         _insert_frames(conn, encoded, version_id)
         if "standings" in frames_in:
             insert_tuples(conn, players, PLAYER_COLUMNS, _player_rows(frames_in["standings"], version_id))
+        if complete:
+            _mark_complete(conn, sid, number, version_id, latest, now)
+    return ArchiveResult(sid, number, True, engine.url.render_as_string(), dated, lost, complete)
+
+
+def complete_version(url: str | os.PathLike | None, result: ArchiveResult) -> ArchiveResult:
+    """Mark the version ``result`` names complete, once every output of its run is in place;
+    it becomes the session's latest (unless a later version was completed meanwhile)."""
+    if result.complete:
+        return result
+    engine = engine_for(url)
+    with writing(engine) as conn:
+        current = _current(conn, result.session_id)
+        version_id = conn.execute(select(versions.c.version_id).where(
+            versions.c.session_id == result.session_id, versions.c.version == result.version)).scalar()
+        if current is None or version_id is None:
+            raise ArchiveError(f"no version {result.version} of {result.session_id!r} in the archive to complete")
+        _mark_complete(conn, result.session_id, result.version, version_id, current[0], _now())
+    return dataclasses.replace(result, complete=True)
+
+
+def _mark_complete(conn, sid: str, number: int, version_id: int, latest: int | None, now: str) -> None:
+    """Set version ``number`` complete and make it the latest, unless a later one already is."""
+    conn.execute(update(versions).where(versions.c.version_id == version_id).values(complete=True))
+    if latest is None or number > latest:
         conn.execute(update(sessions).where(sessions.c.session_id == sid).values(
             latest_version=number, latest_version_id=version_id, updated_at=now))
-    return ArchiveResult(sid, number, True, engine.url.render_as_string(), dated, lost)
+
+
+def _pending(conn, sid: str, latest: int | None, digest: str) -> tuple[int, int] | None:
+    """(version, version_id) of the newest incomplete version after ``latest`` holding ``digest``."""
+    return conn.execute(select(versions.c.version, versions.c.version_id).where(
+        versions.c.session_id == sid, versions.c.version > (latest or 0), versions.c.content_hash == digest,
+        versions.c.complete.is_(False)).order_by(versions.c.version.desc()).limit(1)).first()
+
+
+def _last_number(conn, sid: str) -> int:
+    """The highest version number of ``sid``, complete or not (0 for none)."""
+    return conn.execute(select(func.max(versions.c.version)).where(versions.c.session_id == sid)).scalar() or 0
 
 
 def _current(conn, sid: str):
@@ -323,7 +380,11 @@ def resolve_version(conn, session_id: str, version: int | None = None) -> dict:
         known = conn.execute(select(sessions.c.latest_version).where(sessions.c.session_id == session_id)).first()
         if known is None:
             raise ArchiveError(f"no session {session_id!r} in the archive; `bridgeproc archive list` shows them")
-        raise ArchiveError(f"session {session_id!r} has no version {version}; versions are 1 to {known[0]}")
+        if version is None:
+            raise ArchiveError(f"session {session_id!r} has no complete version yet: the run that archived it did "
+                               "not write every output; run it again to complete it (or give its --version)")
+        last = _last_number(conn, session_id)
+        raise ArchiveError(f"session {session_id!r} has no version {version}; versions are 1 to {last}")
     return dict(row)
 
 
@@ -365,7 +426,7 @@ def load_session(url: str | os.PathLike | None, session_id: str, version: int | 
     The result can be written again by every writer (workbook, PBN, CSV) without
     the original input files.
     """
-    engine = engine_for(url)
+    engine = engine_for(url, readonly=True)
     with reading(engine) as conn:
         row = resolve_version(conn, session_id, version)
         return session_from(row, read_frames(conn, row["version_id"]))

@@ -10,6 +10,12 @@ queried directly; any other column of a frame goes into the row's ``extra`` JSON
 text. ``frames.columns`` records each frame's column order and exact pandas dtypes,
 so that a version reads back as the very frames that went in.
 
+A version is stored ``complete = false`` while the outputs of its run are being renamed into
+place, and marked complete after (``bridgeproc score`` writes files and the archive together or
+not at all); only a complete version becomes the session's ``latest_version``. A version left
+incomplete by a run that was killed stays so (``archive list`` shows it), unless the next run
+of the same data completes it.
+
 Some frame columns are renamed in SQL because their frame names are SQL keywords:
 ``standings.group`` is ``grp``, ``notes.column`` is ``column_name``.
 """
@@ -17,6 +23,7 @@ from __future__ import annotations
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Column,
     Float,
     ForeignKey,
@@ -28,12 +35,14 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    true,
 )
 
 from bridgeproc.schema import DD_COLUMNS
 
-#: Bumped whenever the tables change; stored in ``archive_info``.
-SCHEMA_VERSION = 1
+#: Bumped whenever the tables change; stored in ``archive_info``. An older archive is upgraded
+#: when it is opened for writing (:data:`MIGRATIONS`); read-only, it is read as it is.
+SCHEMA_VERSION = 2
 
 metadata = MetaData()
 
@@ -72,6 +81,8 @@ versions = Table(
     Column("options", Text),  # JSON: the run's Options (not part of the content hash)
     Column("comment", Text),
     Column("bridgeproc_version", String(32)),
+    # False while the run's outputs are renamed into place (schema 2; earlier versions are complete)
+    Column("complete", Boolean, nullable=False, server_default=true()),
     UniqueConstraint("session_id", "version", name="uq_versions_session_version"),
 )
 
@@ -152,3 +163,7 @@ FRAME_TABLES: dict[str, Table] = {
 
 #: Frame column -> SQL column where the names differ (SQL keywords).
 RENAMED: dict[str, dict[str, str]] = {"standings": {"group": "grp"}, "notes": {"column": "column_name"}}
+
+#: Schema version -> the columns added in it, as ``(table, column)``: what upgrading an archive
+#: from the version before adds (``ALTER TABLE ... ADD COLUMN`` with the column's default).
+MIGRATIONS: dict[int, list[tuple[Table, Column]]] = {2: [(versions, versions.c.complete)]}

@@ -9,7 +9,7 @@ from typing import Iterator
 import click
 from click.core import ParameterSource
 
-from bridgeproc.errors import BridgeprocError, SetupError, ValidationError
+from bridgeproc.errors import BridgeprocError, SetupError, UsageError, ValidationError
 from bridgeproc.pipeline.config import Config, ConfigError, Setting, read_config
 
 
@@ -23,11 +23,15 @@ class SetupProblem(click.ClickException):
 @contextlib.contextmanager
 def library_errors() -> Iterator[None]:
     """Bad input data exits 1 with the problems listed (grouped by cause; every one with
-    ``--verbose``); a setup problem exits 2; no traceback."""
+    ``--verbose``); files that cannot be right together (an output that is an input, an input
+    given twice, an unknown type) exit 2 with the usage line, as any command-line mistake;
+    a setup problem exits 2; no traceback."""
     try:
         yield
     except (SetupError, ConfigError) as exc:
         raise SetupProblem(str(exc)) from None
+    except UsageError as exc:
+        raise click.UsageError(str(exc), click.get_current_context(silent=True)) from None
     except ValidationError as exc:
         raise click.ClickException(exc.full_text() if verbosity() >= VERBOSE else str(exc)) from None
     except BridgeprocError as exc:

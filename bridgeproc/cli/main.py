@@ -27,6 +27,7 @@ from bridgeproc.cli.progress import SolveProgress
 from bridgeproc.errors import format_problems, summarize_problems
 from bridgeproc.model import Options
 from bridgeproc.pipeline.config import ConfigError
+from bridgeproc.pipeline.read import check_input_files
 from bridgeproc.pipeline.run import check_inputs
 from bridgeproc.pipeline.write import process_session
 from bridgeproc.rank import PROFILES, profile
@@ -109,7 +110,8 @@ def _ranking_options(command):
     method = option(METHOD)
     decorators = [
         method("--profile", type=click.Choice(sorted(PROFILES)), default=None,
-                     help="A named bundle of conventions (ebu, acbl, wbf); single options below override it."),
+                     help=f"A named bundle of conventions ({', '.join(sorted(PROFILES))}); single options below "
+                          "override it."),
         method("--method", type=click.Choice(list(METHODS)), default=None,
                      help="Ranking method [default: the input PBN's Scoring tag, else mp]."),
         method("--factoring", type=click.Choice(["neuberg", "average", "none"]), default=None,
@@ -309,6 +311,7 @@ def check(inputs, **params) -> None:
         bridgeproc check hands.pbn travellers.csv
     """
     with library_errors():
+        check_input_files(inputs, params["names"])
         summary = check_inputs(list(inputs), _options(params), every_note=verbosity() >= VERBOSE)
     if verbosity() >= NORMAL:
         click.echo(summary)
@@ -331,6 +334,7 @@ def conventions(inputs, published, **params) -> None:
     from bridgeproc.pipeline.fit import describe_fit, fit_conventions  # start-up: only this command needs it
 
     with library_errors():
+        check_input_files(inputs, params["names"])
         fits = fit_conventions(list(inputs), _options(params), published=published)
     for line in describe_fit(fits):
         click.echo(line)

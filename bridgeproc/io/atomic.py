@@ -9,10 +9,12 @@ removed by the next run that writes the same output, once its process is gone.
 from __future__ import annotations
 
 import contextlib
+import errno
 import glob
 import os
 import stat
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
@@ -50,15 +52,82 @@ def _alive(pid: int) -> bool:
 
 
 def remove_stale(target: Path) -> list[Path]:
-    """Remove the temporary files of ``target`` left by runs whose process has ended."""
+    """Remove the temporary files of ``target`` left by runs whose process has ended (a writer's
+    own temporary file of one, ``..<output>.<pid>-...``, too)."""
     removed = []
-    for tmp in target.parent.glob(f".{glob.escape(target.name)}.*{TMP_SUFFIX}"):
-        owner = tmp.name[len(target.name) + 2:].split("-", 1)[0]
-        if owner.isdigit() and int(owner) != os.getpid() and not _alive(int(owner)):
-            with contextlib.suppress(OSError):
-                tmp.unlink()
-                removed.append(tmp)
+    for dots in (".", ".."):
+        for tmp in target.parent.glob(f"{dots}{glob.escape(target.name)}.*{TMP_SUFFIX}"):
+            owner = tmp.name[len(dots) + len(target.name) + 1:].split("-", 1)[0]
+            if owner.isdigit() and int(owner) != os.getpid() and not _alive(int(owner)):
+                with contextlib.suppress(OSError):
+                    tmp.unlink()
+                    removed.append(tmp)
     return removed
+
+
+class OutputError(OSError):
+    """An output could not be written: an ``OSError`` named by the output the user asked for
+    (``filename``), not by the temporary file beside it; ``folder`` is the folder that refused
+    (could not be made, or written), when it was the folder."""
+
+    folder: str | None = None
+
+
+def _named(exc: OSError, target: Path) -> OutputError:
+    """``exc`` as an :class:`OutputError` of ``target``."""
+    error = OutputError(exc.errno, exc.strerror or str(exc), str(target))
+    if exc.filename is None:
+        return error
+    failed, folder = Path(os.path.abspath(os.fsdecode(exc.filename))), Path(os.path.abspath(target)).parent
+    if failed == folder or failed in folder.parents:
+        error.folder = str(target.parent if failed == folder else failed)
+    elif exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS) and failed.parent == folder \
+            and failed.name.endswith(TMP_SUFFIX):
+        error.folder = str(target.parent)  # the temporary file could not be made or renamed there
+    return error
+
+
+@dataclass
+class Staged:
+    """An output being written: its temporary file beside it, until :meth:`publish` renames it
+    over the target or :meth:`discard` removes it (and any folders made for it)."""
+
+    target: Path
+    temporary: Path
+    made: list[Path]
+
+    def publish(self) -> None:
+        """Give the temporary file the output's mode and rename it over the target."""
+        try:
+            os.chmod(self.temporary, output_mode(self.target))
+            os.replace(self.temporary, self.target)
+        except OSError as exc:
+            self.discard()
+            raise _named(exc, self.target) from exc
+
+    def discard(self) -> None:
+        with contextlib.suppress(OSError):
+            os.unlink(self.temporary)
+        _remove_empty(self.made)  # folders made for this output go too
+
+
+def stage(path: str | os.PathLike) -> Staged:
+    """A temporary file in the target's folder (made if missing), for :class:`Staged`; an
+    ``OSError`` is raised as :class:`OutputError`, named by ``path``."""
+    target = Path(path)
+    missing = [p for p in [target.parent, *target.parent.parents] if not p.exists()]
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        remove_stale(target)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}-", suffix=TMP_SUFFIX, dir=target.parent)
+    except OSError as exc:
+        _remove_empty(missing)
+        raise _named(exc, target) from exc
+    except BaseException:
+        _remove_empty(missing)
+        raise
+    os.close(fd)
+    return Staged(target, Path(tmp), missing)
 
 
 @contextlib.contextmanager
@@ -67,25 +136,13 @@ def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
 
     On any exception the temporary file is removed and ``path`` is left untouched.
     """
-    target = Path(path)
-    missing = [p for p in [target.parent, *target.parent.parents] if not p.exists()]
-    target.parent.mkdir(parents=True, exist_ok=True)
+    staged = stage(path)
     try:
-        remove_stale(target)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}-", suffix=TMP_SUFFIX, dir=target.parent)
+        yield staged.temporary
     except BaseException:
-        _remove_empty(missing)
+        staged.discard()
         raise
-    os.close(fd)
-    try:
-        yield Path(tmp)
-        os.chmod(tmp, output_mode(target))
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        _remove_empty(missing)  # folders made for this output go too
-        raise
+    staged.publish()
 
 
 def _remove_empty(folders: list[Path]) -> None:

@@ -5,14 +5,15 @@ count (traveller sheets win over a PBN's own ScoreTables) and which names are us
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
 
 import pandas as pd
 
 from bridgeproc.analysis.par import check_given
-from bridgeproc.errors import BridgeprocError, ParseError
+from bridgeproc.errors import ParseError, UsageError
 from bridgeproc.io.bws import check_movement, read_bws
 from bridgeproc.io.pbn.frames import same_deal
 from bridgeproc.io.pbn.reader import read_pbn
@@ -116,10 +117,12 @@ def _read_csv(path, options: Options, inputs: Inputs) -> None:
         inputs.raws.append(read_travellers(path, options.encoding, notes))
         inputs.notes.extend(notes)
     except ParseError as traveller_error:
+        names_notes: list[dict] = []  # kept only if the file is read as a names list
         try:
-            inputs.names.append(read_names(path, encoding=options.encoding))
+            inputs.names.append(read_names(path, encoding=options.encoding, notes=names_notes))
         except ParseError:
             raise traveller_error from None
+        inputs.notes.extend(names_notes)
 
 
 def _read_xlsx(path, options: Options, inputs: Inputs) -> None:
@@ -133,12 +136,14 @@ def _read_xlsx(path, options: Options, inputs: Inputs) -> None:
         inputs.raws.append(read_travellers_xlsx(path, workbooks, notes))
         inputs.notes.extend(notes)
     except ParseError as traveller_error:
+        names_notes: list[dict] = []
         try:
-            inputs.names.append(read_names(path, workbooks=workbooks))
+            inputs.names.append(read_names(path, workbooks=workbooks, notes=names_notes))
         except ParseError:
             raise traveller_error from None
+        inputs.notes.extend(names_notes)
         return
-    names = workbook_names(path, workbooks)
+    names = workbook_names(path, workbooks, inputs.notes)
     if names is not None:
         inputs.names.append(names)
 
@@ -259,23 +264,49 @@ READERS: dict[str, Callable] = {".xml": _read_usebio, ".bws": _read_bws,".csv": 
                                  ".xlsx": _read_xlsx, ".xlsm": _read_xlsx, ".pbn": _read_pbn}
 
 
+def file_identity(path: Path) -> tuple[int, int] | None:
+    """The file ``path`` names (device and inode, through symlinks), or None when it is not there."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino)
+
+
+def check_input_files(inputs: Iterable, names: Iterable = ()) -> None:
+    """Refuse an input bridgeproc has no reader for, and a file given twice by any name (the same
+    path, a symlink, a hard link, or as an input and a ``--names`` list too): its results would
+    count twice. A mistake in the call (:class:`UsageError`), found before anything is read."""
+    inputs, names = [Path(p) for p in inputs], [Path(p) for p in names]
+    for path in inputs:
+        if suffix(path) not in READERS:
+            raise UsageError(f"{path.name}: cannot read {suffix(path) or 'files without an extension'}; "
+                             f"give one of {', '.join(READERS)}")
+    seen: dict[tuple[int, int], tuple[Path, str]] = {}
+    for path, role in [*((p, "an input") for p in inputs), *((p, "a names list") for p in names)]:
+        key = file_identity(path)
+        if key is None:
+            continue  # not there: the reader says so
+        if key in seen:
+            first, first_role = seen[key]
+            same = f"{path}" if path == first else f"{path} is the same file as {first}"
+            roles = "" if role == first_role else f", as {first_role} and as {role}"
+            raise UsageError(f"{same}: given twice{roles}; give each file once")
+        seen[key] = (path, role)
+
+
 def read_inputs(paths: list, options: Options = Options()) -> Inputs:
     """Read every input file by its extension (names lists given with ``options.names`` too)."""
+    check_input_files(paths, options.names)
     inputs = Inputs()
-    seen = [Path(p).resolve() for p in paths]
-    twice = next((p for i, p in enumerate(seen) if p in seen[:i]), None)
-    if twice is not None:
-        raise BridgeprocError(f"{twice.name}: given twice; give each input once")
     for path in paths:
-        reader = READERS.get(suffix(path))
-        if reader is None:
-            raise BridgeprocError(f"{Path(path).name}: cannot read {suffix(path) or 'files without an extension'}; "
-                                  f"give one of {', '.join(READERS)}")
-        reader(path, options, inputs)
+        READERS[suffix(path)](path, options, inputs)
     inputs.settle()
     conflicts = inputs.deal_conflicts()
     if conflicts is not None:
         inputs.fatal.append(conflicts)
-    if options.names:
-        inputs.names.extend(read_names(p, encoding=options.encoding) for p in options.names)
+    for path in options.names:
+        notes: list[dict] = []
+        inputs.names.append(read_names(path, encoding=options.encoding, notes=notes))
+        inputs.notes.extend(notes)
     return inputs

@@ -86,7 +86,7 @@ def test_outputs_never_replace_what_the_run_reads(runner, tmp_path, command):
     names.write_bytes((SAMPLE / "club-evening-names.csv").read_bytes())
     swap = {"IN": str(SAMPLE / "club-evening-travellers.csv"), "NAMES": str(names), "OUT.xml": str(tmp_path / "out.xml")}
     result = runner.invoke(cli, [swap.get(a, a) for a in command])
-    assert result.exit_code == 1 and "this run reads that file" in result.output
+    assert result.exit_code == 2 and "this run reads that file" in result.output  # a command-line mistake
     assert names.read_bytes() == (SAMPLE / "club-evening-names.csv").read_bytes()
     assert not (tmp_path / "out.xml").exists()
 
@@ -101,7 +101,7 @@ def test_other_commands_write_all_or_nothing(runner, tmp_path):
                      "-o", str(tmp_path / "t" / "a.xlsx"), "-o", "/proc/nope/x.csv"]):
         result = runner.invoke(cli, command)
         assert result.exit_code == 1 and "nothing was written" in result.output, result.output
-    assert runner.invoke(cli, ["rubber", str(sheet), "-o", str(sheet)]).exit_code == 1
+    assert runner.invoke(cli, ["rubber", str(sheet), "-o", str(sheet)]).exit_code == 2  # -o names the input
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.csv"]
 
 
@@ -140,10 +140,10 @@ def test_outputs_are_all_or_nothing(runner, tmp_path):
                                       "--archive", "foo://bar"])
     assert bad_archive.exit_code == 1 and "not an archive URL" in bad_archive.output
     nested = runner.invoke(cli, ["score", str(src), "-o", str(tmp_path / "a.csv"), "-o", str(tmp_path / "a.csv" / "b.pbn")])
-    assert nested.exit_code == 1 and "another output is inside it" in nested.output
+    assert nested.exit_code == 2 and "another output is inside it" in nested.output
     (tmp_path / "t.csv").write_bytes(src.read_bytes())
     same = runner.invoke(cli, ["score", str(tmp_path / "t.csv"), "-o", str(tmp_path / "t.csv")])
-    assert same.exit_code == 1 and "this run reads that file" in same.output
+    assert same.exit_code == 2 and "this run reads that file" in same.output
     assert sorted(p.name for p in tmp_path.iterdir()) == ["t.csv"]
     assert (tmp_path / "t.csv").read_bytes() == src.read_bytes()
 
