@@ -5,7 +5,9 @@ director looks for by eye on the travellers (and what ECats and EBUScore flag):
 
 * **the lead is not in the leader's hand** (declarer's left-hand opponent), or is not a card;
 * **far from double dummy**: declarer took ``DD_MARGIN`` or more tricks more or fewer than
-  double dummy says for that seat and strain (7NT= by a declarer who takes 5 tricks);
+  double dummy says for that seat and strain (7NT= by a declarer who takes 5 tricks), and no
+  other table in that strain from that side came within a trick of it (a result the field
+  shares is a defence that missed the one lead, not a typing mistake);
 * **a field outlier**: on a board with at least ``FIELD_MIN`` other results in the same strain,
   the declaring side's tricks are ``FIELD_MARGIN`` or more away from every one of them (a
   result entered for the wrong side, or ``-1`` typed as ``+1`` at another level).
@@ -100,6 +102,23 @@ def lead_warnings(results: pd.DataFrame, boards: pd.DataFrame) -> list[dict]:
     return rows + _rows(results, wrong, "lead", lead, message)
 
 
+def _corroborated(results: pd.DataFrame, played: np.ndarray, declarer: pd.Series) -> np.ndarray:
+    """True where another table of the board's field took within a trick of the same tricks in the
+    same strain from the same side: the double-dummy line needed a lead the field did not find, so
+    a result the field shares is no typing mistake (3NT making 13 when only a club lead beats it)."""
+    rows = np.flatnonzero(played)
+    side = np.where(declarer.isin(["N", "S"]).to_numpy(), "NS", "EW")
+    frame = pd.DataFrame({"row": rows, "section": results["section"].fillna("").to_numpy()[rows],
+                          "board": results["board"].to_numpy()[rows],
+                          "strain": results["strain"].astype("string").fillna("").to_numpy()[rows],
+                          "side": side[rows], "tricks": results["tricks"].to_numpy(dtype=np.float64)[rows]})
+    pairs = frame.merge(frame, on=["section", "board", "strain", "side"], suffixes=("", "_other"))
+    near = pairs[(pairs["row"] != pairs["row_other"]) & ((pairs["tricks"] - pairs["tricks_other"]).abs() <= 1)]
+    out = np.zeros(len(results), dtype=bool)
+    out[near["row"].unique()] = True
+    return out
+
+
 def double_dummy_warnings(results: pd.DataFrame, boards: pd.DataFrame, margin: int = DD_MARGIN) -> list[dict]:
     """Declarer's tricks ``margin`` or more away from double dummy for that seat and strain."""
     if not set(DD_COLUMNS) <= set(boards.columns) or not len(results):
@@ -116,6 +135,7 @@ def double_dummy_warnings(results: pd.DataFrame, boards: pd.DataFrame, margin: i
     tricks = results["tricks"].to_numpy(dtype=np.float64, na_value=np.nan)
     away = tricks - dd
     far = known & ~np.isnan(dd) & (np.abs(np.nan_to_num(away)) >= margin)
+    far &= ~_corroborated(results, played, declarer)
     contract = results["level"].astype("string") + results["strain"].astype("string")
     more = pd.Series(np.where(away > 0, "more", "fewer"), index=results.index)
     message = _who(results) + ": " + contract.fillna("") + " by " + declarer.map(_SEAT_NAMES).fillna("") + " took " + \

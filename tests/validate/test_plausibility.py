@@ -143,3 +143,12 @@ def test_lead_spellings():
 ])
 def test_lead_ranks_of_other_languages_after_a_suit_symbol(typed, card):
     assert lead_cards(pd.Series([typed])).fillna("-").tolist() == [card]
+
+
+def test_a_result_the_field_shares_is_not_a_double_dummy_warning(tmp_path):
+    """Four tricks below double dummy at two tables: the field shares it (a lead double dummy finds and
+    the tables did not), so neither is flagged; alone, it is."""
+    assert _warnings(tmp_path, "1,1,2,3NT,N,=,HT\n1,2,3,3NT,N,=,HT\n", dd=True) == []
+    assert _warnings(tmp_path, "1,1,2,3NT,N,=,HT\n1,2,3,3NT,N,+4,HT\n", dd=True) == [
+        ("2", "result", "board 1, NS 1 v EW 2: 3NT by North took 9 tricks, 4 fewer than double dummy (13); check "
+                        "the result, declarer and board")]
