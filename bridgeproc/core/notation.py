@@ -322,3 +322,14 @@ def lead_cards(lead: pd.Series) -> pd.Series:
     codes, uniques = pd.factorize(lead.astype("string"), use_na_sentinel=True)
     cards = np.array([_lead_card(str(u)) for u in uniques] + [None], dtype=object)
     return pd.Series(cards[codes], index=lead.index, dtype="string")
+
+
+_SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def card_text(cards: pd.Series) -> pd.Series:
+    """PBN cards as members read them: ``HT`` -> ``♥10``, ``SA`` -> ``♠A``; anything else unchanged."""
+    text = cards.astype("string")
+    card = text.str.fullmatch(r"[SHDC][AKQJT2-9]").fillna(False)
+    shown = text.str[0].map(_SUIT_SYMBOL).astype("string") + text.str[1].replace("T", "10")
+    return text.where(~card, shown)

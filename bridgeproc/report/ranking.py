@@ -15,6 +15,7 @@ from bridgeproc.report.styles import (
     cell,
     header_row,
     new_sheet,
+    numbers,
     set_widths,
 )
 
@@ -59,8 +60,10 @@ def write_ranking(wb, standings: pd.DataFrame, method: str, group: str, heading:
     total_fmt = TOTAL_FORMAT.get(method, "0.00")
     columns = [standings[c] for c in ("rank", "pair", "names", "boards", "total", "pct")]
     for rank, pair, names, boards, total, pct in zip(*columns):
+        place, tied = _place(rank)
         values = [
-            cell(ws, rank, font=BOLD), cell(ws, pair), cell(ws, names if isinstance(names, str) else ""),
+            cell(ws, place, font=BOLD, fmt='0"="' if tied else None), cell(ws, numbers([pair])[0]),
+            cell(ws, names if isinstance(names, str) else ""),
             cell(ws, int(boards), fmt="int"), cell(ws, float(total), fmt=total_fmt),
         ]
         if has_pct:
@@ -68,6 +71,15 @@ def write_ranking(wb, standings: pd.DataFrame, method: str, group: str, heading:
         add_row(ws, values)
     if chart and len(standings) > 1:
         _add_chart(ws, header_at, len(standings), 6 if has_pct else 5, "Percentage" if has_pct else "Total")
+
+
+def _place(rank) -> tuple[object, bool]:
+    """A rank as a number (``3=`` is 3 shown with a ``=``, so the column sorts as numbers), and whether tied."""
+    text = str(rank)
+    digits = text.rstrip("=")
+    if digits.isdigit():
+        return int(digits), text.endswith("=")
+    return text, False
 
 
 def _add_chart(ws, header_at: int, rows: int, value_column: int, label: str) -> None:

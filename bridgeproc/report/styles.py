@@ -214,3 +214,9 @@ def a4(ws, title_rows: str | None = None, landscape: bool = False) -> None:
 def is_red(text) -> bool:
     """True for text showing a red suit (hearts or diamonds)."""
     return isinstance(text, str) and ("♥" in text or "♦" in text)
+
+
+def numbers(values: list) -> list:
+    """Pair and board numbers written as numbers where they are whole numbers (so Excel sorts 1, 2 ...
+    10, not 1, 10, 2); ``12A``, ``1NS`` or names stay text."""
+    return [int(v) if isinstance(v, str) and v.isdigit() and len(v) < 10 else v for v in values]

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from bridgeproc.core.notation import contract_text
+from bridgeproc.core.notation import card_text, contract_text
 from bridgeproc.rank.methods import METHODS
 from bridgeproc.report.styles import (
     BAND_FILL,
@@ -16,6 +16,7 @@ from bridgeproc.report.styles import (
     header_row,
     is_red,
     new_sheet,
+    numbers,
     set_widths,
 )
 
@@ -107,6 +108,8 @@ def write_travellers(wb, results: pd.DataFrame, boards: pd.DataFrame) -> None:
     starts = set(block_starts(table["section"], table["board"]))
     block_titles = iter(board_titles(table, boards))
     columns = [plain(table[c]) for c in ("ns", "ew", "contract", "declarer", "lead", "tricks", "plus_ns", "plus_ew")]
+    columns[0], columns[1] = numbers(columns[0]), numbers(columns[1])
+    columns[4] = plain(card_text(table["lead"]))  # ♥10 as on the hand diagrams, not the file's HT
     extra = [plain(table[c]) for c, _, _ in shown]
     formats = [f for _, _, f in shown]
     for position, values in enumerate(zip(*columns, *extra)):

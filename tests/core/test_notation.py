@@ -263,3 +263,9 @@ def test_weighted_parts_survive_any_order_of_result_and_declarer(parts, separato
 def test_contract_name_is_the_scalar_contract_text(level, strain, doubled, text):
     from bridgeproc.core.notation import contract_name
     assert contract_name(level, strain, doubled) == text
+
+
+def test_cards_are_shown_with_suit_symbols():
+    from bridgeproc.core.notation import card_text
+    shown = card_text(pd.Series(["HT", "SA", "C2", "ZZ", None], dtype="string"))
+    assert shown.fillna("-").tolist() == ["♥10", "♠A", "♣2", "ZZ", "-"]
