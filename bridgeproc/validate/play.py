@@ -10,8 +10,15 @@ before; it follows the suit led when the player can (a revoke names the trick, t
 card and the cards of the led suit still held, unless the card is marked ``^R``).
 ``-`` is an unknown card: it is not checked, and a trick holding one has no known
 winner, so the record is only read up to there. ``*`` ends the record early (a
-claim; the Result tag gives the tricks) and ``+`` means it continues later.
-``^L`` after a card marks a lead out of turn: that card's seat led the trick.
+claim; the Result tag gives the tricks) and ``+`` means it continues later: ``+``
+takes the place of the next card to be played, so a card after it in the trick's
+playing order is a problem (the seats after it hold ``-``).
+
+Irregularity marks stand before the card they mark. ``^L`` marks a lead out of turn:
+that card's seat led the trick; it is a problem on the card of the seat that was on
+lead, or on a second card of one trick. ``^R`` marks a revoke; it is a problem on the
+card that leads the trick, on a card that follows suit and on a card of a player who
+holds none of the suit led (showing out is no revoke).
 """
 from __future__ import annotations
 
@@ -25,6 +32,12 @@ from bridgeproc.validate.auction import SEAT_NAMES, next_seat, side_of
 SUIT_ORDER = "SHDC"
 SUIT_NAMES = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 _ANNOTATION = re.compile(r"^(?:=\d{1,2}=|\$\d{1,3}|!!|\?\?|!\?|\?!|!|\?)$")
+_NOTE_REF = re.compile(r"^=(\d{1,2})=$")
+
+
+def note_refs(tokens: list[str], lines: list[int]) -> list[tuple[int, int]]:
+    """``(note number, line)`` of every note reference ``=n=`` of a Play section, in file order."""
+    return [(int(m.group(1)), line) for token, line in zip(tokens, lines) if (m := _NOTE_REF.match(token))]
 
 
 def hand_cards(hand: str) -> set[str]:
@@ -77,23 +90,39 @@ class Play:
     partial: list[tuple[str, str]] = field(default_factory=list)  # cards of an unfinished last trick
 
 
-def _cards(tokens: list[str], lines: list[int]) -> tuple[list[tuple[str, int, set[str]]], str]:
-    """Card tokens with their line and markers (``^R``, ``^L``), and how the record ends.
+def _cards(tokens: list[str], lines: list[int]) -> tuple[list[tuple[str, int, set[str]]], str,
+                                                         list[tuple[str, int, int]]]:
+    """Card tokens with their line and markers (``^R``, ``^L``), how the record ends, and the
+    cards after the trick that holds ``+`` on the line of the ``+`` (``(card, line, + line)``).
 
     A marker stands before the card it marks, as the PBN standard's own test file writes
-    them (``C2 ^R S5 ^L CK``: East's S5 is a revoke, South's CK a lead out of turn)."""
+    them (``C2 ^R S5 ^L CK``: East's S5 is a revoke, South's CK a lead out of turn).
+    ``+`` is kept in its trick's place (as the card ``+``) and the rest of that trick is
+    read, so that a card played after it can be named; a lone ``+`` after whole tricks is
+    only the record's end. Cards on the lines after a ``+`` are the PBN reader's to report."""
     cards: list[tuple[str, int, set[str]]] = []
+    beyond: list[tuple[str, int, int]] = []
     pending: set[str] = set()
+    ending, plus_line = "", 0
     for token, line in zip(tokens, lines):
         t = token.upper()
-        if t in ("*", "+"):
-            return cards, t
+        if t == "*":
+            return cards, ending or "*", beyond
         if t in ("^R", "^L"):
             pending.add(t)
-        elif not _ANNOTATION.match(t):
+        elif _ANNOTATION.match(t):
+            continue
+        elif ending == "+" and len(cards) % 4 == 0:
+            if line == plus_line and t not in ("-", "+"):
+                beyond.append((t, line, plus_line))
+        else:
             cards.append((t, line, pending))
             pending = set()
-    return cards, ""
+            if t == "+" and not ending:
+                ending, plus_line = "+", line
+    if ending == "+" and len(cards) % 4 == 1 and cards[-1][0] == "+":
+        cards.pop()
+    return cards, ending, beyond
 
 
 def read_play(hands: dict[str, str], first: str, tokens: list[str], lines: list[int] | None = None,
@@ -135,7 +164,7 @@ def read_play(hands: dict[str, str], first: str, tokens: list[str], lines: list[
     owner = {card: seat for seat in SEATS for card in remaining[seat]}
     played_in: dict[str, int] = {}
     problems: list[tuple[int, str]] = []
-    cards, ending = _cards(tokens, lines)
+    cards, ending, beyond = _cards(tokens, lines)
     play.claimed, play.continued = ending == "*", ending == "+"
     leader = first
     for start in range(0, len(cards), 4):
@@ -146,22 +175,29 @@ def read_play(hands: dict[str, str], first: str, tokens: list[str], lines: list[
             problems.append((line, f"trick {number}: a deal has only 13 tricks; remove the extra line(s)"))
             break
         by_seat = {columns[i]: group[i] for i in range(len(group))}
-        for seat, (card, _, marks) in by_seat.items():
-            if "^L" in marks:
-                leader = seat
+        leader = _leader(number, leader, by_seat, problems)
         order_seats = [next_seat(leader, i) for i in range(4)]
-        order = [(seat, by_seat[seat][0]) for seat in order_seats if seat in by_seat]
-        led = by_seat[leader][0] if leader in by_seat and by_seat[leader][0] != "-" else None
+        order: list[tuple[str, str]] = []
+        led = by_seat[leader][0] if leader in by_seat and by_seat[leader][0] not in ("-", "+") else None
+        plus: tuple[str, int] | None = None  # seat and line of a '+' met in this trick's playing order
         for seat in order_seats:
             if seat not in by_seat:
                 continue
             card, card_line, marks = by_seat[seat]
-            problem = _card_problem(number, seat, card, led, remaining, owner, played_in, "^R" in marks)
+            if plus is not None:
+                if card not in ("-", "+"):
+                    problems.append((card_line, _after_plus(number, seat, card, card_line, *plus)))
+                continue
+            if card == "+":
+                plus = (seat, card_line)
+                continue
+            order.append((seat, card))
+            problem = _card_problem(number, seat, card, leader, led, remaining, owner, played_in, "^R" in marks)
             if problem:
                 problems.append((card_line, problem))
             remaining[seat].discard(card)
             played_in.setdefault(card, number)
-        if len(group) < 4 or any(card == "-" for _, card in order):
+        if len(group) < 4 or plus is not None or any(card == "-" for _, card in order):
             # An unfinished last trick, or unknown cards: no known winner from here on.
             play.partial = order
             play.known = start + 4 >= len(cards) and ending == "*"
@@ -171,6 +207,8 @@ def read_play(hands: dict[str, str], first: str, tokens: list[str], lines: list[
         if declarer is not None and side_of(winner) == side_of(declarer):
             play.declarer_tricks += 1
         leader = winner
+    problems += [(line, f"{card} after the trick that holds '+' (line {plus_line}): '+' means the play continues "
+                        "later, so its trick holds the last card played") for card, line, plus_line in beyond]
     played = len(play.tricks)
     play.complete = played == 13
     if not play.complete and not ending and claim_implied and _claimed_without_mark(cards, played):
@@ -189,9 +227,39 @@ def _claimed_without_mark(cards: list[tuple[str, int, set[str]]], played: int) -
     return bool(played or rest) and all(card == "-" for card in rest[4:])
 
 
-def _card_problem(number: int, seat: str, card: str, led: str | None, remaining: dict[str, set[str]],
+def _leader(number: int, on_lead: str, by_seat: dict[str, tuple[str, int, set[str]]],
+            problems: list[tuple[int, str]]) -> str:
+    """The seat that led trick ``number``: the one whose card is marked ``^L`` (a lead out of
+    turn), else ``on_lead``. A ``^L`` on the card of the seat on lead, or on a second card of
+    the trick, contradicts the record: a problem on its line."""
+    leader = on_lead
+    for seat, (card, line, marks) in by_seat.items():
+        if "^L" not in marks or card == "+":
+            continue
+        what = f"trick {number}: ^L marks {card} by {SEAT_NAMES[seat]} as a lead out of turn, but"
+        if seat == on_lead:
+            why = "the Play tag names the opening leader" if number == 1 else f"it won trick {number - 1}"
+            problems.append((line, f"{what} {SEAT_NAMES[seat]} is on lead ({why}); remove the ^L"))
+        elif leader != on_lead:
+            problems.append((line, f"{what} {SEAT_NAMES[leader]}'s {by_seat[leader][0]} is marked ^L already: "
+                                   "a trick has one lead"))
+        else:
+            leader = seat
+    return leader
+
+
+def _after_plus(number: int, seat: str, card: str, line: int, plus_seat: str, plus_line: int) -> str:
+    """The problem of a card played after ``+`` in its trick's playing order."""
+    where = "" if line == plus_line else f" (line {plus_line})"
+    return (f"trick {number}: {SEAT_NAMES[seat]} plays {card} after '+'{where}, which stands for "
+            f"{SEAT_NAMES[plus_seat]}'s card: '+' means the play continues later from there, so the cards after "
+            "it in the trick are '-' (or '+' goes after the last card played)")
+
+
+def _card_problem(number: int, seat: str, card: str, leader: str, led: str | None, remaining: dict[str, set[str]],
                   owner: dict[str, str], played_in: dict[str, int], revoke_marked: bool) -> str | None:
-    """What is wrong with ``card`` played by ``seat`` in trick ``number`` (None if legal)."""
+    """What is wrong with ``card`` played by ``seat`` in trick ``number`` (None if legal): not its
+    hand's, played before, a revoke not marked ``^R``, or a ``^R`` on a card that is no revoke."""
     if card == "-":
         return None
     name = SEAT_NAMES[seat]
@@ -199,9 +267,17 @@ def _card_problem(number: int, seat: str, card: str, led: str | None, remaining:
         if card in played_in:
             return f"trick {number}: {name} plays {card}, already played in trick {played_in[card]}"
         return f"trick {number}: {card} is in {name}'s column but {SEAT_NAMES[owner[card]]} holds it"
-    if led is not None and card[0] != led[0] and not revoke_marked:
-        held = sorted((c for c in remaining[seat] if c[0] == led[0]), key=lambda c: RANKS.index(c[1]))
-        if held:
-            return (f"trick {number}: {name} plays {card} on a {SUIT_NAMES[led[0]]} lead while holding "
-                    f"{' '.join(held)} (revoke)")
+    marked = f"trick {number}: ^R marks {card} by {name} as a revoke, but"
+    if revoke_marked and seat == leader:
+        return f"{marked} it leads the trick; remove the ^R"
+    if led is None:
+        return None  # the card led is unknown: there is no suit to follow
+    suit = SUIT_NAMES[led[0]]
+    held = sorted((c for c in remaining[seat] if c[0] == led[0]), key=lambda c: RANKS.index(c[1]))
+    if revoke_marked and card[0] == led[0]:
+        return f"{marked} it follows the {suit} lead; remove the ^R"
+    if revoke_marked and not held:
+        return f"{marked} {name} holds no {suit} (showing out is no revoke); remove the ^R"
+    if not revoke_marked and card[0] != led[0] and held:
+        return f"trick {number}: {name} plays {card} on a {suit} lead while holding {' '.join(held)} (revoke)"
     return None

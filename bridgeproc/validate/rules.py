@@ -8,9 +8,11 @@
   bids, doubles and redoubles, a proper end; note references ``=n=`` that have a
   ``[Note "n:..."]``;
 * the contract, declarer and doubling the auction gives against the Contract and
-  Declarer tags (a mismatch names both values);
+  Declarer tags (a mismatch names both values); an irregular declarer ``^S`` (declarer
+  and dummy swapped, PBN 2.1 section 3.4.13) is the partner of the auction's declarer;
 * the play (``play.read_play``): opening leader on declarer's left, every card from
-  its column's hand, suit followed, tricks rebuilt from their winners;
+  its column's hand, suit followed, tricks rebuilt from their winners, irregularity
+  marks ``^R``/``^L`` and ``+`` where the cards allow them; its note references too;
 * the tricks declarer won in the play record against the Result tag: equal for a
   complete record; after a claim (``*``) between the tricks already won and those
   plus the tricks left. A Result with a leading ``^`` (agreed result differs from
@@ -27,11 +29,11 @@ import re
 import pandas as pd
 
 from bridgeproc.core.deal import DealError, parse_deal
-from bridgeproc.io.pbn.model import Game
+from bridgeproc.io.pbn.model import Game, Tag
 from bridgeproc.io.pbn.reader import PbnFile, read_pbn
 from bridgeproc.schema import problems_frame
 from bridgeproc.validate.auction import SEAT_NAMES, STRAINS, Auction, first_caller, next_seat, read_auction, side_of
-from bridgeproc.validate.play import read_play
+from bridgeproc.validate.play import note_refs, read_play
 
 _CONTRACT = re.compile(r"(?i)^([1-7])(C|D|H|S|NT|N)(X{0,2})$")
 _RESULT = re.compile(r"^(?:(\d{1,2})|NS (\d{1,2})(?: EW (\d{1,2}))?|EW (\d{1,2})(?: NS (\d{1,2}))?)$")
@@ -89,14 +91,19 @@ def _check_auction(game: Game, out: _Collector) -> Auction | None:
         out.add(tag.line, "Auction", tag.value,
                 f"the first call is made by {SEAT_NAMES[starter]} but the dealer is {SEAT_NAMES[dealer]}; "
                 f"the auction starts with the dealer (pad the first line with '-' if it starts from another seat)")
-    notes = {int(m.group(1)) for note in tag.notes or () if (m := _NOTE.match(note.value))}
-    for number, line in auction.note_refs:
-        if number not in notes:
-            out.add(line, "Auction", f"={number}=", f"note reference ={number}= has no [Note \"{number}:...\"] "
-                                                    "after the auction")
+    _check_note_refs(tag, auction.note_refs, out)
     if auction.complete and not problems:
         _compare_tags(game, auction, out)
     return auction
+
+
+def _check_note_refs(section: Tag, refs: list[tuple[int, int]], out: _Collector) -> None:
+    """Every ``=n=`` of an Auction or Play section has its ``[Note "n:..."]`` after the section."""
+    notes = {int(m.group(1)) for note in section.notes or () if (m := _NOTE.match(note.value))}
+    for number, line in refs:
+        if number not in notes:
+            out.add(line, section.name, f"={number}=", f"note reference ={number}= has no [Note \"{number}:...\"] "
+                                                       f"after the {section.name.lower()}")
 
 
 def _compare_tags(game: Game, auction: Auction, out: _Collector) -> None:
@@ -112,12 +119,19 @@ def _compare_tags(game: Game, auction: Auction, out: _Collector) -> None:
     if declarer_tag is None or auction.declarer is None:
         return
     written_seat = declarer_tag.value.strip().upper()
-    if written_seat not in ("", "?") and not written_seat.startswith("^") and written_seat != auction.declarer:
-        side = side_of(auction.declarer)
-        assert auction.strain is not None  # an auction with a declarer ended in a bid
+    if written_seat in ("", "?"):
+        return
+    side = side_of(auction.declarer)
+    assert auction.strain is not None  # an auction with a declarer ended in a bid
+    made = (f"the auction makes {SEAT_NAMES[auction.declarer]} declarer (first of {side} to bid "
+            f"{STRAIN_NAMES[auction.strain]}) but the Declarer tag is {declarer_tag.value!r}")
+    swapped = next_seat(auction.declarer, 2)
+    if written_seat.startswith("^") and written_seat[1:] != swapped:
         out.add(declarer_tag.line, "Declarer", declarer_tag.value,
-                f"the auction makes {SEAT_NAMES[auction.declarer]} declarer (first of {side} to bid "
-                f"{STRAIN_NAMES[auction.strain]}) but the Declarer tag is {declarer_tag.value!r}")
+                f"{made}: '^' names the irregular declarer, the partner who played the hand when declarer and "
+                f"dummy were swapped, here \"^{swapped}\"")
+    elif not written_seat.startswith("^") and written_seat != auction.declarer:
+        out.add(declarer_tag.line, "Declarer", declarer_tag.value, made)
 
 
 def hands_of(game: Game) -> dict[str, str] | None:
@@ -138,6 +152,7 @@ def _check_play(game: Game, auction: Auction | None, out: _Collector) -> None:
     tag = game.tag("Play")
     if tag is None:
         return
+    _check_note_refs(tag, note_refs(tag.tokens or [], tag.token_lines or []), out)
     written = parse_contract_tag(game.get("Contract") or "")
     if written is not None and written[0] == 0:
         out.add(tag.line, "Play", tag.value, "the deal was passed out (Contract \"Pass\") but has a Play section")

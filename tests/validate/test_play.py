@@ -1,11 +1,12 @@
 """Play legality: hand-made faulty play records, the real EBL file, random legal plays."""
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgeproc.core.deal import parse_deal
-from bridgeproc.io.pbn.reader import read_pbn
+from bridgeproc.io.pbn.reader import parse_pbn, read_pbn
 from bridgeproc.validate.play import read_play
 from bridgeproc.validate.rules import check_games
 from tests.conftest import REALDATA, examples
@@ -168,3 +169,98 @@ def test_trick_winner_by_trump_and_led_suit():
     assert trick_winner(order, "C") == "S"
     assert trick_winner(order, "D") == "W"
     assert trick_winner(order, "S") == "E"
+
+
+# --- irregularity marks and '+': a table of small plays ----------------------------
+
+#: The PBN standard's deal for irregularities (pbn-reference-correct_10 game 3): West leads, hearts trumps.
+IRREGULAR = parse_deal("W:KQT2.AT.J6542.85 .63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4")
+AFTER_PLUS = ("'+' means the play continues later from there, so the cards after it in the trick are '-' "
+              "(or '+' goes after the last card played)")
+MARKED_PLAYS = [
+    # (tricks, one line each, '/' between lines; the problems exactly)
+    ("SQ D7 ^R DT ^R D3 *", []),  # East and South revoke, both marked
+    ("SK H3 S4 S3 / ^L C5 C2 C6 CK *", []),  # North won trick 1, West led out of turn
+    ("- ^R H3 S4 S3 *", []),  # the card led is unknown: a revoke mark cannot be judged
+    ("SK H3 S4 S3 / +", []),  # a lone '+' after a whole trick: continued later
+    ("SK H3 S4 S3 / - C2 + -", []),  # North leads C2, East's turn is next
+    ("SQ D7 DT ^R D3 *", [(1, "trick 1: East plays DT on a spade lead while holding SA S8 S6 S5 S4 (revoke)")]),
+    ("^R SK H3 S4 S3 *", [(1, "trick 1: ^R marks SK by West as a revoke, but it leads the trick; remove the ^R")]),
+    ("SK ^R H3 S4 S3 *", [(1, "trick 1: ^R marks H3 by North as a revoke, but North holds no spade (showing out is "
+                              "no revoke); remove the ^R")]),
+    ("SK H3 ^R S4 S3 *", [(1, "trick 1: ^R marks S4 by East as a revoke, but it follows the spade lead; remove the "
+                              "^R")]),
+    ("^L SK H3 S4 S3 *", [(1, "trick 1: ^L marks SK by West as a lead out of turn, but West is on lead (the Play tag "
+                              "names the opening leader); remove the ^L")]),
+    ("SK H3 S4 S3 / C5 ^L C2 C6 CK *", [(2, "trick 2: ^L marks C2 by North as a lead out of turn, but North is on "
+                                            "lead (it won trick 1); remove the ^L")]),
+    ("SK H3 S4 S3 / ^L C5 C2 C6 ^L CK *", [(2, "trick 2: ^L marks CK by South as a lead out of turn, but West's C5 "
+                                               "is marked ^L already: a trick has one lead")]),
+    ("SK H3 S4 S3 / - C2 + C4", [(2, f"trick 2: South plays C4 after '+', which stands for East's card: {AFTER_PLUS}")]),
+    ("SK H3 S4 S3 / - C2 + - / DA", []),  # a card on a later line is the PBN reader's to report
+    ("SK H3 S4 S3 / C5 + C6 CK", [(2, f"trick 2: {seat} plays {card} after '+', which stands for North's card: "
+                                      f"{AFTER_PLUS}") for seat, card in (("East", "C6"), ("South", "CK"),
+                                                                          ("West", "C5"))]),
+    # the trick goes on to the next line; a card after the '+' trick on its line is no card played
+    ("SK H3 S4 S3 / C5 C2 / + - - S8", [
+        (2, f"trick 2: West plays C5 after '+' (line 3), which stands for East's card: {AFTER_PLUS}"),
+        (3, "S8 after the trick that holds '+' (line 3): '+' means the play continues later, so its trick holds "
+            "the last card played")]),
+]
+
+
+def _marked_play(text):
+    tokens, lines = [], []
+    for number, row in enumerate(text.split("/"), 1):
+        tokens += row.split()
+        lines += [number] * len(row.split())
+    return read_play(IRREGULAR, "W", tokens, lines, "H", "S")
+
+
+@pytest.mark.parametrize("text, expected", MARKED_PLAYS, ids=[case[0] for case in MARKED_PLAYS])
+def test_irregularity_marks_and_plus_against_the_cards(text, expected):
+    assert _marked_play(text)[1] == expected
+
+
+def test_plus_keeps_the_cards_played_before_it():
+    play, problems = _marked_play("SK H3 S4 S3 / - C2 + -")
+    assert problems == [] and play.continued and not play.claimed
+    assert [t.winner for t in play.tricks] == ["N"] and play.partial == [("N", "C2")]
+
+
+def test_lead_out_of_turn_accepted_changes_the_order_and_winner():
+    play, problems = _marked_play("SK H3 S4 S3 / ^L C5 C2 C6 CK *")
+    assert problems == [] and play.tricks[1].leader == "W" and play.tricks[1].winner == "S"
+    assert play.tricks[1].order == [("W", "C5"), ("N", "C2"), ("E", "C6"), ("S", "CK")]
+
+
+def _game(*tags_and_sections):
+    return parse_pbn("\n".join(('[Board "1"]', '[Vulnerable "None"]', *tags_and_sections, "")), "marks.pbn")
+
+
+DECLARER_TAGS = [
+    ("S", []),
+    ("^N", []),  # North played the hand for South (declarer and dummy swapped)
+    ("^S", ["the auction makes South declarer (first of NS to bid clubs) but the Declarer tag is '^S': '^' names "
+            "the irregular declarer, the partner who played the hand when declarer and dummy were swapped, here "
+            "\"^N\""]),
+    ("^E", ["the auction makes South declarer (first of NS to bid clubs) but the Declarer tag is '^E': '^' names "
+            "the irregular declarer, the partner who played the hand when declarer and dummy were swapped, here "
+            "\"^N\""]),
+    ("W", ["the auction makes South declarer (first of NS to bid clubs) but the Declarer tag is 'W'"]),
+]
+
+
+@pytest.mark.parametrize("declarer, expected", DECLARER_TAGS)
+def test_irregular_declarer_is_the_partner_of_the_auctions_declarer(declarer, expected):
+    pbn = _game('[Dealer "S"]', f'[Declarer "{declarer}"]', '[Contract "1C"]', '[Auction "S"]', "1C AP")
+    assert list(check_games(pbn)["message"]) == expected
+
+
+def test_note_references_of_the_play_need_their_notes():
+    play = ('[Dealer "N"]', f'[Deal "{DEAL}"]', '[Declarer "N"]', '[Contract "1NT"]', '[Play "E"]', "H2 =1= H8 HQ HA =2=",
+            "*")
+    frame = check_games(_game(*play, '[Note "1:count"]'))
+    assert [(r.line, r.column, r.value, r.message) for r in frame.itertuples()] == [
+        ("8", "Play", "=2=", 'note reference =2= has no [Note "2:..."] after the play')]
+    assert check_games(_game(*play, '[Note "1:count"]', '[Note "2:suit preference"]')).empty

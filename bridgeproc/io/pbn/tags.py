@@ -332,7 +332,7 @@ def _check_tokens(section: Tag, referenced: set[int], problems: list[tuple[int, 
     for token, line in zip(section.tokens or (), section.token_lines or ()):
         upper = token.upper()
         if continued is not None and not (_NOTE_REF.match(token) or _NAG.match(token) or token in _SUFFIXES) and (
-                auction or upper == "+" or (line > continued and upper != "-")):
+                auction or upper in ("+", "*") or (line > continued and upper != "-")):
             # in the Play '+' takes a seat's place in its trick: the seats after it hold '-'
             # (which of the trick's cards follow it in play is for validate.play to judge)
             last = "the section's last token" if auction else "the last card played"
