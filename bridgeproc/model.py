@@ -46,6 +46,8 @@ class Options:
     meta: dict = field(default_factory=dict)
     #: Headings used only where the input has none (site: the club's name).
     meta_defaults: dict = field(default_factory=dict)
+    #: A corrections file (CSV or TOML) applied on top of the inputs' results (validate.corrections).
+    corrections: str | None = None
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,8 @@ class Session:
     options: Options = field(default_factory=Options)
     #: What the archive said (bridgeproc.archive.ArchiveResult), when archived.
     archived: object = None
+    #: The corrections applied to the inputs (schema.CORRECTIONS_COLUMNS, with their reasons); None when none.
+    corrections: pd.DataFrame | None = None
 
     @property
     def pair_names(self) -> dict[str, str]:

@@ -139,6 +139,21 @@ SIMPLIFIED_RUBBER_COLUMNS: dict[str, object] = {
     "result": "string", "vulnerable": "boolean", "ns_points": "int64", "ew_points": "int64", "ns_total": "int64",
     "ew_total": "int64", "games_ns": "int64", "games_ew": "int64", "note": "string",
 }
+#: A director's corrections file as read (io.corrections): text cells, and where each row was written.
+#: ``problem`` is what the reader found wrong with the row itself (a stray cell, an unknown key), else NA.
+CORRECTIONS_FILE_COLUMNS: dict[str, object] = {
+    "section": "string", "board": "string", "ns": "string", "ew": "string", "field": "string", "value": "string",
+    "reason": "string", "problem": "string", "source": "string", "line": "Int64",
+}
+#: Corrections applied to the raw results (validate.corrections), one row per corrected cell: the result
+#: corrected (section, board and pairs as the results frame writes them, before the correction), the field,
+#: its text before and after, the reason, where the correction was written (``source``, ``line``) and where
+#: the result was read (``result_source``, ``result_line``).
+CORRECTIONS_COLUMNS: dict[str, object] = {
+    "section": "string", "board": "int64", "ns": "string", "ew": "string", "field": "string", "was": "string",
+    "now": "string", "reason": "string", "source": "string", "line": "Int64", "result_source": "string",
+    "result_line": "Int64",
+}
 #: A player's history across archived sessions.
 HISTORY_COLUMNS: dict[str, object] = {
     "date": "string", "event": "string", "session_id": "string", "version": "int64", "method": "string",

@@ -26,7 +26,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError, OperationalError
 from sqlalchemy.schema import CreateColumn
 
-from bridgeproc.archive.tables import MIGRATIONS, SCHEMA_VERSION, archive_info, metadata, versions
+from bridgeproc.archive.tables import MIGRATIONS, NEW_TABLES, SCHEMA_VERSION, archive_info, metadata, versions
 from bridgeproc.core.optional import install_hint
 from bridgeproc.errors import BridgeprocError, SetupError
 
@@ -201,6 +201,7 @@ def _readonly_sqlite(key: str) -> Engine | None:
                 return None
             version = _schema_version(conn)
             have = {c["name"] for c in inspect(conn).get_columns("versions")}
+            tables = set(inspect(conn).get_table_names())
     except ArchiveError:
         engine.dispose()
         raise
@@ -211,8 +212,16 @@ def _readonly_sqlite(key: str) -> Engine | None:
         if added:
             defaults = ", ".join(f"{_literal(versions.c[name])} AS {name}" for name in added)
             views.append(f"CREATE TEMP VIEW versions AS SELECT *, {defaults} FROM main.versions")
-            engine.dispose()  # connections made before the view was known
+        for number, new in NEW_TABLES.items():  # tables added since: an empty view stands in
+            views += [_empty_view(table) for table in new if number > version and table.name not in tables]
+        engine.dispose()  # connections made before the views were known
     return engine
+
+
+def _empty_view(table) -> str:
+    """``CREATE TEMP VIEW`` of ``table``'s columns with no rows (a table an older schema lacks)."""
+    columns = ", ".join(f"NULL AS {column.name}" for column in table.columns)
+    return f"CREATE TEMP VIEW {table.name} AS SELECT {columns} WHERE 0"
 
 
 def _literal(column) -> str:
@@ -249,8 +258,11 @@ def _create_schema(engine: Engine) -> None:
 
 
 def _migrate(conn: Connection, version: int) -> None:
-    """Upgrade an archive of schema ``version`` to :data:`SCHEMA_VERSION` (columns only added)."""
+    """Upgrade an archive of schema ``version`` to :data:`SCHEMA_VERSION` (tables and columns only added)."""
     quote = conn.dialect.identifier_preparer.quote
+    for number in sorted(n for n in NEW_TABLES if n > version):
+        for table in NEW_TABLES[number]:
+            table.create(conn, checkfirst=True)
     for number in sorted(n for n in MIGRATIONS if n > version):
         for table, column in MIGRATIONS[number]:
             have = {c["name"] for c in inspect(conn).get_columns(table.name)}

@@ -24,7 +24,10 @@ class Diff:
     """Differences from version ``v1`` to ``v2`` of ``session_id``.
 
     results    one row per changed, added or removed result: RESULT_KEY, ``change``
-               (corrected/added/removed), ``before`` and ``after`` (text, e.g. ``4S N = +420``)
+               (corrected/added/removed), ``before`` and ``after`` (text, e.g. ``4S N = +420``),
+               ``reason``: the director's corrections of that result new in ``v2`` (or withdrawn
+               since ``v1``) with their reasons, '' when the change came from the inputs; ``why``:
+               the reasons alone (for the headline)
     standings  one row per pair whose rank or score moved: STANDING_KEY, ``rank_before``,
                ``rank_after``, ``score_before``, ``score_after`` (pct, or total for IMPs)
     other      changes of conventions, deals, names and headers, as sentences
@@ -47,7 +50,9 @@ class Diff:
         parts = []
         boards = sorted(set(self.results["board"].tolist())) if len(self.results) else []
         if boards:
-            parts.append(f"board{'s' if len(boards) > 1 else ''} {_join(map(str, boards))} corrected")
+            reasons = list(dict.fromkeys(r for r in self.results.get("why", pd.Series(dtype="string")) if r))
+            why = f" ({'; '.join(reasons[:2])}{'; ...' if len(reasons) > 2 else ''})" if reasons else ""
+            parts.append(f"board{'s' if len(boards) > 1 else ''} {_join(map(str, boards))} corrected{why}")
         elif self.other:
             parts.append(self.other[0])
         moves = _ranking_sentences(self.standings)
@@ -65,7 +70,8 @@ class Diff:
         lines = [self.headline]
         for row in records(self.results):
             where = f"{'section ' + row.section + ', ' if row.section else ''}board {row.board}, NS {row.ns} v EW {row.ew}"
-            lines.append(f"{where}: {row.change} ({row.before or '-'} -> {row.after or '-'})")
+            reason = f": {row.reason}" if getattr(row, "reason", "") else ""
+            lines.append(f"{where}: {row.change} ({row.before or '-'} -> {row.after or '-'}){reason}")
         lines += _ranking_sentences(self.standings, detail=True)
         lines += self.other
         return lines
@@ -127,6 +133,70 @@ def diff_results(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
     return out[RESULT_KEY + ["change", "before", "after"]].astype(
         {"section": "string", "ns": "string", "ew": "string", "change": "string", "before": "string",
          "after": "string"})
+
+
+#: What identifies one correction: the result it names, the field, the value and the reason.
+CORRECTION_KEY = ["section", "board", "ns", "ew", "field", "now", "reason"]
+
+
+def _pair_id(text: pd.Series) -> pd.Series:
+    """A corrected pair number as the results frame writes it (``A04`` -> ``4``; other ids as written)."""
+    digits = text.astype("string").str.strip().str.extract(r"^[A-Za-z]{0,2}\s*-?\s*0*(\d+)(?:\.0+)?$")[0]
+    return digits.fillna(text.astype("string").str.strip())
+
+
+def _corrections(frame: pd.DataFrame | None) -> pd.DataFrame:
+    """A version's corrections (empty when it had none), ``ns_after``/``ew_after`` the pairs of the
+    corrected result (a pair-number correction moves the result to its new pairs)."""
+    columns = CORRECTION_KEY + ["was", "source", "line"]
+    if frame is None or not len(frame):
+        return pd.DataFrame({c: pd.Series(dtype="string") for c in columns + ["ns_after", "ew_after"]})
+    out = frame.copy()
+    out["board"] = out["board"].astype("int64").astype("string")
+    for column in columns:
+        out[column] = out[column].astype("string").fillna("")
+    key = ["section", "board", "ns", "ew"]
+    for side in ("ns", "ew"):
+        moved = out[out["field"] == side].drop_duplicates(key).set_index(key)["now"]
+        after = pd.Series(list(zip(*(out[k] for k in key))), index=out.index).map(
+            lambda k, m=moved: m.get(k, pd.NA))
+        out[f"{side}_after"] = _pair_id(after.astype("string")).fillna(out[side])
+    return out
+
+
+def with_reasons(results: pd.DataFrame, before: pd.DataFrame | None, after: pd.DataFrame | None
+                 ) -> tuple[pd.DataFrame, list[str]]:
+    """``results`` (from :func:`diff_results`) with ``reason``: the corrections of each result new in
+    ``after`` (``result '9' -> '-1': the Bridgemate entry was wrong (corrections.csv:2)``) or withdrawn
+    since ``before``; and, as sentences, the corrections that changed no result (a value as it was)."""
+    old, new = _corrections(before), _corrections(after)
+    added = new.merge(old[CORRECTION_KEY], on=CORRECTION_KEY, how="left", indicator=True)
+    added = added[added["_merge"] == "left_only"].drop(columns="_merge")
+    gone = old.merge(new[CORRECTION_KEY], on=CORRECTION_KEY, how="left", indicator=True)
+    gone = gone[gone["_merge"] == "left_only"].drop(columns="_merge")
+    added = added.assign(text=added["field"] + " '" + added["was"] + "' -> '" + added["now"] + "': "
+                         + added["reason"] + " (" + added["source"] + ":" + added["line"] + ")", why=added["reason"])
+    gone = gone.assign(text="correction of " + gone["field"] + " to '" + gone["now"] + "' withdrawn (it was: "
+                       + gone["reason"] + ")", why="correction withdrawn")
+    told = pd.concat([added, gone], ignore_index=True)
+    results = results.assign(reason=pd.Series("", index=results.index, dtype="string"),
+                             why=pd.Series("", index=results.index, dtype="string"))
+    if not len(told):
+        return results, []
+    key = results[["section", "board", "ns", "ew"]].astype("string").fillna("")
+    attached = pd.Series(False, index=told.index)
+    for i, (section, board, ns, ew) in enumerate(key.itertuples(index=False)):
+        mine = ((told["section"] == section) & (told["board"] == board)
+                & (((told["ns"] == ns) & (told["ew"] == ew)) | ((told["ns_after"] == ns) & (told["ew_after"] == ew))))
+        mine = mine.to_numpy(dtype=bool)
+        if mine.any():
+            attached |= mine
+            results.iloc[i, results.columns.get_loc("reason")] = "; ".join(told.loc[mine, "text"])
+            results.iloc[i, results.columns.get_loc("why")] = "; ".join(dict.fromkeys(told.loc[mine, "why"]))
+    rest = told[~attached.to_numpy()]
+    sentences = [f"{'section ' + s + ', ' if s else ''}board {b}, NS {n} v EW {e}: {t} (no result changed)"
+                 for s, b, n, e, t in zip(rest["section"], rest["board"], rest["ns"], rest["ew"], rest["text"])]
+    return results, sentences
 
 
 def diff_standings(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
@@ -223,5 +293,7 @@ def diff(url: str | os.PathLike | None, session_id: str, v1: int | None = None, 
         row2 = resolve_version(conn, session_id, v2)
         row1 = resolve_version(conn, session_id, v1 if v1 is not None else max(1, row2["version"] - 1))
         f1, f2 = read_frames(conn, row1["version_id"]), read_frames(conn, row2["version_id"])
-    return Diff(session_id, row1["version"], row2["version"], diff_results(f1["results"], f2["results"]),
-                diff_standings(f1["standings"], f2["standings"]), _other_changes(row1, row2, f1, f2))
+    results, unattached = with_reasons(diff_results(f1["results"], f2["results"]), f1.get("corrections"),
+                                       f2.get("corrections"))
+    return Diff(session_id, row1["version"], row2["version"], results,
+                diff_standings(f1["standings"], f2["standings"]), _other_changes(row1, row2, f1, f2) + unattached)

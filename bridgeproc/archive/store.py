@@ -31,8 +31,8 @@ from bridgeproc.model import Options, Session
 from bridgeproc.rank import Conventions
 from bridgeproc.schema import RESULTS_COLUMNS, check
 
-#: Frames of a Session stored per version, in order.
-FRAMES = ("results", "boards", "standings", "names", "notes")
+#: Frames of a Session stored per version, in order (``corrections`` only when the run had some).
+FRAMES = ("results", "boards", "standings", "names", "notes", "corrections")
 
 #: Rows per INSERT executemany batch (bounded memory for the driver).
 CHUNK = 5_000
@@ -437,4 +437,4 @@ def session_from(row: dict, data: dict[str, pd.DataFrame]) -> Session:
     return Session(results=data["results"], boards=data["boards"], standings=data["standings"],
                    names=data["names"], meta=json.loads(row["meta"]), conventions=_conventions(row["conventions"]),
                    numbering=row["numbering"], movement=row["movement"], notes=data.get("notes"),
-                   options=_options(row["options"]))
+                   options=_options(row["options"]), corrections=data.get("corrections"))

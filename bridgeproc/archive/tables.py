@@ -18,6 +18,10 @@ of the same data completes it.
 
 Some frame columns are renamed in SQL because their frame names are SQL keywords:
 ``standings.group`` is ``grp``, ``notes.column`` is ``column_name``.
+
+``corrections`` (schema 3) holds the director's corrections file as applied to a version, with
+each reason: a version scored without one has no ``corrections`` frame (its content hash is as
+before), and ``diff`` names the reasons of the results it finds corrected.
 """
 from __future__ import annotations
 
@@ -41,8 +45,8 @@ from sqlalchemy import (
 from bridgeproc.schema import DD_COLUMNS
 
 #: Bumped whenever the tables change; stored in ``archive_info``. An older archive is upgraded
-#: when it is opened for writing (:data:`MIGRATIONS`); read-only, it is read as it is.
-SCHEMA_VERSION = 2
+#: when it is opened for writing (:data:`MIGRATIONS`, :data:`NEW_TABLES`); read-only, it is read as it is.
+SCHEMA_VERSION = 3
 
 metadata = MetaData()
 
@@ -145,6 +149,15 @@ notes = _frame_table(
     Column("message", Text),
 )
 
+#: The director's corrections of a version (schema 3): one row per corrected cell, with its reason.
+corrections = _frame_table(
+    "corrections",
+    Column("section", Text), Column("board", Integer), Column("ns", Text), Column("ew", Text),
+    Column("field", String(16)), Column("was", Text), Column("now", Text), Column("reason", Text),
+    Column("source", Text), Column("line", BigInteger), Column("result_source", Text),
+    Column("result_line", BigInteger),
+)
+
 #: One row per player named in a standings row (``names`` split at ``&``), for history.
 players = Table(
     "players", metadata,
@@ -159,6 +172,7 @@ players = Table(
 #: Frame name -> table; the frames a version is made of.
 FRAME_TABLES: dict[str, Table] = {
     "results": results, "boards": boards, "standings": standings, "names": names, "notes": notes,
+    "corrections": corrections,
 }
 
 #: Frame column -> SQL column where the names differ (SQL keywords).
@@ -167,3 +181,6 @@ RENAMED: dict[str, dict[str, str]] = {"standings": {"group": "grp"}, "notes": {"
 #: Schema version -> the columns added in it, as ``(table, column)``: what upgrading an archive
 #: from the version before adds (``ALTER TABLE ... ADD COLUMN`` with the column's default).
 MIGRATIONS: dict[int, list[tuple[Table, Column]]] = {2: [(versions, versions.c.complete)]}
+#: Schema version -> the tables added in it: what upgrading an archive from the version before
+#: creates (empty: the versions before had none of their rows). Read-only, an empty view stands in.
+NEW_TABLES: dict[int, list[Table]] = {3: [corrections]}

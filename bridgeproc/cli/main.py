@@ -28,8 +28,8 @@ from bridgeproc.errors import format_problems, summarize_problems
 from bridgeproc.model import Options
 from bridgeproc.pipeline.config import ConfigError
 from bridgeproc.pipeline.read import check_input_files
-from bridgeproc.pipeline.run import check_inputs
-from bridgeproc.pipeline.write import process_session
+from bridgeproc.pipeline.run import check_report
+from bridgeproc.pipeline.write import check_outputs, process_session, write_all
 from bridgeproc.rank import PROFILES, profile
 from bridgeproc.rank.methods import METHODS
 
@@ -87,6 +87,9 @@ def _input_options(command):
         click.argument("inputs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False)),
         inputs("--names", "names", multiple=True, type=click.Path(exists=True, dir_okay=False),
                      help="A names list (pair -> players), CSV or XLSX. Repeat for several."),
+        inputs("--corrections", type=click.Path(exists=True, dir_okay=False), default=None,
+                     help="A corrections file (CSV: Board,NS,EW,Field,Value,Reason; or TOML) applied on top of "
+                          "the inputs' results, each with its reason (see README, Corrections)."),
         inputs("--result-style", type=click.Choice(["auto", "tricks", "relative"]), default="auto", show_default=True,
                      help="How a bare number in the result column is read: auto treats it as tricks taken."),
         checks("--trust", type=click.Choice(["contract", "score"]), default="contract", show_default=True,
@@ -197,7 +200,7 @@ def _options(params: dict, **extra) -> Options:
         pair_numbering=params["pair_numbering"], trust=params["trust"], names=tuple(params["names"]),
         conventions=base, overrides={k: v for k, v in overrides.items() if v is not None},
         dd=not params.get("no_dd", False), tables=params.get("tables"),
-        movement_check=not params.get("no_movement_check", False), **extra,
+        movement_check=not params.get("no_movement_check", False), corrections=params.get("corrections"), **extra,
     )
 
 
@@ -301,20 +304,41 @@ def score(outputs, inputs, no_archive, archive_url, replace, event, date, sessio
         say(f"{session.archived}")
 
 
+#: The report types of ``check -o`` (report.checks.CHECK_REPORT_WRITERS, not imported at start-up).
+CHECK_REPORTS = (".xlsx", ".csv", ".html")
+
+
 @cli.command(cls=Command)
 @_input_options
-def check(inputs, **params) -> None:
+@option(OUTPUTS)("-o", "--output", "reports", multiple=True, type=click.Path(dir_okay=False),
+                 callback=_outputs_for(CHECK_REPORTS),
+                 help="A report of every error, warning and note with its position (.xlsx, .csv, .html), "
+                      "written also when there are errors. Repeat for several.")
+@option(CHECKS)("--dd/--no-dd", "dd", default=None,
+                help="Solve double dummy for the deals given, to warn of results far from it [default: with -o; "
+                     "tables in the files are used either way].")
+def check(inputs, reports, dd, **params) -> None:
     """Check INPUTS and list every problem; exit 1 if there is any. Never archives.
 
     Example:
 
-        bridgeproc check hands.pbn travellers.csv
+        bridgeproc check hands.pbn travellers.csv -o checks.xlsx
     """
+    solve = bool(reports) if dd is None else dd
     with library_errors():
         check_input_files(inputs, params["names"])
-        summary = check_inputs(list(inputs), _options(params), every_note=verbosity() >= VERBOSE)
+        check_outputs(reports, CHECK_REPORTS, reads=[*inputs, *params["names"], params.get("corrections")])
+        with SolveProgress() as progress:
+            report = check_report(list(inputs), _options({**params, "no_dd": not solve}),
+                                  progress=progress if verbosity() >= NORMAL else None)
+        if reports:
+            from bridgeproc.report.checks import CHECK_REPORT_WRITERS  # start-up: openpyxl only for a report
+
+            write_all(reports, lambda out, tmp: CHECK_REPORT_WRITERS[out.suffix.lower()](report, tmp))
+            say(f"wrote {', '.join(reports)}")
+        report.raise_errors()
     if verbosity() >= NORMAL:
-        click.echo(summary)
+        click.echo(report.text(every_note=verbosity() >= VERBOSE))
 
 
 @cli.command(cls=Command)

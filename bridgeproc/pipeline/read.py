@@ -15,6 +15,7 @@ import pandas as pd
 from bridgeproc.analysis.par import check_given
 from bridgeproc.errors import ParseError, UsageError
 from bridgeproc.io.bws import check_movement, read_bws
+from bridgeproc.io.corrections import read_corrections
 from bridgeproc.io.pbn.frames import same_deal
 from bridgeproc.io.pbn.reader import read_pbn
 from bridgeproc.io.sheets import read_travellers
@@ -23,6 +24,7 @@ from bridgeproc.io.sheets.xlsx import load_workbooks, read_travellers_xlsx
 from bridgeproc.io.usebio.reader import read_usebio
 from bridgeproc.model import Options
 from bridgeproc.schema import BOARDS_COLUMNS, empty, problems_frame
+from bridgeproc.validate.corrections import apply_corrections
 from bridgeproc.validate.records import fill_from_records
 from bridgeproc.validate.rules import check_games
 
@@ -55,6 +57,8 @@ class Inputs:
     across_field: bool = False
     #: Published standings of the files that carry them (USEBIO ``PARTICIPANTS``), to compare with ours.
     published_totals: list[pd.DataFrame] = field(default_factory=list)
+    #: The corrections applied to the results (schema.CORRECTIONS_COLUMNS), when a corrections file is given.
+    corrections: pd.DataFrame | None = None
 
     def settle(self) -> None:
         """Decide which results count: traveller sheets win over a PBN's own ScoreTables.
@@ -308,5 +312,11 @@ def read_inputs(paths: list, options: Options = Options()) -> Inputs:
     for path in options.names:
         notes: list[dict] = []
         inputs.names.append(read_names(path, encoding=options.encoding, notes=notes))
+        inputs.notes.extend(notes)
+    if options.corrections is not None:  # the director's corrections, then checked like typed cells
+        read = read_corrections(options.corrections, options.encoding, inputs.notes)
+        raw, inputs.corrections, notes = apply_corrections(inputs.frames()[0], read, options.result_style,
+                                                           Path(options.corrections).name)
+        inputs.raws = [raw] if inputs.raws else []
         inputs.notes.extend(notes)
     return inputs

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Callable
 
 import pandas as pd
@@ -9,13 +10,23 @@ import pandas as pd
 from bridgeproc.analysis.dd import DD_COLUMNS, DDUnavailableError, dd_tables
 from bridgeproc.analysis.par import optimum_score_problem, par, parse_optimum_score
 from bridgeproc.core.pairs import PairNumbering
-from bridgeproc.errors import BridgeprocError, ValidationError, format_problems, summarize_problems
+from bridgeproc.errors import (
+    BridgeprocError,
+    ParseError,
+    SetupError,
+    UsageError,
+    ValidationError,
+    format_problems,
+    likely_causes,
+    summarize_problems,
+)
 from bridgeproc.model import Options, Session
 from bridgeproc.pipeline.read import Inputs, read_inputs
 from bridgeproc.rank import Conventions, parse_scoring_tag, rank_results, standings, winner_groups
 from bridgeproc.rank.conventions import PROFILES, producer_profile
 from bridgeproc.rank.published import published_differences
-from bridgeproc.schema import RESULTS_COLUMNS, STANDINGS_COLUMNS, empty, problems_frame
+from bridgeproc.schema import PROBLEM_COLUMNS, RESULTS_COLUMNS, STANDINGS_COLUMNS, empty, problems_frame
+from bridgeproc.validate.corrections import mark_corrected, uncompared
 from bridgeproc.validate.plausibility import check_plausibility
 from bridgeproc.validate.results import validate_results
 
@@ -70,7 +81,8 @@ def _check(read: Inputs, options: Options, numbering: PairNumbering, strict_rule
             names=names if read.names and len(names) else None,
         )
     except ValidationError as exc:
-        raise ValidationError(pd.concat([exc.problems, *extra], ignore_index=True)) from None
+        problems = mark_corrected(exc.problems, read.corrections)  # a wrong correction is named
+        raise ValidationError(pd.concat([problems, *extra], ignore_index=True)) from None
     if extra:
         raise ValidationError(pd.concat(extra, ignore_index=True))
     return checked
@@ -117,14 +129,17 @@ def build_session(inputs: list, options: Options = Options(),
     boards, missing_dd = _solved(boards, options, progress, stage)
     meta = _meta(read, options)
     published = pd.concat(read.published_totals, ignore_index=True) if read.published_totals else None
-    differences = published_differences(read.frames()[0], results, conventions.method, table, published)
+    differences = (published_differences(read.frames()[0], results, conventions.method, table, published)
+                   if read.corrections is None or not len(read.corrections) else uncompared(read.corrections))
     suspicious = check_plausibility(results, boards)  # leads, double dummy, the field: warnings
     notes = [n for n in (read.reading_notes(), checked.notes, suspicious, read.rule_problems(), differences,
                          missing_dd) if n is not None and len(n)]
     session = Session(results=results, boards=boards, standings=table, names=names, meta=meta,
                       conventions=conventions, numbering=numbering,
                       movement=_movement(results, decided, numbering),
-                      notes=pd.concat(notes, ignore_index=True) if notes else None, options=options)
+                      notes=pd.concat(notes, ignore_index=True) if notes else None, options=options,
+                      corrections=read.corrections if read.corrections is not None and len(read.corrections)
+                      else None)
     return session
 
 
@@ -196,26 +211,105 @@ def _with_double_dummy(boards: pd.DataFrame, progress) -> pd.DataFrame:
     return par(boards)
 
 
+@dataclass(frozen=True)
+class CheckReport:
+    """What ``check`` found in its inputs, for the terminal and for a report a director keeps:
+    ``errors`` (``schema.PROBLEM_COLUMNS``, empty when the inputs can be scored), ``warnings``
+    (``kind`` -- ``warning`` for what is only suspicious, ``note`` for what was read with a note --
+    then the problem columns, in the order the checks found them), ``summary`` (the first line the
+    terminal shows, likely causes of many errors after it), the checked ``results`` (None when
+    refused) and the ``inputs`` as given."""
+
+    summary: str
+    errors: pd.DataFrame
+    warnings: pd.DataFrame
+    results: pd.DataFrame | None = None
+    inputs: tuple[str, ...] = ()
+    #: The error as raised (a ValidationError with every problem, a ParseError), for :meth:`raise_errors`.
+    failure: BridgeprocError | None = None
+
+    @property
+    def ok(self) -> bool:
+        """True when nothing refuses the inputs (warnings and notes never do)."""
+        return self.failure is None
+
+    def raise_errors(self) -> None:
+        """Raise the error that refuses the inputs, as reading and checking raised it; nothing when ok."""
+        if self.failure is not None:
+            raise self.failure
+
+    def text(self, every_note: bool = False) -> str:
+        """The summary, then every note and warning (grouped by cause unless ``every_note``)."""
+        return _with_notes(self.summary, [self.warnings[list(PROBLEM_COLUMNS)]], every_note)
+
+
+def _kind(kind: str, frames: list) -> pd.DataFrame:
+    """``frames`` (problems frames or None) as one frame with ``kind`` in front."""
+    found = [f for f in frames if f is not None and len(f)]
+    frame = pd.concat(found, ignore_index=True) if found else problems_frame([])
+    return frame.assign(kind=pd.array([kind] * len(frame), dtype="string"))[["kind", *PROBLEM_COLUMNS]]
+
+
+def _refused(exc: BridgeprocError) -> pd.DataFrame:
+    """The problems of an error that refuses the inputs: a ValidationError's frame, else one row."""
+    if isinstance(exc, ValidationError):
+        return exc.problems
+    if isinstance(exc, ParseError):
+        return problems_frame([{"source": exc.source, "line": exc.line, "message": exc.message}])
+    return problems_frame([{"source": "bridgeproc", "message": str(exc)}])
+
+
+def check_report(inputs: list, options: Options = Options(),
+                 progress: Callable[[int, int], None] | None = None) -> CheckReport:
+    """Read and check ``inputs`` without ranking or writing: every error, warning and note, each
+    with its position. Errors are returned, not raised (:meth:`CheckReport.raise_errors`), so a
+    report can be written for a file that is refused. With ``options.dd`` double dummy is solved
+    for the deals given, as ``score`` does, so that a result far from it is a warning here too
+    (check is the director's second pair of eyes; the command line solves for ``-o`` or ``--dd``);
+    without, only tables the files give are used. ``progress(done, total)`` follows the solver.
+
+    A call that cannot be right (an input twice, an unknown type: UsageError) and a missing
+    package (SetupError) are raised: they are not the inputs' problems.
+    """
+    given = tuple(str(p) for p in inputs)
+    read: Inputs | None = None
+    try:
+        read = read_inputs(list(inputs), options)
+        if not read.raws:
+            problems = [f for f in (*read.fatal, read.rule_problems()) if f is not None and len(f)]
+            if problems:
+                raise ValidationError(pd.concat(problems, ignore_index=True))
+            count = pd.concat(read.boards)["board"].nunique() if read.boards else 0
+            return CheckReport(f"OK: {count} boards, no results", _kind("error", []),
+                               _kind("note", [read.reading_notes()]), inputs=given)
+        checked = _check(read, options, options.pair_numbering, strict_rules=True)
+    except (UsageError, SetupError):
+        raise
+    except BridgeprocError as exc:
+        errors = _refused(exc)
+        causes = likely_causes(errors) if isinstance(exc, ValidationError) else []
+        notes = _kind("note", [read.reading_notes()] if read is not None else [])
+        return CheckReport("\n".join([f"{len(errors)} problem(s) in the input", *causes]), _kind("error", [errors]),
+                           notes, inputs=given, failure=exc)
+    results = checked.results
+    boards, missing_dd = _solved(read.frames()[1], options, progress, _Stages(None))
+    pairs = len(set(results["ns"].dropna()) | set(results["ew"].dropna()))
+    summary = f"OK: {len(results)} results on {results['board'].nunique()} boards, {pairs} pair numbers"
+    notes, suspicious = _kind("note", [read.reading_notes(), checked.notes]), check_plausibility(results, boards)
+    found = [f for f in (notes, _kind("warning", [suspicious]), _kind("note", [missing_dd])) if len(f)]
+    warnings = pd.concat(found, ignore_index=True) if found else _kind("note", [])
+    return CheckReport(summary, _kind("error", []), warnings, results=results, inputs=given)
+
+
 def check_inputs(inputs: list, options: Options = Options(), every_note: bool = False) -> str:
-    """Read and check ``inputs`` without ranking or writing; a short summary when clean, with
-    the warnings grouped by cause (each one with ``every_note``).
+    """Read and check ``inputs`` without ranking or writing (:func:`check_report`); a short summary
+    when clean, with the warnings grouped by cause (each one with ``every_note``).
 
     Raises ValidationError (every problem, auction and play included) or ParseError.
     """
-    read = read_inputs(list(inputs), options)
-    if not read.raws:
-        problems = [f for f in (*read.fatal, read.rule_problems()) if f is not None and len(f)]
-        if problems:
-            raise ValidationError(pd.concat(problems, ignore_index=True))
-        count = pd.concat(read.boards)["board"].nunique() if read.boards else 0
-        return _with_notes(f"OK: {count} boards, no results", [read.reading_notes()], every_note)
-    checked = _check(read, options, options.pair_numbering, strict_rules=True)
-    results = checked.results
-    pairs = len(set(results["ns"].dropna()) | set(results["ew"].dropna()))
-    summary = f"OK: {len(results)} results on {results['board'].nunique()} boards, {pairs} pair numbers"
-    # the double-dummy warnings only where the inputs give the tables: check solves nothing
-    return _with_notes(summary, [read.reading_notes(), checked.notes, check_plausibility(results, read.frames()[1])],
-                       every_note)
+    report = check_report(inputs, options)
+    report.raise_errors()
+    return report.text(every_note)
 
 
 def _with_notes(summary: str, frames: list, every_note: bool) -> str:
@@ -234,4 +328,4 @@ def load_results(inputs: list, options: Options = Options()) -> pd.DataFrame:
     return _check(read, options, options.pair_numbering, strict_rules=False).results
 
 
-__all__ = ["build_session", "check_inputs", "load_results"]
+__all__ = ["CheckReport", "build_session", "check_inputs", "check_report", "load_results"]

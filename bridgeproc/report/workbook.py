@@ -12,6 +12,8 @@ from openpyxl import Workbook
 from bridgeproc.io.atomic import atomic_path
 from bridgeproc.model import Session
 from bridgeproc.rank import is_individual
+from bridgeproc.report.checks import write_checks_sheet
+from bridgeproc.report.corrections import write_corrections
 from bridgeproc.report.handrecords import write_handrecords
 from bridgeproc.report.ranking import write_ranking
 from bridgeproc.report.scorecards import write_scorecards
@@ -89,6 +91,9 @@ def write_workbook(session: "Session", path: str | os.PathLike) -> None:
         write_scorecards(wb, session.results, session.numbering, session.pair_names)
     if session.boards is not None and len(session.boards) and session.boards["deal"].notna().any():
         write_handrecords(wb, session.boards)
+    # the run's notes and warnings with their positions (no sheet when there are none)
+    write_checks_sheet(wb, session)
+    write_corrections(wb, session)  # the director's corrections with their reasons (no sheet when none)
     write_conventions(wb, session)
     with atomic_path(path) as tmp:
         wb.save(tmp)

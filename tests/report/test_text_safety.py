@@ -64,7 +64,7 @@ def test_sheet_titles_are_valid_unique_and_short(hostile):
     _, wb = hostile
     assert wb.sheetnames == ["Ranking -- NS", "Ranking -- EW", "Ranking A-B NS", "Ranking A-B EW",
                              "Ranking SECTION FORTY CHARAC NS", "Ranking SECTION FORTY CHARAC EW",
-                             "Travellers", "Score cards", "Hand records", "Conventions"]
+                             "Travellers", "Score cards", "Hand records", "Checks", "Conventions"]
 
 
 def test_no_cell_is_a_formula_or_an_error(hostile):

@@ -1,0 +1,277 @@
+"""What the checks found, for a director to keep or send: ``bridgeproc check -o`` as a workbook,
+a CSV or a standalone HTML page, and the Checks sheet of the results workbook.
+
+Every row is one error, warning or note with its position as the terminal gives it (the file,
+or ``file.xlsx!Sheet``; the line, or the row; the column), the value and the message, then the
+section, board and pairs of the result it points at when one result was read there. Rows come
+in the order the terminal shows them: errors first, then warnings and notes; a cause with many
+rows keeps its rows together, causes in the order they first appear (``errors.summarize_problems``).
+
+Text from the files stays text: the workbook writes every string as a string cell
+(``styles.add_row``), the page escapes it, and the CSV, which a spreadsheet opens too, begins
+with ``'`` a cell a spreadsheet would run as a formula (``=``, ``+``, ``-``, ``@``, a tab or a
+carriage return first, unless it is a plain number such as ``-1``), as a spreadsheet marks text.
+"""
+from __future__ import annotations
+
+import csv
+import datetime
+import html
+import os
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Callable, Protocol
+
+import pandas as pd
+from openpyxl import Workbook
+
+from bridgeproc._version import __version__
+from bridgeproc.errors import GROUP_ABOVE, UsageError, _cause
+from bridgeproc.io.atomic import atomic_path
+from bridgeproc.model import Session
+from bridgeproc.report.styles import (
+    RED_FONT,
+    SUBTITLE,
+    TITLE,
+    a4,
+    add_changed_text,
+    add_row,
+    cell,
+    header_row,
+    new_sheet,
+    set_widths,
+)
+from bridgeproc.schema import PROBLEM_COLUMNS, problems_frame
+from bridgeproc.validate.plausibility import check_plausibility
+
+#: The report's columns: the kind (error, warning, note), the position and the message, then the
+#: result it points at (when known).
+FIELDS = ["kind", "source", "line", "column", "value", "message", "section", "board", "ns", "ew"]
+#: How the workbook and the page head the columns (the CSV uses ``CSV_HEADER``, for scripts too).
+HEADINGS = ["Kind", "File", "Line", "Column", "Value", "Message", "Section", "Board", "NS", "EW"]
+CSV_HEADER = ["kind", "file", "line", "column", "value", "message", "section", "board", "ns", "ew"]
+KINDS = ("error", "warning", "note")
+_WIDTHS = [9, 28, 7, 10, 14, 100, 9, 7, 6, 6]
+#: A CSV cell a spreadsheet would run as a formula, and the plain numbers it would only read as numbers.
+_FORMULA = re.compile(r"[=+\-@\t\r]")
+_NUMBER = re.compile(r"[+-]?\d+(\.\d+)?")
+#: Characters an HTML page must not hold (C0 controls but tab, newline and carriage return; DEL).
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+class CheckedInputs(Protocol):
+    """What a check found (``pipeline.run.CheckReport``): ``errors`` (problem columns), ``warnings``
+    (``kind`` and the problem columns), ``summary`` (first line, then any likely causes), the checked
+    ``results`` (None when refused) and the ``inputs`` as given."""
+
+    @property
+    def summary(self) -> str: ...
+    @property
+    def errors(self) -> pd.DataFrame: ...
+    @property
+    def warnings(self) -> pd.DataFrame: ...
+    @property
+    def results(self) -> pd.DataFrame | None: ...
+    @property
+    def inputs(self) -> tuple[str, ...]: ...
+
+
+def in_terminal_order(problems: pd.DataFrame) -> pd.DataFrame:
+    """``problems`` in the order the terminal lists them: as found, unless a cause has more rows than
+    the terminal shows of it; then each cause's rows together, causes in order of first appearance."""
+    causes = [_cause(c, m) for c, m in zip(problems["column"], problems["message"])]
+    if all(n <= GROUP_ABOVE for n in Counter(causes).values()):
+        return problems.reset_index(drop=True)
+    first: dict[tuple[str, str], int] = {}
+    for cause in causes:
+        first.setdefault(cause, len(first))
+    order = sorted(range(len(causes)), key=lambda i: first[causes[i]])  # stable: found order within a cause
+    return problems.iloc[order].reset_index(drop=True)
+
+
+def located(problems: pd.DataFrame, results: pd.DataFrame | None) -> pd.DataFrame:
+    """``problems`` with the section, board and pairs of the result read at each one's position
+    (``source`` and ``line``), when exactly one result was read there; empty otherwise."""
+    frame = problems.reset_index(drop=True)
+    if results is None or not len(results) or not len(frame):
+        return frame.assign(section=pd.array([None] * len(frame), dtype="string"),
+                            board=pd.array([None] * len(frame), dtype="Int64"),
+                            ns=pd.array([None] * len(frame), dtype="string"),
+                            ew=pd.array([None] * len(frame), dtype="string"))
+    at = pd.DataFrame({"source": results["source"].astype("string"), "line": results["line"].astype("string"),
+                       "section": results["section"].astype("string"),
+                       "board": results["board"].astype("Int64"),
+                       "ns": results["ns"].astype("string"), "ew": results["ew"].astype("string")})
+    at = at[at["line"].notna() & ~at.duplicated(["source", "line"], keep=False)]
+    merged = frame.merge(at, on=["source", "line"], how="left")  # a left merge keeps the problems' order
+    merged.index = frame.index
+    return merged
+
+
+def report_rows(report: CheckedInputs) -> pd.DataFrame:
+    """Every row of the report (:data:`FIELDS`): the errors, then the warnings and notes, each in
+    the terminal's order, located."""
+    errors = report.errors.assign(kind=pd.array(["error"] * len(report.errors), dtype="string"))
+    rows = [in_terminal_order(f[["kind", *PROBLEM_COLUMNS]]) for f in (errors, report.warnings) if len(f)]
+    frame = pd.concat(rows, ignore_index=True) if rows else \
+        problems_frame([]).assign(kind=pd.array([], dtype="string"))[["kind", *PROBLEM_COLUMNS]]
+    return located(frame, report.results)[FIELDS]
+
+
+def session_rows(session: Session) -> pd.DataFrame:
+    """The notes of a run (``Session.notes``) as report rows: what the plausibility checks found is
+    a warning, the rest a note; in the order ``score`` shows them, located."""
+    notes = session.notes
+    if notes is None or not len(notes):
+        return located(problems_frame([]).assign(kind=pd.array([], dtype="string")), None)[FIELDS]
+    suspicious = check_plausibility(session.results, session.boards) \
+        if len(session.results) and session.boards is not None else None
+    notes = notes[list(PROBLEM_COLUMNS)].astype("string").fillna("")
+    warned = set() if suspicious is None else \
+        set(suspicious[list(PROBLEM_COLUMNS)].astype("string").fillna("").itertuples(index=False, name=None))
+    kind = ["warning" if row in warned else "note" for row in notes.itertuples(index=False, name=None)]
+    frame = notes.assign(kind=pd.array(kind, dtype="string"))[["kind", *PROBLEM_COLUMNS]]
+    return located(in_terminal_order(frame), session.results)[FIELDS]
+
+
+def counts(rows: pd.DataFrame, kinds: tuple[str, ...] = KINDS) -> str:
+    """``1 error, 2 warnings, 0 notes``."""
+    found = Counter(rows["kind"].astype(str))
+    return ", ".join(f"{found[k]} {k}{'' if found[k] == 1 else 's'}" for k in kinds)
+
+
+def _whole(value: object) -> object:
+    """A whole number written as text (a line, a pair, a board) as a number, so a spreadsheet sorts 2
+    before 10; ``12A``, ``C7`` and names stay text; empty text is None."""
+    if isinstance(value, str) and value.isdigit() and len(value) < 10:
+        return int(value)
+    return None if value == "" else value
+
+
+def _values(rows: pd.DataFrame) -> list[list[object]]:
+    """Each row's cells as plain values: text, whole numbers for line, board and pairs, None where unknown."""
+    whole = {FIELDS.index(f) for f in ("line", "board", "ns", "ew")}
+    return [[_whole(str(v)) if i in whole and not pd.isna(v) else None if pd.isna(v) or v == "" else v
+             for i, v in enumerate(row)] for row in rows.astype("object").itertuples(index=False)]
+
+
+def _heading(report: CheckedInputs, rows: pd.DataFrame) -> tuple[str, list[str]]:
+    """The title (the files checked) and the lines under it: the summary, counts, version and date."""
+    title = "Check of " + (", ".join(Path(p).name for p in report.inputs) or "the inputs")
+    when = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z").strip()
+    return title, [*report.summary.splitlines(), counts(rows), f"bridgeproc {__version__}, {when}"]
+
+
+def add_checks(ws, rows: pd.DataFrame) -> None:
+    """Append the header and one row per error, warning or note to ``ws`` (errors in red)."""
+    add_row(ws, header_row(ws, HEADINGS))
+    for kind, values in zip(rows["kind"], _values(rows)):
+        font = RED_FONT if kind == "error" else None
+        add_row(ws, [cell(ws, v, font=font) if isinstance(v, str) and font is not None else v for v in values])
+
+
+def write_checks_sheet(wb, session: Session) -> None:
+    """The results workbook's Checks sheet: the run's notes and warnings with their positions; no
+    sheet when there are none, nor for hand records alone (no results were checked; the notes of
+    reading them are the terminal's)."""
+    rows = session_rows(session) if len(session.results) else None
+    if rows is None or not len(rows):
+        return
+    ws = new_sheet(wb, "Checks")
+    set_widths(ws, _WIDTHS)
+    a4(ws, title_rows="4:4", landscape=True)
+    add_row(ws, [cell(ws, "Checks", font=TITLE)])
+    add_row(ws, [cell(ws, "What was read with a note, and what is only suspicious (warnings): scored as it "
+                          "stands; the director decides. " + counts(rows, KINDS[1:]), font=SUBTITLE)])
+    add_row(ws, [])
+    add_checks(ws, rows)
+
+
+def _write_xlsx(report: CheckedInputs, path: str | os.PathLike) -> None:
+    rows = report_rows(report)
+    wb = Workbook(write_only=True)
+    ws = new_sheet(wb, "Checks")
+    set_widths(ws, _WIDTHS)
+    title, lines = _heading(report, rows)
+    a4(ws, title_rows=f"{len(lines) + 3}:{len(lines) + 3}", landscape=True)
+    add_row(ws, [cell(ws, title, font=TITLE)])
+    for line in lines:
+        add_row(ws, [cell(ws, line, font=SUBTITLE)])
+    add_row(ws, [])
+    add_checks(ws, rows)
+    add_changed_text(ws)  # a control character, text too long for a cell: never changed silently
+    wb.save(path)
+
+
+def _csv_text(value: object) -> object:
+    """A CSV cell as a spreadsheet reads it as text (see the module docstring)."""
+    if isinstance(value, str) and _FORMULA.match(value) and not _NUMBER.fullmatch(value):
+        return "'" + value
+    return "" if value is None else value
+
+
+def _write_csv(report: CheckedInputs, path: str | os.PathLike) -> None:
+    rows = report_rows(report)
+    with open(path, "w", encoding="utf-8-sig", newline="") as out:  # the BOM: a spreadsheet reads UTF-8
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(CSV_HEADER)
+        writer.writerows([[_csv_text(v) for v in values] for values in _values(rows)])
+
+
+_STYLE = """body { font-family: sans-serif; margin: 1.5em; }
+h1 { font-size: 1.4em; }
+p { margin: 0.2em 0; color: #555; }
+table { border-collapse: collapse; margin-top: 1em; }
+th { background: #305496; color: #fff; text-align: left; }
+th, td { border: 1px solid #999; padding: 0.2em 0.5em; vertical-align: top; white-space: pre-wrap; }
+tr.error td { color: #c00000; }
+tr.warning td:first-child { font-weight: bold; }
+@media print { th { color: #000; background: none; } }"""
+
+
+def _html_text(value: object) -> str:
+    """``value`` escaped for the page, a control character shown as U+FFFD (a page cannot hold it)."""
+    return html.escape(_CONTROL.sub("\ufffd", "" if value is None else str(value)), quote=True)
+
+
+def check_page(report: CheckedInputs) -> str:
+    """The report as one standalone HTML page: no script, nothing fetched (its security policy
+    allows only its own style), every text escaped."""
+    rows = report_rows(report)
+    title, lines = _heading(report, rows)
+    head = "".join(f'<th scope="col">{_html_text(h)}</th>' for h in HEADINGS)
+    body = "\n".join(f'<tr class="{_html_text(kind)}">' + "".join(f"<td>{_html_text(v)}</td>" for v in values)
+                     + "</tr>" for kind, values in zip(rows["kind"], _values(rows)))
+    return (
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        f"<title>{_html_text(title)}</title>\n<style>\n{_STYLE}\n</style>\n</head>\n<body>\n"
+        f"<h1>{_html_text(title)}</h1>\n" + "".join(f"<p>{_html_text(line)}</p>\n" for line in lines)
+        + f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n</tbody>\n</table>\n</body>\n</html>\n"
+    )
+
+
+def _write_html(report: CheckedInputs, path: str | os.PathLike) -> None:
+    Path(path).write_text(check_page(report), encoding="utf-8")
+
+
+#: Report type -> the writer that writes it to a path as it is (the caller makes it atomic).
+CHECK_REPORT_WRITERS: dict[str, Callable[[CheckedInputs, str | os.PathLike], None]] = {
+    ".xlsx": _write_xlsx, ".csv": _write_csv, ".html": _write_html,
+}
+
+
+def write_check_report(report: CheckedInputs, path: str | os.PathLike) -> None:
+    """Write ``report`` to ``path`` as its suffix says (.xlsx, .csv, .html), atomically (a temporary
+    file beside it, then renamed): every error, warning and note with its position."""
+    kind = Path(path).suffix.lower()
+    if kind not in CHECK_REPORT_WRITERS:
+        raise UsageError(f"{path}: unknown report type; use one of {', '.join(CHECK_REPORT_WRITERS)}")
+    with atomic_path(path) as tmp:
+        CHECK_REPORT_WRITERS[kind](report, tmp)
+
+
+__all__ = ["CHECK_REPORT_WRITERS", "CheckedInputs", "check_page", "located", "in_terminal_order", "report_rows",
+           "session_rows", "write_check_report", "write_checks_sheet"]
