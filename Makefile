@@ -39,7 +39,7 @@ test: check
 # A fast run while working: the slow groups left out (double dummy, oracles, crash tests, PostgreSQL,
 # single slow tests), property tests with a tenth of their examples, on both cores.
 quick: $(STAMP)
-	BRIDGEPROC_TESTS=quick $(BIN)/python -m pytest -n 2 -m "not (dd or oracle or crash or postgres or slow)"
+	BRIDGEPROC_TESTS=quick $(BIN)/python -m pytest -n 2 -m "not (dd or oracle or crash or postgres or slow or browser)"
 
 bench: $(STAMP)
 	for script in bench/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done

@@ -6,6 +6,7 @@ import pandas as pd
 
 from bridgeproc.cli.common import library_errors, say, with_verbosity
 from bridgeproc.cli.main import _outputs_for, cli
+from bridgeproc.pipeline.write import WRITERS
 
 _ARCHIVE_URL = click.option("--archive", "url", envvar="BRIDGEPROC_ARCHIVE", default=None,
                             help="Archive URL or SQLite file [default: ~/.local/share/bridgeproc/archive.sqlite].")
@@ -112,9 +113,9 @@ def archive_show(url, session_id, version, fmt) -> None:
 @with_verbosity
 @_ARCHIVE_URL
 @click.argument("session_id")
-@click.option("-o", "--output", "outputs", multiple=True, required=True, type=click.Path(dir_okay=False),
-              callback=_outputs_for((".xlsx", ".pbn", ".xml", ".csv")),
-              help="Output file (.xlsx, .pbn, .csv, .xml). Repeat for several.")
+@click.option("-o", "--output", "outputs", multiple=True, required=True, type=click.Path(),
+              callback=_outputs_for(tuple(WRITERS)),
+              help="Output file (.xlsx, .pbn, .csv, .xml, .html, or results/ for the website). Repeat for several.")
 @click.option("--version", type=click.IntRange(1), default=None, help="Version [default: the latest].")
 def archive_export(url, session_id, outputs, version) -> None:
     """Write an archived session again, without the original files.

@@ -29,7 +29,7 @@ from bridgeproc.model import Options
 from bridgeproc.pipeline.config import ConfigError
 from bridgeproc.pipeline.read import check_input_files
 from bridgeproc.pipeline.run import check_report
-from bridgeproc.pipeline.write import check_outputs, process_session, write_all
+from bridgeproc.pipeline.write import FOLDER, WRITERS, check_outputs, output_type, process_session, write_all
 from bridgeproc.rank import PROFILES, profile
 from bridgeproc.rank.methods import METHODS
 
@@ -51,8 +51,9 @@ def _outputs_for(suffixes, stdout: bool = False):
                 continue
             if value == STDOUT:
                 raise click.BadParameter("this command cannot write to standard output (-); give a file name")
-            if Path(value).suffix.lower() not in suffixes:
-                raise click.BadParameter(f"{value}: unknown output type; use one of {', '.join(suffixes)}")
+            if output_type(value) not in suffixes:
+                shown = ", ".join("a folder (name/)" if s == FOLDER else s for s in suffixes)
+                raise click.BadParameter(f"{value}: unknown output type; use one of {shown}")
         files = [v for v in values if v != STDOUT]
         if len({Path(v).resolve() for v in files}) < len(files):
             raise click.BadParameter("the same output file is given twice")
@@ -246,10 +247,11 @@ def _stage_log(name: str, seconds: float) -> None:
 @cli.command(cls=Command)
 @_input_options
 @_ranking_options
-@option(OUTPUTS)("-o", "--output", "outputs", multiple=True, type=click.Path(dir_okay=False, allow_dash=True),
-                 callback=_outputs_for((".xlsx", ".pbn", ".xml", ".csv"), stdout=True),
-                 help="Output file; the format follows the extension (.xlsx, .pbn, .xml, .csv; - for CSV on "
-                      "standard output). Repeat for several [default: output in bridgeproc.toml].")
+@option(OUTPUTS)("-o", "--output", "outputs", multiple=True, type=click.Path(allow_dash=True),
+                 callback=_outputs_for(tuple(WRITERS), stdout=True),
+                 help="Output file; the format follows the extension (.xlsx, .pbn, .xml, .csv, .html; results/ "
+                      "for the results website as a folder; - for CSV on standard output). Repeat for several "
+                      "[default: output in bridgeproc.toml].")
 @option(OUTPUTS)("--no-dd", is_flag=True, help="Skip the double-dummy analysis of the hand records.")
 @option(OUTPUTS)("--club", default=None, help="Club or venue shown in titles when the input names none (PBN Site).")
 @option(ARCHIVE)("--no-archive", is_flag=True, help="Do not store the session in the archive.")

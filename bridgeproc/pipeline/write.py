@@ -2,15 +2,20 @@
 writer of each output type, then every output and the archive written all together or not at all."""
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import glob
 import importlib
 import os
+import shutil
+import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from bridgeproc.errors import BridgeprocError, UsageError
-from bridgeproc.io.atomic import Staged, stage
+from bridgeproc.io.atomic import TMP_SUFFIX, Staged, stage, user_umask
 from bridgeproc.model import Options, Session
 from bridgeproc.pipeline.read import check_input_files, file_identity, suffix
 from bridgeproc.pipeline.run import build_session
@@ -20,15 +25,22 @@ def check_outputs(outputs: Iterable, suffixes: Iterable[str], reads: Iterable = 
     """Refuse an output of an unknown type, one given twice or inside another output, one whose
     folder is a file, and one that is a file this run reads (an input, a names list, a target
     table, the archive): writing it would destroy what the director gave. Each is a mistake in
-    the call (:class:`UsageError`), found before any work."""
-    outputs = [Path(o) for o in outputs]
+    the call (:class:`UsageError`), found before any work. A folder output (:data:`FOLDER` among
+    ``suffixes``) is refused too when it holds a file this run reads, holds the current folder, is a
+    file, or holds files bridgeproc did not write (it is replaced whole)."""
+    given = list(outputs)
+    kinds = [output_type(o) for o in given]
+    outputs = [Path(o) for o in given]
     suffixes = list(suffixes)
     reads = [Path(r) for r in reads if r is not None]
     read_paths = {r.resolve() for r in reads}
     read_files = {key for key in map(file_identity, reads) if key is not None}
-    for out in outputs:
-        if out.suffix.lower() not in suffixes:
-            raise UsageError(f"{out}: unknown output type; use one of {', '.join(suffixes)}")
+    for out, kind in zip(outputs, kinds):
+        if kind not in suffixes:
+            named = [f"a folder ({out.name or 'results'}/)" if s == FOLDER else s for s in suffixes]
+            raise UsageError(f"{out}: unknown output type; use one of {', '.join(named)}")
+        if kind == FOLDER:
+            _check_folder(out, reads)
         if out.resolve() in read_paths or file_identity(out) in read_files - {None}:
             raise UsageError(f"{out}: this run reads that file; write the output to another file")
         parent = next((p for p in [out.parent, *out.parent.parents] if p.exists()), None)
@@ -40,6 +52,114 @@ def check_outputs(outputs: Iterable, suffixes: Iterable[str], reads: Iterable = 
     for path in resolved:
         if any(path in other.parents for other in resolved):
             raise UsageError(f"{path.name}: another output is inside it; give files in a folder")
+
+
+#: The :data:`WRITERS` key of a folder output (``-o results/``: the results website as a folder of pages).
+FOLDER = "/"
+#: The file that marks a folder as written by bridgeproc: only such a folder (or an empty one) is replaced.
+FOLDER_MARKER = ".bridgeproc-results"
+
+
+def output_type(output: str | os.PathLike) -> str:
+    """The :data:`WRITERS` key of ``output``: :data:`FOLDER` for a name written with a trailing
+    slash, or one without an extension that is an existing folder; else its lower-case extension."""
+    text = os.fspath(output)
+    if text.endswith(("/", os.sep)) or (suffix(text) == "" and Path(text).is_dir()):
+        return FOLDER
+    return suffix(text)
+
+
+def _check_folder(out: Path, reads: list[Path]) -> None:
+    """Refuse a folder output that cannot be replaced whole without destroying something (UsageError)."""
+    where = out.resolve()
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"{out}: is a file, not a folder; give a folder name for the results website")
+    for read in reads:
+        if where in read.resolve().parents:
+            raise UsageError(f"{out}: this run reads {read}, which is inside that folder; "
+                             "write the results website to another folder")
+    if where == Path.cwd().resolve() or where in Path.cwd().resolve().parents:
+        raise UsageError(f"{out}: is the current folder (or holds it); give a new folder name, e.g. results/")
+    if out.is_dir() and not (out / FOLDER_MARKER).is_file() and any(out.iterdir()):
+        raise UsageError(f"{out}: the folder holds files bridgeproc did not write; give a new or empty folder "
+                         f"(bridgeproc replaces only a results folder it wrote, marked by {FOLDER_MARKER})")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # someone else's process: leave its folder alone
+    return True
+
+
+def _remove_stale_folders(target: Path) -> None:
+    """Remove temporary folders of ``target`` left by runs whose process has ended."""
+    for tmp in target.parent.glob(f".{glob.escape(target.name)}.*{TMP_SUFFIX}"):
+        owner = tmp.name[len(target.name) + 2:].split("-", 1)[0]
+        if tmp.is_dir() and owner.isdigit() and int(owner) != os.getpid() and not _alive(int(owner)):
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+@dataclass
+class StagedFolder:
+    """A folder output being written: a temporary folder beside it, renamed over the target by
+    :meth:`publish` (the folder it replaces is moved aside first and removed after), or removed
+    by :meth:`discard`. The marker file says the folder is bridgeproc's, so the next run may replace it."""
+
+    target: Path
+    temporary: Path
+    made: list[Path]
+
+    def publish(self) -> None:
+        target = self.target
+        old: Path | None = None
+        try:
+            (self.temporary / FOLDER_MARKER).write_text(
+                "Written by bridgeproc: the next run that writes this folder replaces it whole.\n", encoding="utf-8")
+            mode = os.stat(target).st_mode & 0o7777 if target.is_dir() else 0o777 & ~user_umask()
+            os.chmod(self.temporary, mode)
+            if target.exists():
+                if not (target / FOLDER_MARKER).is_file() and any(target.iterdir()):
+                    raise OSError(17, "the folder now holds files bridgeproc did not write", str(target))
+                old = Path(tempfile.mkdtemp(prefix=f".{target.name}.{os.getpid()}-old-", suffix=TMP_SUFFIX,
+                                            dir=target.parent))
+                os.rmdir(old)
+                os.rename(target, old)
+            os.rename(self.temporary, target)
+        except OSError:
+            if old is not None and not target.exists():
+                with contextlib.suppress(OSError):
+                    os.rename(old, target)  # put the previous results back
+            self.discard()
+            raise
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+
+    def discard(self) -> None:
+        shutil.rmtree(self.temporary, ignore_errors=True)
+        for folder in self.made:  # deepest first
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+
+
+def stage_folder(path: str | os.PathLike) -> StagedFolder:
+    """A temporary folder beside the folder output ``path`` (its parent made if missing)."""
+    target = Path(path)
+    missing = [p for p in [target.parent, *target.parent.parents] if not p.exists()]
+    target.parent.mkdir(parents=True, exist_ok=True)
+    _remove_stale_folders(target)
+    tmp = tempfile.mkdtemp(prefix=f".{target.name}.{os.getpid()}-", suffix=TMP_SUFFIX, dir=target.parent)
+    return StagedFolder(target, Path(tmp), missing)
+
+
+def _stage(output: object) -> Staged | StagedFolder:
+    """The staging of one output: a temporary folder for a folder output, else a temporary file."""
+    if isinstance(output, (str, os.PathLike)) and output_type(output) == FOLDER:
+        return stage_folder(output)
+    return stage(output)  # type: ignore[arg-type]
 
 
 def _cannot_write(exc: OSError, output: object) -> str:
@@ -56,12 +176,12 @@ def write_all(outputs: Iterable, write: Callable[[Path, Path], None], then: Call
     ``then`` (e.g. archiving), and only then rename them all, then run ``after`` (e.g. marking
     the archived version complete): a failure before the renames leaves no output written.
     An error names the output as given, not its temporary file."""
-    staged: list[Staged] = []
+    staged: list[Staged | StagedFolder] = []
     current: object = None
     try:
         for out in outputs:
             current = out
-            staged.append(stage(out))
+            staged.append(_stage(out))
             write(Path(out), staged[-1].temporary)
         current = None
         if then is not None:
@@ -96,13 +216,26 @@ WRITERS: dict[str, str] = {
     ".xlsx": "bridgeproc.report.workbook:write_workbook",
     ".pbn": "bridgeproc.report.pbn:write_scored_pbn",
     ".xml": "bridgeproc.report.usebio:write_usebio",
+    ".html": "bridgeproc.report.web:write_page",
+    FOLDER: "bridgeproc.report.web:write_site",
 }
 
 
 def writer(output: str | os.PathLike) -> Callable[[Session, Path], None]:
-    """The writer of ``output``'s type (see :data:`WRITERS`)."""
-    module, name = WRITERS[suffix(output)].split(":")
+    """The writer of ``output``'s type (see :data:`WRITERS`, :func:`output_type`)."""
+    module, name = WRITERS[output_type(output)].split(":")
     return getattr(importlib.import_module(module), name)
+
+
+def _write_session(session: Session, outputs: list) -> Callable[[Path, Path], None]:
+    """``write_all``'s writer for ``outputs``: each output's type read from the name as given
+    (``Path("results/")`` loses the slash that makes it a folder)."""
+    kinds = {Path(o): output_type(o) for o in outputs}
+
+    def write(out: Path, tmp: Path) -> None:
+        module, name = WRITERS[kinds.get(out) or output_type(out)].split(":")
+        getattr(importlib.import_module(module), name)(session, tmp)
+    return write
 
 
 def _archive_file(options: Options) -> str | None:
@@ -151,7 +284,7 @@ def write_outputs(session: Session, outputs: list) -> Session:
                                       "run the same command again to complete it") from None
 
     try:
-        write_all(outputs, lambda out, tmp: writer(out)(session, tmp), archive, complete)
+        write_all(outputs, _write_session(session, outputs), archive, complete)
     except BridgeprocError as exc:
         if archived and not archived[0].complete and not renamed:
             raise BridgeprocError(f"{exc}; the archive keeps {archived[0].session_id} version "
@@ -186,5 +319,5 @@ def export_session(url: str | os.PathLike | None, session_id: str, outputs: list
 
     check_outputs(outputs, WRITERS)
     session = load_session(url, session_id, version)
-    write_all(outputs, lambda out, tmp: writer(out)(session, tmp))
+    write_all(outputs, _write_session(session, outputs))
     return session

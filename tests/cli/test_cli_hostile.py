@@ -50,7 +50,7 @@ MISTAKES = [
      "IN/names.csv: given twice, as an input and as a names list; give each file once"),
     (["score", "IN/t.doc", "-o", "OUT/r.csv"], "t.doc: cannot read .doc; give one of .xml, .bws, .csv"),
     (["score", "IN/noext", "-o", "OUT/r.csv"], "noext: cannot read files without an extension; give one of"),
-    (["score", "IN/t.csv", "-o", "OUT/r.doc"], "OUT/r.doc: unknown output type; use one of .xlsx, .pbn, .xml, .csv"),
+    (["score", "IN/t.csv", "-o", "OUT/r.doc"], "OUT/r.doc: unknown output type; use one of .csv, .xlsx, .pbn, .xml, .html, a folder (name/)"),
     (["score", "IN/t.csv", "-o", "OUT/r.csv", "-o", "OUT/r.csv/x.pbn"], "r.csv: another output is inside it"),
     (["score", "IN/t.csv", "-o", "IN/t.csv/x.pbn"], "IN/t.csv/x.pbn: cannot write there, IN/t.csv is a file"),
     (["check", "IN/t.csv", "IN/hard.csv"], "IN/hard.csv is the same file as IN/t.csv: given twice"),

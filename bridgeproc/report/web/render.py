@@ -1,0 +1,120 @@
+"""The results website written with Jinja2 (autoescaped): a folder of static pages with one style
+sheet, or one self-contained page with the same content and in-page anchors.
+
+Folder layout::
+
+    index.html            the rankings and the list of boards
+    cards/index.html      every score card (prints one to a page)
+    cards/<pair>.html     one pair's score card (``ns-1``, ``a-ew-3``, ``7`` ...)
+    boards/<n>.html       one board: diagram, double dummy, par, travellers
+    handrecords.html      every deal (prints several to a page)
+    conventions.html      how the results were scored, in words
+    style.css
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from importlib.resources import files
+from pathlib import Path
+
+import jinja2
+from markupsafe import Markup, escape
+
+from bridgeproc.io.atomic import atomic_path
+from bridgeproc.model import Session
+from bridgeproc.report.web.site import DD_HEADS, Site, build_site
+
+#: The templates and the style sheet, shipped inside the package (pyproject package-data).
+TEMPLATES = files("bridgeproc.report.web") / "templates"
+
+
+def suits(text: object) -> Markup:
+    """``text`` escaped, with hearts and diamonds marked red (``<span class="red">♥</span>``)."""
+    escaped = escape("" if text is None else str(text))
+    for symbol in "♥♦":
+        escaped = escaped.replace(symbol, Markup(f'<span class="red">{symbol}</span>'))
+    return Markup(escaped)
+
+
+def environment() -> jinja2.Environment:
+    """Templates read from the package; every value autoescaped, undefined names an error."""
+    env = jinja2.Environment(loader=jinja2.FunctionLoader(_template), autoescape=True,
+                             undefined=jinja2.StrictUndefined, trim_blocks=False, lstrip_blocks=False)
+    env.filters["suits"] = suits
+    env.globals["dd_heads"] = DD_HEADS
+    return env
+
+
+def _template(name: str) -> str:
+    return (TEMPLATES / name).read_text(encoding="utf-8")
+
+
+def stylesheet() -> str:
+    """The one style sheet (linked from the folder's pages, inlined in the single page)."""
+    return _template("style.css")
+
+
+def folder_url(depth: int) -> Callable[[str, object], str]:
+    """Links of a page ``depth`` folders below the site's root."""
+    up = "../" * depth
+
+    def url(kind: str, ident: object) -> str:
+        return up + {
+            "index": "index.html", "boards": "index.html#boards", "cards": "cards/index.html",
+            "card": f"cards/{ident}.html", "board": f"boards/{ident}.html", "handrecords": "handrecords.html",
+            "conventions": "conventions.html", "css": "style.css",
+        }[kind]
+    return url
+
+
+def single_url(kind: str, ident: object) -> str:
+    """Links of the single page: anchors of its sections."""
+    return {"index": "#ranking", "boards": "#boards", "cards": "#cards", "card": f"#card-{ident}",
+            "board": f"#board-{ident}", "handrecords": "#handrecords", "conventions": "#conventions"}[kind]
+
+
+def site_pages(site: Site) -> dict[str, str]:
+    """Relative file name -> HTML of every page of the folder form."""
+    page = environment().get_template("page.html")
+
+    def render(kind: str, depth: int, title: str = "", **items: object) -> str:
+        return page.render(site=site, kind=kind, url=folder_url(depth), inline_css="", page_title=title, **items)
+
+    pages = {"index.html": render("index", 0),
+             "handrecords.html": render("handrecords", 0, "Hand records"),
+             "conventions.html": render("conventions", 0, "Scoring")}
+    if site.cards:
+        pages["cards/index.html"] = render("cards", 1, "Score cards")
+    for card in site.cards:
+        pages[f"cards/{card.id}.html"] = render("card", 1, card.title, card=card)
+    for board in site.boards:
+        pages[f"boards/{board.number}.html"] = render("board", 1, f"Board {board.number}", board=board)
+    return pages
+
+
+def single_page(site: Site) -> str:
+    """The whole site as one self-contained page (style sheet inlined, links are anchors)."""
+    return environment().get_template("page.html").render(
+        site=site, kind="single", url=single_url, inline_css=Markup(stylesheet()), page_title="")
+
+
+def write_site(session: Session, folder: str | os.PathLike) -> None:
+    """Write the website of ``session`` into ``folder`` (made if missing): static files only.
+
+    ``bridgeproc score -o results/`` gives this a fresh temporary folder and renames it into
+    place when every output is written (``pipeline.write``), so a reader never sees half a site."""
+    root = Path(folder)
+    pages = site_pages(build_site(session))
+    for name in ("cards", "boards"):
+        (root / name).mkdir(parents=True, exist_ok=True)
+    (root / "style.css").write_text(stylesheet(), encoding="utf-8")
+    for name, html in pages.items():
+        (root / name).write_text(html, encoding="utf-8")
+
+
+def write_page(session: Session, path: str | os.PathLike) -> None:
+    """Write the website of ``session`` as one self-contained HTML file (atomically)."""
+    html = single_page(build_site(session))
+    with atomic_path(path) as tmp:
+        tmp.write_text(html, encoding="utf-8")
