@@ -205,6 +205,13 @@ def number_text(value: object, decimals: int = 2) -> str:
     return "0" if text == "-0" else text
 
 
+def percent_text(value: object) -> str:
+    """A percentage with two decimals always (51.60, not 51.6), so a column of them lines up."""
+    if value is None or pd.isna(value):  # type: ignore[call-overload]
+        return ""
+    return f"{float(value):.2f}"  # type: ignore[arg-type]
+
+
 def slug(text: str) -> str:
     """Lower-case letters, digits and hyphens only: safe in a file name and an anchor."""
     return re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-") or "x"
@@ -327,7 +334,7 @@ def _rankings(session: Session, ids: _Ids, standing_keys: list[str | None]) -> l
                 id=slug(f"ranking-{method if len(methods) > 1 else ''}-{group}"), title=title,
                 total_header=unit, has_pct=bool(rows["pct"].notna().any()),
                 rows=[RankingRow(str(rank), str(pair), names if isinstance(names, str) else "", int(boards),
-                                 number_text(total), number_text(pct), ids.by_key.get(key) if key else None)
+                                 number_text(total), percent_text(pct), ids.by_key.get(key) if key else None)
                       for rank, pair, names, boards, total, pct, key
                       in zip(rows["rank"], rows["pair"], rows["names"], rows["boards"], rows["total"], rows["pct"], keys)]))
     return out
@@ -360,7 +367,7 @@ def _cards(session: Session, ids: _Ids, standing_keys: list[str | None], cards: 
             unit = METHODS[method_name].card_header if method_name in METHODS else ""
             text = f"Rank {rank} of {size} · {number_text(total)} {unit}".rstrip()
             if pd.notna(pct):
-                text += f" · {number_text(pct)}%"
+                text += f" · {percent_text(pct)}%"
             standing_of.setdefault(key, []).append(text)
     who = "Player" if individual else "Pair"
     header = method.card_header if method else "Points"
