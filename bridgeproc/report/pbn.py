@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from typing import Mapping
 
 import pandas as pd
@@ -228,6 +229,8 @@ def _parts(scored) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame | None, dic
         standings = standings[standings["method"] == standings["method"].iloc[0]]
     meta = {META_TAGS.get(str(k).lower(), k): str(v) for k, v in (get("meta") or {}).items()
             if str(k).lower() in META_TAGS and str(k).lower() != "scoring"}
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", meta.get("Date", "")):
+        meta["Date"] = meta["Date"].replace("-", ".")  # --date 2026-12-01: PBN writes 2026.12.01
     conventions = get("conventions")
     if conventions is not None:
         meta["Scoring"] = scoring_tag(conventions)
