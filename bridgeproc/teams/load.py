@@ -32,6 +32,8 @@ import numpy as np
 import pandas as pd
 
 from bridgeproc.errors import ParseError
+from bridgeproc.io.pbn.model import Game, PbnFile
+from bridgeproc.io.pbn.results import ROOM_TAGS, result_line
 from bridgeproc.io.sheets.travellers import canonical_header, raw_frame, sniff_delimiter
 from bridgeproc.io.sheets.xlsx import load_workbooks, sheet_grid
 from bridgeproc.io.text import read_text
@@ -279,3 +281,47 @@ def assign_matches(raw: pd.DataFrame) -> pd.DataFrame:
     room = pd.Series(np.where(ns == home, "open", "closed"), index=raw.index, dtype="string")
     return raw.assign(round=rnd, home=home.astype("string"), away=away.astype("string"), room=room,
                       match=match_id(rnd, home, away), ns_team=ns, ew_team=ew)
+
+
+#: A Contract or Result tag value that says "no contract here" (PBN 2.1: ``?`` unknown, empty not applicable).
+_NO_VALUE = ("", "?")
+
+
+def _unplayed_table(game: Game) -> bool:
+    """A room game naming both teams and a board but with no contract, auction, result or score:
+    the board was not played at that table (bridgeproc's teams PBN writes it so, ``[Contract "?"]``)."""
+    return (game.get("Board") is not None and bool((game.get("HomeTeam") or "").strip())
+            and bool((game.get("VisitTeam") or "").strip()) and game.tag("Contract") is not None
+            and (game.get("Contract") or "").strip() in _NO_VALUE and (game.get("Result") or "").strip() in _NO_VALUE
+            and game.tag("Score") is None and game.tag("Auction") is None and game.tag("ScoreTable") is None)
+
+
+def unplayed_rooms(pbn: PbnFile) -> pd.DataFrame:
+    """``PbnFile.results`` rows (contract ``NP``) for the room games of boards not played at that table.
+
+    The PBN reader does not take a game without a contract or result for a result; in a teams
+    file such a game still says which teams were to meet on that board, so the match is kept
+    (and reported as not played) instead of vanishing when a teams export is read back.
+    """
+    rows = []
+    for game in pbn.games:
+        if _unplayed_table(game):
+            row = {"section": game.get("Section") or "", "board": game.get("Board"), "ns": game.get("HomeTeam"),
+                   "ew": game.get("VisitTeam"), "contract": "NP"}
+            row.update({t.lower(): game.get(t) for t in ROOM_TAGS if (game.get(t) or "").strip()})
+            rows.append({**row, "source": pbn.source, "line": result_line(game)})
+    if not rows:
+        return pd.DataFrame()
+    frame = pd.DataFrame(rows)
+    return frame.astype({c: "string" for c in frame.columns if c != "line"}).astype({"line": "Int64"})
+
+
+def room_games(pbn: PbnFile, results: pd.DataFrame) -> pd.Series:
+    """The source :class:`Game` of each one-result row of ``results`` (None for ScoreTable rows).
+
+    Rows are matched to games by line (``result_line``), as ``validate.records`` does; the
+    games keep every tag (players, Auction, Play, double-dummy tables) for the teams PBN export.
+    """
+    by_line = {result_line(g): g for g in pbn.games if g.tag("ScoreTable") is None}
+    return pd.Series([by_line.get(int(n)) if s == pbn.source else None
+                      for s, n in zip(results["source"], results["line"])], index=results.index, dtype="object")

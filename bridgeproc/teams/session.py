@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 
 from bridgeproc.errors import BridgeprocError, ValidationError
+from bridgeproc.io.pbn.model import PbnFile
 from bridgeproc.io.pbn.reader import read_pbn
 from bridgeproc.schema import TEAM_RESULTS_COLUMNS, problems_frame
 from bridgeproc.teams.bam import add_bam
@@ -17,14 +18,18 @@ from bridgeproc.teams.load import (
     from_pbn_results,
     published_matches,
     read_team_travellers,
+    room_games,
+    unplayed_rooms,
 )
 from bridgeproc.teams.matches import board_imps, match_totals, result_imps, totals_from_imps
 from bridgeproc.teams.options import TeamsOptions
 from bridgeproc.teams.standings import standings, tie_break_chain
+from bridgeproc.validate.records import fill_from_records
 from bridgeproc.validate.results import validate_results
 
-#: Raw columns kept on the scored results for the reports (published figures, pair ids).
-_KEEP = ("scoreimp", "table", "ns_team", "ew_team")
+#: Raw columns kept on the scored results for the reports (published figures, pair ids); ``game``
+#: is the PBN room game a row was read from (every tag, for the teams PBN export), None otherwise.
+_KEEP = ("scoreimp", "table", "ns_team", "ew_team", "game")
 
 
 @dataclass(frozen=True)
@@ -74,9 +79,10 @@ def score_rooms(raw: pd.DataFrame, boards: pd.DataFrame | None = None, **validat
     raw = assign_matches(raw.reset_index(drop=True))
     table_key, _ = pd.factorize(raw["match"] + "\x00" + raw["room"])
     checked = validate_results(
-        raw.assign(ns=pd.array((2 * table_key + 1).astype(str), dtype="string"),
-                   ew=pd.array((2 * table_key + 2).astype(str), dtype="string"),
-                   section=("R" + raw["round"].astype("string")).astype("string")),
+        raw.drop(columns=["game"], errors="ignore").assign(
+            ns=pd.array((2 * table_key + 1).astype(str), dtype="string"),
+            ew=pd.array((2 * table_key + 2).astype(str), dtype="string"),
+            section=("R" + raw["round"].astype("string")).astype("string")),
         pair_numbering_option="shared", boards=boards, **validate_options,
     ).results
     weighted = checked["adjusted"].fillna("").str.startswith("W:").to_numpy()
@@ -101,6 +107,16 @@ def team_names(totals: pd.DataFrame) -> dict[str, str]:
     return dict(zip(totals["teamid"].astype(str), text))
 
 
+def pbn_rooms(pbn: PbnFile, unplayed: pd.DataFrame | None = None) -> pd.DataFrame:
+    """The raw team frame of a PBN file: its results with the lead filled from each Play, the
+    tables where a board was not played (:func:`unplayed_rooms`), and each row's source ``game``."""
+    unplayed = unplayed_rooms(pbn) if unplayed is None else unplayed
+    results, _ = fill_from_records(pbn.results, pbn) if len(pbn.results) else (pbn.results, [])
+    if len(unplayed):
+        results = pd.concat([results, unplayed], ignore_index=True) if len(results) else unplayed
+    return from_pbn_results(results.assign(game=room_games(pbn, results)))
+
+
 def read_teams(inputs: list, lineup: pd.DataFrame | None, encoding: str | None) -> tuple[list, list, dict, dict, list]:
     """(scored room frames, published match frames, meta, team names, deal sets) from every input."""
     meta: dict[str, str]
@@ -112,9 +128,10 @@ def read_teams(inputs: list, lineup: pd.DataFrame | None, encoding: str | None) 
             for key, value in pbn.meta.items():
                 meta.setdefault(key.lower(), value)
             names.update(team_names(pbn.totals))
-            if len(pbn.results):
+            unplayed = unplayed_rooms(pbn)
+            if len(pbn.results) or len(unplayed):
                 with_deals = pbn.boards if len(pbn.boards) and pbn.boards["deal"].notna().any() else None
-                rooms.append(score_rooms(from_pbn_results(pbn.results), with_deals))
+                rooms.append(score_rooms(pbn_rooms(pbn, unplayed), with_deals))
                 if with_deals is not None:
                     deals.append(with_deals)
             elif len(pbn.matches) and "matchdetails" in pbn.matches:
