@@ -1,22 +1,30 @@
-"""Write a scored Session as USEBIO 1.2 XML (for upload to federation and club sites).
+"""Write a scored Session as USEBIO 1.2 XML, laid out element by element as Compscore 3 writes it.
 
-Layout (bridge-scoring-reference.md section 10): ``USEBIO Version="1.2"`` >
-``EVENT EVENT_TYPE="PAIRS"`` with ``BOARD_SCORING_METHOD``, ``EVENT_DESCRIPTION``,
-``DATE`` (DD/MM/YYYY), ``WINNER_TYPE`` (1 one ranking, 2 NS and EW apart), counts,
-then ``SESSION SESSION_ID="1"`` > one ``SECTION`` per section (``SECTION_ID`` the
-letter, left out for an event without sections) holding ``PARTICIPANTS/PAIR``
-(``PAIR_NUMBER``, ``DIRECTION`` in a two-winner ranking, ``PLACE`` as ranked -
-``3=`` for a tie -, ``PERCENTAGE`` for matchpoints, ``TOTAL_SCORE``, ``PLAYER`` names)
-and ``BOARD`` (``BOARD_NUMBER``, ``VULNERABILITY`` and ``HAND`` when the hand is
-known, ``TRAVELLER_LINE`` per result).
+Layout (the real Compscore files in tests/data/realdata/ are the model; tests/report/
+test_usebio_export.py compares the element paths): ``USEBIO Version="1.2"`` > ``CLUB`` (``CLUB_NAME``,
+``CLUB_ID_NUMBER`` the meta's ``club_id``, else empty) > ``EVENT EVENT_TYPE="MP_PAIRS"``
+(``CROSS_IMP``, ``BUTLER_PAIRS``) with ``EVENT_DESCRIPTION``, ``PROGRAM_NAME``
+(``bridgeproc``) and ``PROGRAM_VERSION``, ``WINNER_TYPE`` (1 one ranking, 2 NS and EW
+apart), ``DATE`` (DD/MM/YYYY), ``SESSION_COUNT``, ``SECTION_COUNT``, ``SCORING_METHOD``
+(``IMPS`` for an IMP method), then ``PARTICIPANTS/PAIR`` and ``BOARD/TRAVELLER_LINE``
+directly in ``EVENT``; the hands in ``HANDSET/BOARD/HAND`` at the end.
 
-Traveller lines: ``CONTRACT`` in bridgeproc's canonical text (``4S``, ``3NTX``,
-``PASS``; an artificial score's code such as ``A+/A-`` or ``60/40``), ``PLAYED_BY``
-(seat letter), ``LEAD``, ``TRICKS`` (tricks taken), ``SCORE`` (NS's score) and the
-method's points: ``NS_MATCH_POINTS``/``EW_MATCH_POINTS`` (matchpoints) or
-``NS_IMPS``/``EW_IMPS`` (cross-IMPs, Butler). Numbers are written with at most two
-decimals. The method names ``CROSS_IMPS`` and ``BUTLER`` were not checked against
-the DTD (which was not available); ``MATCH_POINTS`` is what the readers we know expect.
+``PAIR``: ``PAIR_NUMBER``, ``DIRECTION`` (empty in a one-winner ranking), ``TOTAL_SCORE``,
+``PERCENTAGE`` (matchpoints), ``PLACE`` (``3=`` for a tie), ``PLAYER`` with ``PLAYER_NAME``,
+``NATIONAL_ID_NUMBER`` (from the names frame's ``ids`` column, which a USEBIO input fills; a
+names list has no member-id column yet, so they are empty there) and ``CLUB_ID_NUMBER``
+(empty: no input carries a member's club number). Traveller lines: ``NS_PAIR_NUMBER``,
+``EW_PAIR_NUMBER``, ``CONTRACT`` in bridgeproc's canonical text (``4S``, ``3NTX``, ``PASS``; an artificial score's code such as
+``A+/A-``), ``PLAYED_BY``, ``LEAD``, ``TRICKS`` (taken), ``SCORE`` (NS's) and the method's
+points (rank.methods ``usebio_points``); a Butler board carries its datum as ``BOARD_AVERAGE``.
+Numbers have at most two decimals.
+
+Where bridgeproc writes more than Compscore (``DIFFERENCES``): ``BOARD_SCORING_METHOD``, so
+that the file names the method exactly when read back (Compscore's ``EVENT_TYPE`` alone does
+not say how cross-IMPs are totalled); ``VULNERABILITY`` of a hand-record board whose
+vulnerability is not the one its number gives; and, for an event with sections (Compscore's
+files have one), ``SESSION SESSION_ID="1"`` > ``SECTION SECTION_ID="A"`` around each
+section's ``PARTICIPANTS`` and ``BOARD`` elements.
 """
 from __future__ import annotations
 
@@ -27,6 +35,8 @@ import xml.etree.ElementTree as ET
 import numpy as np
 import pandas as pd
 
+from bridgeproc._version import __version__
+from bridgeproc.core.boards import vul_of
 from bridgeproc.core.notation import contract_text
 from bridgeproc.errors import BridgeprocError
 from bridgeproc.io.atomic import atomic_path
@@ -35,27 +45,49 @@ from bridgeproc.rank import is_individual
 from bridgeproc.rank.methods import ranking_method
 from bridgeproc.schema import records
 
-__all__ = ["usebio_text", "write_usebio"]
+__all__ = ["usebio_text", "write_usebio", "DIFFERENCES", "PROGRAM_NAME", "EVENT_TYPES", "add_element", "document",
+           "event_head", "handset", "number_text", "usebio_date"]
 
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
+PROGRAM_NAME = "bridgeproc"
 VULNERABILITY = {"None": "Love", "NS": "North-South", "EW": "East-West", "All": "All"}
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+#: Method -> Compscore's EVENT_TYPE (attribute of EVENT, PARTICIPANTS and BOARD).
+EVENT_TYPES = {"mp": "MP_PAIRS", "cross-imp": "CROSS_IMP", "butler": "BUTLER_PAIRS"}
+#: Element paths bridgeproc writes that Compscore's files do not have (see the module text).
+DIFFERENCES = frozenset({
+    "USEBIO/EVENT/BOARD_SCORING_METHOD", "USEBIO/HANDSET/BOARD/VULNERABILITY",
+    "USEBIO/EVENT/SESSION", "USEBIO/EVENT/SESSION/SECTION",
+    *(f"USEBIO/EVENT/SESSION/SECTION/{tail}" for tail in (
+        "PARTICIPANTS", "PARTICIPANTS/PAIR", "PARTICIPANTS/PAIR/PAIR_NUMBER", "PARTICIPANTS/PAIR/DIRECTION",
+        "PARTICIPANTS/PAIR/TOTAL_SCORE", "PARTICIPANTS/PAIR/PERCENTAGE", "PARTICIPANTS/PAIR/PLACE",
+        "PARTICIPANTS/PAIR/PLAYER", "PARTICIPANTS/PAIR/PLAYER/PLAYER_NAME",
+        "PARTICIPANTS/PAIR/PLAYER/NATIONAL_ID_NUMBER", "PARTICIPANTS/PAIR/PLAYER/CLUB_ID_NUMBER",
+        "BOARD", "BOARD/BOARD_NUMBER", "BOARD/BOARD_AVERAGE", "BOARD/TRAVELLER_LINE",
+        *(f"BOARD/TRAVELLER_LINE/{tag}" for tag in (
+            "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "LEAD", "TRICKS", "SCORE",
+            "NS_MATCH_POINTS", "EW_MATCH_POINTS", "NS_IMPS", "EW_IMPS")))),
+    # Compscore names IMP points NS_CROSS_IMP_POINTS / NS_BUTLER_POINTS; rank.methods says NS_IMPS
+    "USEBIO/EVENT/BOARD/TRAVELLER_LINE/NS_IMPS", "USEBIO/EVENT/BOARD/TRAVELLER_LINE/EW_IMPS",
+})
 
 
-def _number(value: object, decimals: int = 2) -> str | None:
+def number_text(value: object, decimals: int = 2) -> str | None:
     """``12``, ``10.5``, ``41.67``: at most ``decimals`` decimals, no trailing zeros; None for NA."""
     if value is None or pd.isna(value):
         return None
-    text = f"{float(value):.{decimals}f}"  # type: ignore[arg-type]  # NA was excluded above; pandas scalars.rstrip("0").rstrip(".")
+    text = f"{float(value):.{decimals}f}".rstrip("0").rstrip(".")  # type: ignore[arg-type]  # NA excluded above
     return "0" if text in ("-0", "") else text
 
 
-def _add(parent: ET.Element, tag: str, text: object) -> None:
+def add_element(parent: ET.Element, tag: str, text: object) -> None:
+    """``<tag>text</tag>`` under ``parent``; nothing for None, NaN or empty text (escaped on writing)."""
     if text is not None and not (isinstance(text, float) and np.isnan(text)) and str(text) != "":
         ET.SubElement(parent, tag).text = str(text)
 
 
-def _date(text: str | None) -> str | None:
+def usebio_date(text: str | None) -> str | None:
+    """PBN ``2026.11.24`` -> USEBIO ``24/11/2026``; None when not a PBN date."""
     m = re.fullmatch(r"(\d{4})\.(\d{1,2})\.(\d{1,2})", text or "")
     return f"{int(m.group(3)):02d}/{int(m.group(2)):02d}/{m.group(1)}" if m else None
 
@@ -91,42 +123,71 @@ def _standing_section(row, sections: dict, known: list[str]) -> tuple[str, str]:
     return (sections.get((pair, direction)) or [known[0]])[0], pair
 
 
-def _participants(parent: ET.Element, rows: pd.DataFrame, method: str) -> None:
-    block = ET.SubElement(parent, "PARTICIPANTS")
+def _member_ids(names: pd.DataFrame | None) -> dict[tuple[str, str, str], list[str]]:
+    """(section, pair, direction or "") -> the players' national ids, from a names frame's ``ids``
+    column (``964263 & 1066307``, as the USEBIO reader gives them); empty when there is none."""
+    if names is None or "ids" not in names or not len(names):
+        return {}
+    frame = pd.DataFrame({"section": names["section"].astype("string").fillna("") if "section" in names else "",
+                          "pair": names["pair"].astype("string"),
+                          "direction": names["direction"].astype("string").fillna("") if "direction" in names else "",
+                          "ids": names["ids"].astype("string").fillna("")})
+    return {(row.section, row.pair, row.direction): [i.strip() for i in str(row.ids).split("&")]
+            for row in records(frame) if str(row.ids).strip()}
+
+
+def _participants(parent: ET.Element, rows: pd.DataFrame, method: str,
+                  ids: dict[tuple[str, str, str], list[str]]) -> None:
+    block = ET.SubElement(parent, "PARTICIPANTS", {"EVENT_TYPE": EVENT_TYPES[method]})
     for row in records(rows):
         pair = ET.SubElement(block, "PAIR")
-        _add(pair, "PAIR_NUMBER", row.number)
+        add_element(pair, "PAIR_NUMBER", row.number)
         direction = _group_parts(row.group)[1]
-        if direction in ("NS", "EW"):
-            _add(pair, "DIRECTION", direction)
+        ET.SubElement(pair, "DIRECTION").text = direction if direction in ("NS", "EW") else ""
+        add_element(pair, "TOTAL_SCORE", number_text(row.total))
         if ranking_method(method).percentages:
-            _add(pair, "PERCENTAGE", _number(row.pct))
-        _add(pair, "PLACE", row.rank)
-        _add(pair, "TOTAL_SCORE", _number(row.total))
+            add_element(pair, "PERCENTAGE", number_text(row.pct))
+        add_element(pair, "PLACE", row.rank)
         names = "" if pd.isna(row.names) else str(row.names)
-        for name in [n.strip() for n in names.split(" & ") if n.strip()]:
+        key = (str(row.section), str(row.number), direction if direction in ("NS", "EW") else "")
+        numbers = ids.get(key) or ids.get((key[0], key[1], "")) or []
+        for index, name in enumerate(n.strip() for n in names.split(" & ") if n.strip()):
             player = ET.SubElement(pair, "PLAYER")
-            _add(player, "PLAYER_NAME", name)
+            add_element(player, "PLAYER_NAME", name)
+            ET.SubElement(player, "NATIONAL_ID_NUMBER").text = numbers[index] if index < len(numbers) else ""
+            ET.SubElement(player, "CLUB_ID_NUMBER").text = ""  # the member's club: no input carries it yet
 
 
-def _hands(parent: ET.Element, board: dict) -> None:
-    _add(parent, "VULNERABILITY", VULNERABILITY.get(str(board.get("vul")), None))
-    deal = board.get("deal")
-    if deal is None or pd.isna(deal) or ":" not in str(deal):
+def handset(root: ET.Element, boards: dict[int, dict]) -> None:
+    """``HANDSET/BOARD`` per board with a hand record (``HAND`` per known seat, suits clubs first as
+    Compscore writes them); ``VULNERABILITY`` only where the board number would give another one."""
+    known = {number: board for number, board in sorted(boards.items())
+             if ":" in str(board.get("deal") or "") or str(board.get("vul")) in VULNERABILITY}
+    if not known:
         return
-    first, _, hands = str(deal).partition(":")
-    order = "NESW"[("NESW".index(first.upper())):] + "NESW"[:"NESW".index(first.upper())]
-    for seat, hand in zip(order, hands.split()):
-        if hand == "-":
+    usual = dict(zip(known, vul_of(np.array(list(known), dtype=np.int64)).astype(str)))
+    hand_records = ET.SubElement(root, "HANDSET")
+    for number, board in known.items():
+        node = ET.SubElement(hand_records, "BOARD")
+        add_element(node, "BOARD_NUMBER", number)
+        if str(board.get("vul")) in VULNERABILITY and str(board.get("vul")) != usual[number]:
+            add_element(node, "VULNERABILITY", VULNERABILITY[str(board.get("vul"))])
+        deal = board.get("deal")
+        if deal is None or pd.isna(deal) or ":" not in str(deal):
             continue
-        suits = (hand.split(".") + ["", "", "", ""])[:4]
-        node = ET.SubElement(parent, "HAND")
-        _add(node, "DIRECTION", SEAT_NAMES[seat])
-        for tag, cards in zip(("SPADES", "HEARTS", "DIAMONDS", "CLUBS"), suits):
-            ET.SubElement(node, tag).text = cards
+        first, _, hands = str(deal).partition(":")
+        start = "NESW".index(first.upper())
+        for seat, hand in zip("NESW"[start:] + "NESW"[:start], hands.split()):
+            if hand == "-":
+                continue
+            spades, hearts, diamonds, clubs = (hand.split(".") + ["", "", "", ""])[:4]
+            hand_node = ET.SubElement(node, "HAND")
+            add_element(hand_node, "DIRECTION", SEAT_NAMES[seat])
+            for tag, cards in (("CLUBS", clubs), ("DIAMONDS", diamonds), ("HEARTS", hearts), ("SPADES", spades)):
+                ET.SubElement(hand_node, tag).text = cards
 
 
-def _travellers(parent: ET.Element, results: pd.DataFrame, method: str, boards: dict[int, dict]) -> None:
+def _travellers(parent: ET.Element, results: pd.DataFrame, method: str) -> None:
     known = ranking_method(method)
     (ns_col, ew_col), (ns_tag, ew_tag) = known.points, known.usebio_points
     contract = contract_text(results["level"], results["strain"], results["doubled"], results["adjusted"])
@@ -137,25 +198,49 @@ def _travellers(parent: ET.Element, results: pd.DataFrame, method: str, boards: 
         "score": results["score_ns"].astype("Int64").astype("string"),
         "points_ns": results[ns_col] if ns_col in results else np.nan,
         "points_ew": results[ew_col] if ew_col in results else np.nan,
+        "datum": results["datum"] if method == "butler" and "datum" in results else np.nan,
         "played": (results["level"].fillna(0) > 0).to_numpy(),
     })
     for number, lines in table.groupby("board", sort=True):
-        node = ET.SubElement(parent, "BOARD")
-        _add(node, "BOARD_NUMBER", int(number))
-        if int(number) in boards:
-            _hands(node, boards[int(number)])
+        node = ET.SubElement(parent, "BOARD", {"EVENT_TYPE": EVENT_TYPES[method]})
+        add_element(node, "BOARD_NUMBER", int(number))
+        datum = lines["datum"].dropna()
+        if len(datum):
+            add_element(node, "BOARD_AVERAGE", number_text(datum.iloc[0]))
         for line in records(lines):
             row = ET.SubElement(node, "TRAVELLER_LINE")
-            _add(row, "NS_PAIR_NUMBER", None if pd.isna(line.ns) else line.ns)
-            _add(row, "EW_PAIR_NUMBER", None if pd.isna(line.ew) else line.ew)
-            _add(row, "CONTRACT", None if pd.isna(line.contract) else line.contract)
+            add_element(row, "NS_PAIR_NUMBER", None if pd.isna(line.ns) else line.ns)
+            add_element(row, "EW_PAIR_NUMBER", None if pd.isna(line.ew) else line.ew)
+            add_element(row, "CONTRACT", None if pd.isna(line.contract) else line.contract)
             if line.played:
-                _add(row, "PLAYED_BY", None if pd.isna(line.declarer) else line.declarer)
-                _add(row, "LEAD", None if pd.isna(line.lead) else line.lead)
-                _add(row, "TRICKS", None if pd.isna(line.tricks) else line.tricks)
-            _add(row, "SCORE", None if pd.isna(line.score) else line.score)
-            _add(row, ns_tag, _number(line.points_ns))
-            _add(row, ew_tag, _number(line.points_ew))
+                add_element(row, "PLAYED_BY", None if pd.isna(line.declarer) else line.declarer)
+                add_element(row, "LEAD", None if pd.isna(line.lead) else line.lead)
+                add_element(row, "TRICKS", None if pd.isna(line.tricks) else line.tricks)
+            add_element(row, "SCORE", None if pd.isna(line.score) else line.score)
+            add_element(row, ns_tag, number_text(line.points_ns))
+            add_element(row, ew_tag, number_text(line.points_ew))
+
+
+def document(root: ET.Element) -> str:
+    """The XML text of a USEBIO tree: declaration, the 1.2 DOCTYPE, indented elements (text escaped)."""
+    ET.indent(root, space="  ")
+    body = ET.tostring(root, encoding="unicode")
+    return f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}\n'
+
+
+def event_head(root: ET.Element, meta: dict, event_type: str) -> ET.Element:
+    """``CLUB`` and the ``EVENT`` element with its description, program, date (shared with the teams writer)."""
+    club = meta.get("club") or meta.get("site")
+    if club:
+        club_node = ET.SubElement(root, "CLUB")
+        add_element(club_node, "CLUB_NAME", club)
+        # the federation's club number: from the meta when given, else written empty as for players
+        ET.SubElement(club_node, "CLUB_ID_NUMBER").text = str(meta.get("club_id") or "")
+    event = ET.SubElement(root, "EVENT", {"EVENT_TYPE": event_type})
+    add_element(event, "EVENT_DESCRIPTION", meta.get("event"))
+    add_element(event, "PROGRAM_NAME", PROGRAM_NAME)
+    add_element(event, "PROGRAM_VERSION", __version__)
+    return event
 
 
 def usebio_text(session: Session) -> str:
@@ -165,20 +250,15 @@ def usebio_text(session: Session) -> str:
     meta = {str(k).lower(): v for k, v in (session.meta or {}).items()}
     sections = sorted(set(results["section"].astype("string").fillna("")))
     root = ET.Element("USEBIO", {"Version": "1.2"})
-    club = meta.get("club") or meta.get("site")
-    if club:
-        _add(ET.SubElement(root, "CLUB"), "CLUB_NAME", club)
-    event = ET.SubElement(root, "EVENT", {"EVENT_TYPE": "PAIRS"})
-    _add(event, "BOARD_SCORING_METHOD", ranking_method(method).usebio)
-    _add(event, "EVENT_DESCRIPTION", meta.get("event"))
-    _add(event, "DATE", _date(meta.get("date")))
-    _add(event, "SESSION_COUNT", 1)
-    _add(event, "SECTION_COUNT", len(sections))
-    _add(event, "PAIRS", len(standings))
-    _add(event, "BOARDS_PLAYED", results["board"].nunique())
+    event = event_head(root, meta, EVENT_TYPES[method])
     one = standings["group"].astype("string").str.endswith("ALL").all() if len(standings) else True
-    _add(event, "WINNER_TYPE", 1 if one else 2)
-    session_node = ET.SubElement(event, "SESSION", {"SESSION_ID": "1"})
+    add_element(event, "WINNER_TYPE", 1 if one else 2)
+    add_element(event, "DATE", usebio_date(meta.get("date")))
+    add_element(event, "SESSION_COUNT", 1)
+    add_element(event, "SECTION_COUNT", len(sections))
+    if ranking_method(method).unit == "imp":
+        add_element(event, "SCORING_METHOD", "IMPS")
+    add_element(event, "BOARD_SCORING_METHOD", ranking_method(method).usebio)
 
     found = _pair_sections(results)
     placed = [_standing_section(row, found, sections) for row in records(standings)]
@@ -186,13 +266,15 @@ def usebio_text(session: Session) -> str:
     boards = {}
     if session.boards is not None and len(session.boards):
         boards = {int(b["board"]): b for b in session.boards.to_dict("records")}
+    ids = _member_ids(session.names)
+    flat = sections == [""]
+    session_node = event if flat else ET.SubElement(event, "SESSION", {"SESSION_ID": "1"})
     for section in sections:
-        node = ET.SubElement(session_node, "SECTION", {"SECTION_ID": section} if section else {})
-        _participants(node, table[table["section"] == section], method)
-        _travellers(node, results[results["section"].astype("string").fillna("") == section], method, boards)
-    ET.indent(root, space="  ")
-    body = ET.tostring(root, encoding="unicode")
-    return f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}\n'
+        node = event if flat else ET.SubElement(session_node, "SECTION", {"SECTION_ID": section})
+        _participants(node, table[table["section"] == section], method, ids)
+        _travellers(node, results[results["section"].astype("string").fillna("") == section], method)
+    handset(root, boards)
+    return document(root)
 
 
 def write_usebio(session: Session, path: str | os.PathLike) -> None:
