@@ -62,7 +62,13 @@ def _movement(results: pd.DataFrame, conventions: Conventions, numbering: str) -
     tables = int(results.groupby(["section", "board"]).size().max()) if len(results) else 0
     kind = "one winner" if kinds == {"one"} else "two winners (NS and EW ranked apart)" if kinds == {"two"} else "mixed"
     where = f"{len(sections)} sections, " if len(sections) > 1 else ""
-    return f"Movement: {where}{tables} tables, {boards} boards, {kind}; pairs numbered {numbering}"
+    return (f"Movement: {where}{_count(tables, 'table')}, {_count(boards, 'board')}, {kind}; "
+            f"pairs numbered {numbering}")
+
+
+def _count(n: int, thing: str) -> str:
+    """``1 board``, ``26 boards``: a count as a member reads it."""
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
 
 
 def _check(read: Inputs, options: Options, numbering: PairNumbering, strict_rules: bool):
@@ -180,12 +186,12 @@ def _hand_records_session(read: Inputs, options: Options, progress, stage) -> Se
     conventions = _conventions(options, read.meta, read.across_field)
     standings_frame = empty(STANDINGS_COLUMNS)
     standings_frame.insert(0, "method", pd.Series([], dtype="string"))
-    note = problems_frame([{"source": "bridgeproc", "message": f"hand records only: {len(boards)} boards, no results "
+    note = problems_frame([{"source": "bridgeproc", "message": f"hand records only: {_count(len(boards), 'board')}, no results "
                             "to rank (the outputs carry the deals, double dummy and par)"}])
     notes = [n for n in (read.reading_notes(), read.rule_problems(), missing_dd, note) if n is not None and len(n)]
     return Session(results=empty(RESULTS_COLUMNS), boards=boards, standings=standings_frame, names=names,
                    meta=_meta(read, options), conventions=conventions, numbering="shared",
-                   movement=f"Hand records: {len(boards)} boards, no results",
+                   movement=f"Hand records: {_count(len(boards), 'board')}, no results",
                    notes=pd.concat(notes, ignore_index=True), options=options)
 
 

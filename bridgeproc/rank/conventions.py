@@ -221,6 +221,37 @@ CONVENTION_HELP: dict[str, str] = {
     "fouled": "fouled boards: neuberg (every group factored to the full top) or acbl (groups of 1-3 get 60, 65/55, 70/60/50 %)",
 }
 
+#: Each convention as a member reads it, for the workbook's conventions sheet and the website
+#: (the option names above are Python's).
+CONVENTION_LABELS: dict[str, str] = {
+    "method": "Scoring method",
+    "mp_scale": "Matchpoints for each result beaten",
+    "factoring": "Boards played fewer times",
+    "expected": "Results expected on each board",
+    "across_field": "Boards compared across all sections",
+    "centred": "Matchpoints shown around zero",
+    "mp_decimals": "Board matchpoints rounded to",
+    "ave_plus": "Average-plus (A+), % of the top",
+    "ave": "Average (A), % of the top",
+    "ave_minus": "Average-minus (A-), % of the top",
+    "adjusted_mode": "Average-plus and own session score",
+    "cross_imp": "Cross-IMP totals",
+    "mp_top": "Top of each board",
+    "datum_drop": "Results left out at each end of the datum",
+    "datum_drop_share": "Share left out at each end of the datum",
+    "imp_ave_plus": "IMPs for an average-plus",
+    "winners": "Winners",
+    "pair_numbering": "Pair numbers",
+    "sitout": "Pairs that missed boards",
+    "imp_per_board": "IMP totals per board played",
+    "fouled": "Fouled boards",
+}
+
+
+def convention_label(name: str) -> str:
+    """What a member reads for the convention ``name`` (``mp_scale`` -> ``Matchpoints for each result beaten``)."""
+    return CONVENTION_LABELS.get(name, name.replace("_", " ").capitalize())
+
 #: Named bundles. ``ebu``/``wbf``: 2/1 MPs, Neuberg, A+ = 60 % or own session %
 #: (WBF Laws Committee 1998/2000, EBU White Book). ``acbl``: 1/½ MPs and the ASE
 #: formula (= Neuberg on 1/½) and its fixed percentages for small fouled-board groups

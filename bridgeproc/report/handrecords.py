@@ -1,11 +1,25 @@
 """Hand records sheet: each board as a diagram, with HCP, double-dummy table and par."""
 from __future__ import annotations
 
+import re
+
 import pandas as pd
-from openpyxl.worksheet.pagebreak import Break
 
 from bridgeproc.core.deal import DealError, hcp, parse_deal
-from bridgeproc.report.styles import BOLD, BOX, CENTER, RED_FONT, SUBTITLE, a4, add_row, cell, new_sheet, set_widths
+from bridgeproc.report.styles import (
+    BOLD,
+    BOX,
+    CENTER,
+    RED_FONT,
+    SUBTITLE,
+    a4,
+    add_row,
+    break_before,
+    cell,
+    fit_rows,
+    new_sheet,
+    set_widths,
+)
 
 SUIT_DISPLAY = [("♠", None), ("♥", RED_FONT), ("♦", RED_FONT), ("♣", None)]
 DD_STRAINS = [("NT", "NT", None), ("S", "♠", None), ("H", "♥", RED_FONT), ("D", "♦", RED_FONT), ("C", "♣", None)]
@@ -14,6 +28,11 @@ DD_SEATS = "NSEW"
 BLOCK_ROWS = 14
 #: Board diagrams per printed A4 page.
 BOARDS_PER_PAGE = 4
+#: Column widths: a seat's label (``N 12``) has its own column, apart from the spades beside it.
+WIDTHS = [5, 14, 5, 14, 5, 14, 2, 5, 5, 5, 5, 5, 5]
+#: A strain in a par contract (``4C``, ``3NT`` stays) and its suit symbol, as everywhere else.
+_PAR_SUIT = re.compile(r"(\d)([SHDC])")
+_PAR_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def _suit_lines(hand: str | None) -> list[tuple[str, object]]:
@@ -31,14 +50,16 @@ def has_dd(boards: pd.DataFrame) -> bool:
 def write_handrecords(wb, boards: pd.DataFrame) -> None:
     """Add the Hand records sheet (skipped rows for boards without a deal)."""
     ws = new_sheet(wb, "Hand records")
-    set_widths(ws, [4, 15, 4, 15, 4, 15, 2, 5, 5, 5, 5, 5, 5])
+    set_widths(ws, WIDTHS)
     a4(ws)
+    fit_rows(ws, BOARDS_PER_PAGE * BLOCK_ROWS, sum(WIDTHS))  # the same scale with or without the DD table
     with_dd = has_dd(boards)
+    count = 0
     for count, board in enumerate(_rows(boards), start=1):
         for row in _block(ws, board, with_dd):
             add_row(ws, row)
-        if count % BOARDS_PER_PAGE == 0:
-            ws.row_breaks.append(Break(id=count * BLOCK_ROWS))  # a diagram is never cut by a page end
+    # four diagrams a page, none cut by a page end
+    break_before(ws, range(1 + BOARDS_PER_PAGE * BLOCK_ROWS, 1 + count * BLOCK_ROWS, BOARDS_PER_PAGE * BLOCK_ROWS))
 
 
 def _rows(boards: pd.DataFrame):
@@ -74,19 +95,22 @@ def _block(ws, board: dict, with_dd: bool) -> list[list]:
             for j, (strain, _, _) in enumerate(DD_STRAINS):
                 value = board.get(f"dd_{seat}_{strain}")
                 grid[2 + i][8 + j] = cell(ws, None if value is None or pd.isna(value) else int(value), align=CENTER, border=BOX)
-    par_text = _par_text(board)
-    if par_text:
-        grid[7][7] = cell(ws, par_text, font=BOLD)
+    # par under the DD table, one contract a line, so that no text runs past the last column
+    for offset, line in enumerate(_par_lines(board)):
+        grid[7 + offset][7] = cell(ws, line, font=BOLD if offset == 0 else None)
     return [[c for c in row] for row in grid]
 
 
-def _par_text(board: dict) -> str:
+def _par_lines(board: dict) -> list[str]:
+    """``["Par EW 110", "EW 2♠", "EW 2♥"]``: the par score, then each par contract with suit symbols
+    (at most five lines, the last holding the rest); empty when the board has no par."""
     score = board.get("par_score")
     contract = board.get("par_contracts")
     if score is None or pd.isna(score):
-        return ""
+        return []
     side = "NS" if score >= 0 else "EW"
-    text = f"Par {side} {abs(int(score))}" if score else "Par 0"
+    lines = [f"Par {side} {abs(int(score))}" if score else "Par 0"]
     if isinstance(contract, str) and contract:
-        text += f": {contract}"
-    return text
+        shown = _PAR_SUIT.sub(lambda m: m.group(1) + _PAR_SYMBOL[m.group(2)], contract).split(", ")
+        lines += shown[:4] + ([", ".join(shown[4:])] if shown[4:] else [])
+    return lines

@@ -25,7 +25,7 @@ GROUP_TITLES = {"NS": "North-South", "EW": "East-West", "ALL": "All pairs"}
 
 
 def sheet_title(method: str, group: str, several_methods: bool, limit: int = MAX_TITLE) -> str:
-    """``Ranking``, ``Ranking NS``, ``Butler Ranking EW`` or ``Ranking A NS`` (Excel allows 31 characters:
+    """``Ranking``, ``Ranking NS``, ``Butler Ranking EW``, ``Ranking A`` or ``Ranking A NS`` (Excel allows 31 characters:
     a long section name is cut, keeping the direction; :func:`styles.new_sheet` makes it valid and unique)."""
     prefix = f"{METHOD_TITLES.get(method, method)} Ranking" if several_methods else "Ranking"
     if group == "ALL":
@@ -33,6 +33,8 @@ def sheet_title(method: str, group: str, several_methods: bool, limit: int = MAX
     section, _, line = group.rpartition(" ")
     if not section:
         return f"{prefix} {group}"
+    if line == "ALL":  # one ranking of the section: its name says it all ("Ranking A", not "Ranking A ALL")
+        return f"{prefix} {section[:max(limit - len(prefix) - 1, 1)].rstrip()}"
     room = limit - len(prefix) - len(line) - 2
     return f"{prefix} {section[:max(room, 1)].rstrip()} {line}"
 
@@ -60,7 +62,7 @@ def write_ranking(wb, standings: pd.DataFrame, method: str, group: str, heading:
     total_fmt = TOTAL_FORMAT.get(method, "0.00")
     columns = [standings[c] for c in ("rank", "pair", "names", "boards", "total", "pct")]
     for rank, pair, names, boards, total, pct in zip(*columns):
-        place, tied = _place(rank)
+        place, tied = rank_number(rank)
         values = [
             cell(ws, place, font=BOLD, fmt='0"="' if tied else None), cell(ws, numbers([pair])[0]),
             cell(ws, names if isinstance(names, str) else ""),
@@ -73,7 +75,7 @@ def write_ranking(wb, standings: pd.DataFrame, method: str, group: str, heading:
         _add_chart(ws, header_at, len(standings), 6 if has_pct else 5, "Percentage" if has_pct else "Total")
 
 
-def _place(rank) -> tuple[object, bool]:
+def rank_number(rank) -> tuple[object, bool]:
     """A rank as a number (``3=`` is 3 shown with a ``=``, so the column sorts as numbers), and whether tied."""
     text = str(rank)
     digits = text.rstrip("=")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+import numpy as np
 import pandas as pd
 
 from bridgeproc.core.notation import contract_text
@@ -15,10 +16,13 @@ from bridgeproc.report.styles import (
     RED_FONT,
     a4,
     add_row,
+    break_before,
     cell,
+    fit_rows,
     header_row,
     is_red,
     new_sheet,
+    numbers,
     set_widths,
 )
 from bridgeproc.report.travellers import block_starts, plain
@@ -61,11 +65,18 @@ def write_scorecards(wb, results: pd.DataFrame, numbering: Literal["shared", "pe
     point_header = points[2] if points else "Points"
     fmt = points[3] if points else "0.0"
     titles = ["Board", "Dir", "Opponents", "Contract", "By", "Tricks", "Score", point_header, "Running"]
-    set_widths(ws, [7, 5, 10, 10, 5, 7, 8, 9, 9])
+    widths = [7, 5, 10, 10, 5, 7, 8, 9, 9]
+    set_widths(ws, widths)
     ws.freeze_panes = "A2"
     a4(ws, "1:1")
-    add_row(ws, header_row(ws, titles))
     starts = block_starts(cards["key"])
+    # each card starts a printed page (its blank and title rows; row 1 is the header) and the longest fits
+    # one (write-only: the page set-up before the first row)
+    lengths = np.diff([*starts, len(cards)])
+    first_rows = 2 + np.arange(len(starts)) * 2 + np.asarray(starts, dtype=int)
+    break_before(ws, first_rows[1:].tolist())
+    fit_rows(ws, int(lengths.max(initial=0)) + 3, sum(widths))
+    add_row(ws, header_row(ws, titles))
     heads = cards.iloc[starts]
     direction_note = heads["direction"].map(lambda d: f" ({d})") if numbering == "per-direction" else ""
     who = "Player " if is_individual(results) else "Pair "
@@ -74,6 +85,7 @@ def write_scorecards(wb, results: pd.DataFrame, numbering: Literal["shared", "pe
     labels = [f"{label}  {names.get(key, '')}".rstrip() for label, key in zip(labels, heads["key"])]
     label_at = dict(zip(starts, labels))
     columns = [plain(cards[c]) for c in ("board", "direction", "opponents", "contract", "declarer", "tricks", "score", "points", "running")]
+    columns[2] = numbers(columns[2])  # opponents' pair numbers as numbers, as on the ranking
     for position, (board, direction, opp, contract, declarer, tricks, score, pts, running) in enumerate(zip(*columns)):
         if position in label_at:
             add_row(ws, [])

@@ -211,6 +211,36 @@ def a4(ws, title_rows: str | None = None, landscape: bool = False) -> None:
         ws.print_title_rows = title_rows
 
 
+#: Default rows (15 pt) an A4 portrait page holds at 100 % within the margins :func:`fit_rows` sets
+#: (LibreOffice prints 50; a little spare for Excel's taller rows).
+ROWS_PER_A4 = 47
+#: Characters of column width an A4 portrait page holds at 100 % (LibreOffice: about 76).
+WIDTH_PER_A4 = 70
+
+
+def fit_rows(ws, rows: int, width: float = 0) -> None:
+    """Print ``ws`` (set up by :func:`a4`) at a fixed scale at which ``rows`` rows and columns ``width``
+    characters wide fit one page, so that the manual page breaks (a score card or four hand records per
+    page) fall where they are set: fitting to the width alone would print a narrow sheet at full size
+    and cut its blocks."""
+    ws.sheet_properties.pageSetUpPr.fitToPage = False
+    high, wide = (ROWS_PER_A4, WIDTH_PER_A4) if ws.page_setup.orientation != "landscape" else \
+        (ROWS_PER_A4 * 2 // 3, WIDTH_PER_A4 * 3 // 2)  # A4 turned: 31 rows, 105 characters
+    scale = min(100 * high // max(rows, 1), int(100 * wide // max(width, 1)))
+    ws.page_setup.scale = max(10, min(100, scale))
+    ws.page_margins.top = ws.page_margins.bottom = 0.6
+    ws.page_margins.header = ws.page_margins.footer = 0.3
+
+
+def break_before(ws, rows) -> None:
+    """Start a new printed page at each of ``rows`` (1-based sheet rows; row 1 never breaks)."""
+    from openpyxl.worksheet.pagebreak import Break
+
+    for row in rows:
+        if row > 1:
+            ws.row_breaks.append(Break(id=row - 1))
+
+
 def is_red(text) -> bool:
     """True for text showing a red suit (hearts or diamonds)."""
     return isinstance(text, str) and ("♥" in text or "♦" in text)

@@ -21,7 +21,9 @@ from bridgeproc.report.styles import (
     a4,
     add_changed_text,
     add_row,
+    break_before,
     cell,
+    fit_rows,
     header_row,
     is_red,
     new_sheet,
@@ -50,27 +52,43 @@ def heading(session: TeamsSession) -> list[str]:
     return lines
 
 
-def _title(ws, lines: list[str]) -> int:
+def _title(ws, lines: list[str]) -> None:
+    """The heading lines and a blank row (after the page set-up: a write-only sheet writes it first)."""
     add_row(ws, [cell(ws, lines[0], font=TITLE)])
     for line in lines[1:]:
         add_row(ws, [cell(ws, line, font=SUBTITLE)])
     add_row(ws, [])
-    return len(lines) + 2
 
 
 def _num(ws, value, fmt="imp", font=None):
-    return cell(ws, None if pd.isna(value) else float(value), fmt=fmt, font=font)
+    """A number cell; VPs (format ``0.00``) stored rounded to 2 decimals, as shown (70.93, not 70.92999999999999)."""
+    if pd.isna(value):
+        return cell(ws, None, fmt=fmt, font=font)
+    return cell(ws, round(float(value), 2) if fmt == "0.00" else float(value), fmt=fmt, font=font)
+
+
+def _widths(titles: list[str], widths: list[float], texts: dict[int, pd.Series] | None = None) -> list[float]:
+    """Column widths wide enough for each header (bold, so two spare) and, for the columns in ``texts``
+    (position -> values), the longest value: team names are never cut."""
+    out = [max(w, len(t) + 2) for t, w in zip(titles, widths)]
+    for position, values in (texts or {}).items():
+        longest = values.astype("string").str.len().max() if len(values) else 0
+        out[position] = max(out[position], min(int(0 if pd.isna(longest) else longest) + 2, 60))
+    return out
 
 
 def write_standings(wb, session: TeamsSession) -> None:
     """The Standings sheet."""
     ws = new_sheet(wb, "Standings")
-    at = _title(ws, heading(session))
+    lines = heading(session)
+    at = len(lines) + 2
     vp = session.options.scoring == "vp"
     titles = ["Rank", "Team", "Matches", "VP" if vp else "Total", "IMPs +", "IMPs −", "Quotient", "Penalty", "Decided by", "Roster"]
-    set_widths(ws, [7, 24, 9, 9, 9, 9, 9, 9, 16, 50])  # write-only: widths, panes, page before the rows
+    # write-only: widths, panes, page before the rows
+    set_widths(ws, _widths(titles, [7, 12, 9, 9, 9, 9, 9, 9, 16, 50], {1: session.standings["team"]}))
     a4(ws, f"{at}:{at}", landscape=True)
     ws.freeze_panes = f"A{at + 1}"
+    _title(ws, lines)
     add_row(ws, header_row(ws, titles))
     s = session.standings
     for row in records(s):
@@ -84,14 +102,18 @@ def write_standings(wb, session: TeamsSession) -> None:
 def write_vp_table(wb, session: TeamsSession) -> None:
     """The Matches sheet: one row per match with IMPs, carry-over, penalties and VPs."""
     ws = new_sheet(wb, "Matches")
-    at = _title(ws, heading(session))
+    lines = heading(session)
+    at = len(lines) + 2
     titles = ["Round", "Home", "Away", "Boards", "IMPs home", "IMPs away", "Carry home", "Carry away",
               "Pen. home", "Pen. away", "VP home", "VP away", "Status"]
-    set_widths(ws, [7, 22, 22, 7, 10, 10, 10, 10, 9, 9, 9, 9, 12])
-    a4(ws, f"{at}:{at}", landscape=True)
+    matches = session.matches
+    set_widths(ws, _widths(titles, [7, 12, 12, 7, 10, 10, 10, 10, 9, 9, 9, 9, 12],
+                           {1: matches["home"], 2: matches["away"], 12: matches["status"]}))
+    a4(ws, f"{at}:{at}", landscape=True)  # fitted to the page width: the Status column is never printed alone
     ws.freeze_panes = f"A{at + 1}"
+    _title(ws, lines)
     add_row(ws, header_row(ws, titles))
-    for r in records(session.matches):
+    for r in records(matches):
         add_row(ws, [cell(ws, None if pd.isna(r.round) else int(r.round), fmt="int"), cell(ws, r.home), cell(ws, r.away),
                    cell(ws, int(r.boards), fmt="int"), _num(ws, r.imps_home), _num(ws, r.imps_away),
                    _num(ws, r.carry_home or None), _num(ws, r.carry_away or None),
@@ -106,7 +128,7 @@ def write_vp_scale(wb, session: TeamsSession) -> None:
     ws = new_sheet(wb, "VP scale")
     played = session.matches[session.matches["status"] == "played"]
     lengths = sorted({int(n) for n in played["boards"] if n > 0})
-    set_widths(ws, [11] + [10] * 2 * len(lengths))  # write-only: before the rows
+    set_widths(ws, [11] + [11] * 2 * len(lengths))  # write-only: before the rows
     a4(ws, "3:3")
     add_row(ws, [cell(ws, session.options.scale.describe(), font=TITLE)])
     add_row(ws, [])
@@ -118,30 +140,51 @@ def write_vp_scale(wb, session: TeamsSession) -> None:
     add_row(ws, header_row(ws, ["IMP margin"] + [f"{n} bds {side}" for n in lengths for side in ("win", "lose")]))
     columns = [v for n in lengths for v in (scale.convert(margins, n), scale.convert(-margins, n))]
     for i, margin in enumerate(margins.tolist()):
-        add_row(ws, [margin] + [cell(ws, float(c[i]), fmt="0.00") for c in columns])
+        add_row(ws, [margin] + [_num(ws, c[i], "0.00") for c in columns])
+
+
+#: Characters of column width a landscape A4 page shows readably (the cross table is cut into parts this wide).
+LANDSCAPE_WIDTH = 110
 
 
 def write_cross_table(wb, session: TeamsSession, limit: int = 40) -> None:
-    """Round-robin grid: the row team's VPs against each column team (events up to ``limit`` teams)."""
+    """Round-robin grid: the row team's VPs against each column team (events up to ``limit`` teams).
+
+    Columns as wide as the longest team name; when they do not fit one landscape page, the grid is
+    printed in parts (teams 1-7, 8-14 ... as columns), each part on a page of its own, every row team
+    in each, the totals in the last."""
     teams = session.standings["team"].tolist()
     if not 1 < len(teams) <= limit:
         return
     ws = new_sheet(wb, "Cross table")
-    set_widths(ws, [22] + [8] * len(teams) + [9])  # write-only: before the rows
-    a4(ws, "3:3", landscape=True)
-    add_row(ws, [cell(ws, "VPs of the row team against the column team", font=TITLE)])
-    add_row(ws, [])
-    add_row(ws, header_row(ws, ["Team"] + [str(t) for t in teams] + ["Total"]))
+    first = max(12, max(len(str(t)) for t in teams) + 2)
+    width = max(7, max(len(str(t)) for t in teams) + 2)
+    per_part = max(1, (LANDSCAPE_WIDTH - first - 9) // width)
+    parts = -(-len(teams) // per_part)
+    per_part = -(-len(teams) // parts)  # parts of even size: 30 teams at 7 a page are 6, 6, 6, 6, 6
+    widths = [first] + [width] * per_part + [9]
+    set_widths(ws, widths)  # write-only: before the rows
+    a4(ws, landscape=True)
+    block = len(teams) + 3  # title, header, the teams, a blank row
+    break_before(ws, [1 + part * block for part in range(1, parts)])
+    fit_rows(ws, block, sum(widths))
     m = session.matches[session.matches["status"] == "played"]
     column = "vp" if session.options.scoring == "vp" else {"imps": "margin", "bam": "bam"}[session.options.scoring]
     both = pd.concat([pd.DataFrame({"team": m["home"], "opp": m["away"], "v": m[f"{column}_home"]}),
                       pd.DataFrame({"team": m["away"], "opp": m["home"], "v": m[f"{column}_away"]})])
     grid = both.groupby(["team", "opp"])["v"].sum().unstack().reindex(index=teams, columns=teams)
     totals = session.standings.set_index("team")["total"]
-    for team in teams:
-        values = grid.loc[team].tolist()
-        add_row(ws, [cell(ws, team, font=BOLD)] + [None if pd.isna(v) else float(v) for v in values]
-                  + [cell(ws, float(totals[team]), fmt="0.00", font=BOLD)])
+    for part in range(parts):
+        shown = teams[part * per_part:(part + 1) * per_part]
+        last = part == parts - 1
+        title = "VPs of the row team against the column team" + (f" ({part + 1} of {parts})" if parts > 1 else "")
+        add_row(ws, [cell(ws, title, font=TITLE)])
+        add_row(ws, header_row(ws, ["Team"] + [str(t) for t in shown] + ["Total"] * last))
+        for team in teams:
+            values = grid.loc[team, shown].tolist()
+            add_row(ws, [cell(ws, team, font=BOLD)] + [_num(ws, v, "0.00") for v in values]
+                      + [_num(ws, totals[team], "0.00", BOLD)] * last)
+        add_row(ws, [])
 
 
 def _room_texts(results: pd.DataFrame) -> pd.DataFrame:
@@ -175,7 +218,9 @@ def write_match_cards(wb, session: TeamsSession) -> None:
     """The Match cards sheet: per match, each board's two rooms, swing and IMPs, then the total."""
     ws = new_sheet(wb, "Match cards")
     titles = ["Board", "Open room", "NS score", "Closed room", "NS score", "Swing", "IMPs home", "IMPs away", "Note"]
-    set_widths(ws, [7, 14, 9, 14, 9, 8, 10, 10, 22])
+    # the Total row names the teams under the rooms' contracts: those columns as wide as the longest name
+    teams = pd.concat([session.matches["home"], session.matches["away"]])
+    set_widths(ws, _widths(titles, [7, 12, 9, 12, 9, 8, 10, 10, 22], {1: teams, 3: teams}))
     a4(ws)
     if not len(session.boards):
         add_row(ws, [cell(ws, "Match totals only: no boards in the input", font=SUBTITLE)])

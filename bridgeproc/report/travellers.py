@@ -100,8 +100,12 @@ def write_travellers(wb, results: pd.DataFrame, boards: pd.DataFrame) -> None:
     ws = new_sheet(wb, "Travellers")
     table = traveller_table(results)
     shown = [(c, h, f) for c, h, f in METHOD_COLUMNS if c in table and table[c].notna().any()]
-    titles = ["NS", "EW", "Contract", "By", "Lead", "Tricks", "NS +", "EW +"] + [h for _, h, _ in shown]
-    set_widths(ws, [7, 7, 10, 5, 6, 7, 8, 8] + [10] * len(shown))
+    with_lead = bool((table["lead"].astype("string").fillna("") != "").any())  # no empty Lead column
+    titles = ["NS", "EW", "Contract", "By"] + ["Lead"] * with_lead + ["Tricks", "NS +", "EW +"] + [h for _, h, _ in shown]
+    # pair numbers or team names: as wide as the longest, so no name is cut
+    sides = pd.concat([table["ns"], table["ew"]]).astype("string").str.len()
+    side_width = max(7, min(int(sides.max()) + 1, 40)) if len(sides) and sides.notna().any() else 7
+    set_widths(ws, [side_width, side_width, 10, 5] + [6] * with_lead + [7, 8, 8] + [10] * len(shown))
     ws.freeze_panes = "A2"
     a4(ws, "1:1")
     add_row(ws, header_row(ws, titles))
@@ -118,7 +122,7 @@ def write_travellers(wb, results: pd.DataFrame, boards: pd.DataFrame) -> None:
             add_row(ws, [cell(ws, next(block_titles), font=BOLD, fill=BAND_FILL)]
                       + [cell(ws, None, fill=BAND_FILL) for _ in titles[1:]])
         contract, lead = values[2], values[4]
-        row = [values[0], values[1], cell(ws, contract, font=RED_FONT if is_red(contract) else None),
-               values[3], cell(ws, lead, font=RED_FONT if is_red(lead) else None), *values[5:8]]
+        row = [values[0], values[1], cell(ws, contract, font=RED_FONT if is_red(contract) else None), values[3]]
+        row += [cell(ws, lead, font=RED_FONT if is_red(lead) else None)] * with_lead + list(values[5:8])
         row += [cell(ws, v, fmt=f) for v, f in zip(values[8:], formats)]
         add_row(ws, row)

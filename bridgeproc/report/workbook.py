@@ -12,6 +12,7 @@ from openpyxl import Workbook
 from bridgeproc.io.atomic import atomic_path
 from bridgeproc.model import Session
 from bridgeproc.rank import is_individual
+from bridgeproc.rank.conventions import convention_label
 from bridgeproc.report.checks import write_checks_sheet
 from bridgeproc.report.corrections import write_corrections
 from bridgeproc.report.handrecords import write_handrecords
@@ -53,17 +54,25 @@ def conventions_summary(conv) -> str:
     return "Scoring: " + "; ".join(parts)
 
 
+def convention_value(value) -> str:
+    """A convention's value as a member reads it: ``yes``/``no`` for a switch, blank when not set (the
+    meaning says what blank does)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "" if value is None else str(value)
+
+
 def write_conventions(wb, session: "Session") -> None:
     """A sheet naming every convention used and what it means, then any text changed to fit the
     workbook (a control character in a name, a section too long for a sheet title)."""
     ws = new_sheet(wb, "Conventions")
-    set_widths(ws, [18, 14, 90])
+    set_widths(ws, [40, 16, 90])
     a4(ws, landscape=True)
     add_row(ws, [cell(ws, "Conventions used", font=TITLE)])
     add_row(ws, [])
-    add_row(ws, header_row(ws, ["Option", "Value", "Meaning"]))
+    add_row(ws, header_row(ws, ["Convention", "Value", "Meaning"]))
     for name, value, meaning in session.conventions_used:
-        add_row(ws, [cell(ws, name, font=BOLD), cell(ws, str(value)), cell(ws, meaning)])
+        add_row(ws, [cell(ws, convention_label(name), font=BOLD), cell(ws, convention_value(value)), cell(ws, meaning)])
     add_changed_text(ws)
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from bridgeproc import process_session
 from bridgeproc.model import Options
+from bridgeproc.rank.conventions import CONVENTION_LABELS
 from tests.conftest import SAMPLE
 
 INPUTS = [SAMPLE / "club-evening.pbn", SAMPLE / "club-evening-travellers.csv"]
@@ -109,8 +110,11 @@ def test_conventions_sheet_lists_every_convention(written):
     session, wb = written
     rows = _rows(wb["Conventions"])
     listed = {r[0]: r[1] for r in rows[3:] if r[0]}
-    assert set(listed) == set(session.conventions.describe())
-    assert listed["mp_scale"] == "2" and listed["factoring"] == "neuberg"
+    assert rows[2][:3] == ["Convention", "Value", "Meaning"]
+    # every convention, in the words the website uses (not the option names)
+    assert set(listed) == {CONVENTION_LABELS[name] for name in session.conventions.describe()}
+    assert listed["Matchpoints for each result beaten"] == "2" and listed["Boards played fewer times"] == "neuberg"
+    assert listed["Boards compared across all sections"] == "no"
 
 
 def _rgb(cell):
