@@ -8,6 +8,7 @@ import click
 
 from bridgeproc.cli.common import VERBOSITY, library_errors, say, with_verbosity
 from bridgeproc.cli.main import _encoding, _finite, _outputs_for, cli
+from bridgeproc.pipeline.teams import WRITERS as TEAMS_WRITERS
 from bridgeproc.pipeline.write import check_outputs, write_all
 from bridgeproc.rubber.chicago import chicago_sheet
 from bridgeproc.rubber.rubber import rubber_sheet
@@ -90,9 +91,10 @@ def chicago(sheet, outputs, encoding, variant, cycle, first_dealer, partscore_bo
 
 @cli.command()
 @click.argument("inputs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
-@click.option("-o", "--output", "outputs", multiple=True, required=True, type=click.Path(dir_okay=False),
-              callback=_outputs_for((".xlsx", ".pbn", ".csv")),
-              help="Output file (.xlsx, .csv, .pbn). Repeat for several.")
+@click.option("-o", "--output", "outputs", multiple=True, required=True, type=click.Path(),
+              callback=_outputs_for(tuple(TEAMS_WRITERS)),
+              help="Output file (.xlsx, .csv, .pbn, .xml for USEBIO, .html, or results/ for the website). "
+                   "Repeat for several.")
 @click.option("--scoring", type=click.Choice(["vp", "imps", "bam"]), default=None,
               help="Victory points (default), raw IMPs, or board-a-match.")
 @click.option("--vp-scale", default=None, help="wbf2013 (default: WBF 2013 continuous 20-VP) or a VP table CSV.")

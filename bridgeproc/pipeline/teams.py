@@ -4,11 +4,12 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 
 import pandas as pd
 
 from bridgeproc.model import TeamsSession
-from bridgeproc.pipeline.write import check_outputs, write_all
+from bridgeproc.pipeline.write import check_outputs, output_type, write_all
 from bridgeproc.report.teams_files import WRITERS
 from bridgeproc.teams.load import read_adjustments, read_lineup
 from bridgeproc.teams.options import TeamsOptions
@@ -48,5 +49,6 @@ def process_teams(inputs: list, outputs: Sequence = (), options: TeamsOptions = 
     rooms, published, meta, names, deals = read_teams(list(inputs), read_lineup(lineup) if lineup else None, encoding)
     session = replace(score_teams(rooms, published, options, adjustments, meta, names),
                       deals=deals[0] if len(deals) == 1 else None)
-    write_all(outputs, lambda out, tmp: WRITERS[out.suffix.lower()](session, tmp))
+    kinds = {Path(o): output_type(o) for o in outputs}  # as given: Path('results/') loses the folder's slash
+    write_all(outputs, lambda out, tmp: WRITERS[kinds.get(out) or output_type(out)](session, tmp))
     return session

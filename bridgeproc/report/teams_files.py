@@ -1,11 +1,18 @@
 """Teams outputs by extension: ``.xlsx`` workbook, ``.csv`` results, ``.pbn`` games and tables.
 
-PBN output (PBN 2.1 import format; all text quoted, ``-`` for no value):
+PBN output (PBN 2.1 export format, :func:`bridgeproc.io.pbn.writer.game_lines`; all text quoted,
+``-`` for no value):
 
-* one game per table result: ``Event Site Date Board Dealer Vulnerable``, ``Deal``
-  (when the input had one set of deals; dealer and vulnerability otherwise follow
-  the board number), ``HomeTeam VisitTeam Room`` (Open: home NS), ``Round``, ``Contract
-  Declarer Result`` (Result = tricks), ``Score "NS n"`` and ``ScoreIMP "NS i EW j"``;
+* one game per table result. A result read from a PBN room game keeps every tag of that
+  game (players, ``Deal``, ``Auction`` and ``Play`` with their notes, ``DoubleDummyTricks``,
+  ``OptimumResultTable``, ``OptimumScore``, ``Table`` ...); other results get ``Event Site
+  Date Board Dealer Vulnerable`` and ``Deal`` (when the input had one set of deals; dealer
+  and vulnerability otherwise follow the board number). Every game is given the scored
+  result: ``Round``, ``HomeTeam VisitTeam Room`` (Open: home NS), ``Contract Declarer
+  Result`` (Result = tricks), ``Score "NS n"`` and ``ScoreIMP "NS i EW j"``. A board not
+  played at a table has ``Contract``, ``Declarer`` and ``Result`` ``"?"`` (unknown), no
+  score, and a comment saying so (``NP`` is no PBN contract: other readers refuse it);
+  :func:`bridgeproc.teams.load.unplayed_rooms` reads it back as not played;
 * a last game (Board ``0`` is not allowed, so it repeats the first board number)
   carrying ``ScoreTable "Round;TeamId_Home;TeamId_Away;MatchDetails;VP_Home;VP_Away"``
   (MatchDetails ``200,<home IMPs>,<away IMPs>`` as Ruter writes it) and
@@ -23,9 +30,12 @@ import pandas as pd
 from bridgeproc.core.boards import dealer_codes, vul_codes
 from bridgeproc.core.notation import contract_text
 from bridgeproc.io.atomic import atomic_path
-from bridgeproc.io.pbn.writer import quote
+from bridgeproc.io.pbn.model import Game, Tag
+from bridgeproc.io.pbn.writer import HEADER, game_lines, quote
 from bridgeproc.model import TeamsSession
 from bridgeproc.report.teams import write_teams_workbook
+from bridgeproc.report.usebio_teams import write_usebio_teams
+from bridgeproc.report.web.render import write_teams_page, write_teams_site
 from bridgeproc.schema import VULS, records
 
 #: Columns of the teams results CSV.
@@ -76,11 +86,47 @@ def _num(value: float) -> str:
     return "-" if pd.isna(value) else f"{value:g}" if float(value).is_integer() else f"{value:.2f}"
 
 
+#: Tags of a room game the export writes from the scored result (the match's teams and rooms,
+#: the contract and scores), whatever the source game said.
+_RESULT_TAGS = ("Round", "HomeTeam", "VisitTeam", "Room", "Contract", "Declarer", "Result", "Score", "ScoreIMP")
+#: Event tables: written once, in the last game, never copied from a room game.
+_EVENT_TABLES = ("ScoreTable", "TotalScoreTable")
+#: Ends the game of a table where the board was not played (PBN has no tag for it).
+NOT_PLAYED = "{Not played at this table: no contract, no result}"
+
+
+def _room_game(row, game: Game | None, head: dict[str, str]) -> list[str]:
+    """The lines of one table result: the source game's tags (players, Auction, Play, double
+    dummy ...) when the result was read from one, with the result tags rewritten."""
+    unplayed = row.contract == "NP"
+    contract = row.contract if isinstance(row.contract, str) else ""
+    given = {
+        "Round": row.round, "HomeTeam": row.home, "VisitTeam": row.away,
+        "Room": "Open" if row.room == "open" else "Closed",
+        # "?": unknown (PBN 2.1), so no reader takes an unplayed board for a passed-out one
+        "Contract": "?" if unplayed else "Pass" if contract == "PASS" else contract,
+        "Declarer": "?" if unplayed else "" if pd.isna(row.declarer) else row.declarer,
+        "Result": "?" if unplayed else "" if pd.isna(row.tricks) else int(row.tricks),
+    }
+    if not pd.isna(row.score_ns):
+        given["Score"] = f"NS {int(row.score_ns)}"
+    if not pd.isna(row.imp_ns) and not unplayed:
+        given["ScoreIMP"] = f"NS {_num(row.imp_ns)} EW {_num(row.imp_ew)}"
+    board = {"Board": row.board, "Dealer": row.dealer, "Vulnerable": row.vul, **({"Deal": row.deal} if row.deal else {})}
+    kept = [t for t in (game.tags if game is not None else ()) if t.name not in _RESULT_TAGS
+            and t.name not in _EVENT_TABLES]
+    have = {t.name for t in kept}
+    added = [Tag(name, str(value), 0) for name, value in {**head, **board, **given}.items()
+             if name not in have]
+    return game_lines(Game(kept + added, 0)) + ([NOT_PLAYED] if unplayed else [])
+
+
 def pbn_text(session: TeamsSession) -> str:
     """The PBN text described in the module docstring."""
     meta = session.meta
-    head = [_tag("Event", meta.get("event", "")), _tag("Site", meta.get("site", "")), _tag("Date", meta.get("date", ""))]
-    lines = ["% PBN 2.1", "% EXPORT", ""]
+    fields = {"Event": meta.get("event", ""), "Site": meta.get("site", ""), "Date": meta.get("date", "")}
+    head = [_tag(name, value) for name, value in fields.items()]
+    lines = [*HEADER, ""]
     r = session.results
     first_board = 1
     if len(r):
@@ -94,20 +140,9 @@ def pbn_text(session: TeamsSession) -> str:
             t["dealer"] = known["dealer"].astype("string").reindex(at).fillna(pd.Series(t["dealer"].to_numpy(), index=at)).to_numpy()
             t["vul"] = known["vul"].astype("string").reindex(at).fillna(pd.Series(t["vul"].to_numpy(), index=at)).to_numpy()
             t["deal"] = known["deal"].reindex(at).fillna("").to_numpy()
-        for row in records(t):
-            score = "" if pd.isna(row.score_ns) else f"NS {int(row.score_ns)}"
-            imps = "" if pd.isna(row.imp_ns) else f"NS {_num(row.imp_ns)} EW {_num(row.imp_ew)}"
-            contract = row.contract if isinstance(row.contract, str) else ""
-            lines += head + [
-                _tag("Board", row.board), _tag("Dealer", row.dealer), _tag("Vulnerable", row.vul),
-                *([_tag("Deal", row.deal)] if row.deal else []), _tag("Round", row.round),
-                _tag("HomeTeam", row.home), _tag("VisitTeam", row.away),
-                _tag("Room", "Open" if row.room == "open" else "Closed"),
-                _tag("Contract", "Pass" if contract == "PASS" else contract),
-                _tag("Declarer", "" if pd.isna(row.declarer) else row.declarer),
-                _tag("Result", "" if pd.isna(row.tricks) else int(row.tricks)),
-                _tag("Score", score), _tag("ScoreIMP", imps), "",
-            ]
+        games = r["game"].reindex(t.index) if "game" in r else pd.Series(None, index=t.index, dtype="object")
+        for row, game in zip(records(t), games):
+            lines += _room_game(row, game if isinstance(game, Game) else None, fields) + [""]
     m = session.matches
     lines += head + [_tag("Board", first_board),
                      '[ScoreTable "Round\\2R;TeamId_Home\\20L;TeamId_Away\\20L;MatchDetails\\16L;VP_Home\\6R;VP_Away\\6R"]']
@@ -126,4 +161,7 @@ def write_pbn(session: TeamsSession, path: str | os.PathLike) -> None:
         tmp.write_text(pbn_text(session), encoding="utf-8")
 
 
-WRITERS: dict[str, Callable] = {".xlsx": write_xlsx, ".csv": write_csv, ".pbn": write_pbn}
+
+#: ``"/"`` is pipeline.write's FOLDER: ``-o results/`` writes the teams website as a folder.
+WRITERS: dict[str, Callable] = {".xlsx": write_xlsx, ".csv": write_csv, ".pbn": write_pbn, ".xml": write_usebio_teams,
+                                ".html": write_teams_page, "/": write_teams_site}

@@ -10,6 +10,15 @@ Folder layout::
     handrecords.html      every deal (prints several to a page)
     conventions.html      how the results were scored, in words
     style.css
+
+A teams event (:func:`write_teams_site`)::
+
+    index.html            the standings and every match's IMPs and VPs, round by round
+    matches/<match>.html  one match's card: both rooms of every board
+    cross.html            the cross table (team x team)
+    handrecords.html      every deal, when the deals are known
+    scoring.html          the conventions, the notices and the VP scale
+    style.css
 """
 from __future__ import annotations
 
@@ -22,8 +31,9 @@ import jinja2
 from markupsafe import Markup, escape
 
 from bridgeproc.io.atomic import atomic_path
-from bridgeproc.model import Session
+from bridgeproc.model import Session, TeamsSession
 from bridgeproc.report.web.site import DD_HEADS, Site, build_site
+from bridgeproc.report.web.teams_site import TeamsSite, build_teams_site
 
 #: The templates and the style sheet, shipped inside the package (pyproject package-data).
 TEMPLATES = files("bridgeproc.report.web") / "templates"
@@ -116,5 +126,64 @@ def write_site(session: Session, folder: str | os.PathLike) -> None:
 def write_page(session: Session, path: str | os.PathLike) -> None:
     """Write the website of ``session`` as one self-contained HTML file (atomically)."""
     html = single_page(build_site(session))
+    with atomic_path(path) as tmp:
+        tmp.write_text(html, encoding="utf-8")
+
+
+def teams_folder_url(depth: int) -> Callable[[str, object], str]:
+    """Links of a teams page ``depth`` folders below the site's root."""
+    up = "../" * depth
+
+    def url(kind: str, ident: object) -> str:
+        return up + {
+            "index": "index.html", "matches": "index.html#matches", "match": f"matches/{ident}.html",
+            "cross": "cross.html", "handrecords": "handrecords.html", "deal": f"handrecords.html#deal-{ident}",
+            "scoring": "scoring.html", "css": "style.css",
+        }[kind]
+    return url
+
+
+def teams_single_url(kind: str, ident: object) -> str:
+    """Links of the teams single page: anchors of its sections."""
+    return {"index": "#standings", "matches": "#matches", "match": f"#match-{ident}", "cross": "#cross",
+            "handrecords": "#handrecords", "deal": f"#deal-{ident}", "scoring": "#scoring"}[kind]
+
+
+def teams_site_pages(site: TeamsSite) -> dict[str, str]:
+    """Relative file name -> HTML of every page of the teams folder form."""
+    page = environment().get_template("teams_page.html")
+
+    def render(kind: str, depth: int, title: str = "", **items: object) -> str:
+        return page.render(site=site, kind=kind, url=teams_folder_url(depth), inline_css="", page_title=title, **items)
+
+    pages = {"index.html": render("index", 0), "scoring.html": render("scoring", 0, "Scoring")}
+    if site.cross:
+        pages["cross.html"] = render("cross", 0, "Cross table")
+    if site.deals:
+        pages["handrecords.html"] = render("handrecords", 0, "Hand records")
+    for card in site.cards:
+        pages[f"matches/{card.id}.html"] = render("match", 1, card.title, card=card)
+    return pages
+
+
+def teams_single_page(site: TeamsSite) -> str:
+    """The whole teams site as one self-contained page (style sheet inlined, links are anchors)."""
+    return environment().get_template("teams_page.html").render(
+        site=site, kind="single", url=teams_single_url, inline_css=Markup(stylesheet()), page_title="")
+
+
+def write_teams_site(session: TeamsSession, folder: str | os.PathLike) -> None:
+    """Write the website of the teams event ``session`` into ``folder`` (made if missing): static files
+    only. ``bridgeproc teams -o results/`` stages it in a temporary folder as the pairs site is."""
+    root = Path(folder)
+    (root / "matches").mkdir(parents=True, exist_ok=True)
+    (root / "style.css").write_text(stylesheet(), encoding="utf-8")
+    for name, html in teams_site_pages(build_teams_site(session)).items():
+        (root / name).write_text(html, encoding="utf-8")
+
+
+def write_teams_page(session: TeamsSession, path: str | os.PathLike) -> None:
+    """Write the website of the teams event ``session`` as one self-contained HTML file (atomically)."""
+    html = teams_single_page(build_teams_site(session))
     with atomic_path(path) as tmp:
         tmp.write_text(html, encoding="utf-8")

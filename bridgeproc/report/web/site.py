@@ -21,7 +21,7 @@ from bridgeproc.core.notation import contract_text
 from bridgeproc.core.pairs import pair_keys
 from bridgeproc.model import Session
 from bridgeproc.rank import is_individual
-from bridgeproc.rank.conventions import CONVENTION_HELP
+from bridgeproc.rank.conventions import CONVENTION_HELP, CONVENTION_LABELS
 from bridgeproc.rank.methods import METHODS, methods_in
 from bridgeproc.report.ranking import GROUP_TITLES, METHOD_TITLES
 from bridgeproc.report.travellers import BOARD_FACTS, METHOD_COLUMNS, lead_text, traveller_table
@@ -39,30 +39,6 @@ _PAR_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 #: A language tag as ``<html lang>`` takes it (BCP 47's shape, not its registry).
 _LANGUAGE = re.compile(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$")
 
-#: Each convention as a member reads it (the conventions sheet's option names are Python's).
-CONVENTION_LABELS: dict[str, str] = {
-    "method": "Scoring method",
-    "mp_scale": "Matchpoints for each result beaten",
-    "factoring": "Boards played fewer times",
-    "expected": "Results expected on each board",
-    "across_field": "Boards compared across all sections",
-    "centred": "Matchpoints shown around zero",
-    "mp_decimals": "Board matchpoints rounded to",
-    "ave_plus": "Average-plus (A+), % of the top",
-    "ave": "Average (A), % of the top",
-    "ave_minus": "Average-minus (A-), % of the top",
-    "adjusted_mode": "Average-plus and own session score",
-    "cross_imp": "Cross-IMP totals",
-    "mp_top": "Top of each board",
-    "datum_drop": "Results left out at each end of the datum",
-    "datum_drop_share": "Share left out at each end of the datum",
-    "imp_ave_plus": "IMPs for an average-plus",
-    "winners": "Winners",
-    "pair_numbering": "Pair numbers",
-    "sitout": "Pairs that missed boards",
-    "imp_per_board": "IMP totals per board played",
-    "fouled": "Fouled boards",
-}
 #: The conventions that matter for each kind of scoring (the others change nothing in the results).
 _MP_ONLY = {"mp_scale", "factoring", "expected", "centred", "mp_decimals", "ave_plus", "ave", "ave_minus",
             "adjusted_mode", "mp_top", "fouled"}
