@@ -37,7 +37,7 @@ from bridgeproc.errors import ParseError, ValidationError
 from bridgeproc.io.sheets.travellers import HEADER_SEARCH_ROWS, header_key, sniff_delimiter
 from bridgeproc.io.sheets.xlsx import NAMES_SHEETS, Workbooks, cell_name, load_workbooks, sheet_grid
 from bridgeproc.io.text import csv_field_limit, read_text
-from bridgeproc.schema import NAMES_COLUMNS, problems_frame
+from bridgeproc.schema import NAMES_COLUMNS, NAMES_ID_COLUMNS, problems_frame
 
 NAMES_ALIASES: dict[str, tuple[str, ...]] = {
     "section": ("Section", "Sect", "Sec"),
@@ -49,6 +49,12 @@ PLAYER_ALIASES = ("Player", "Player 1", "Player 2", "Player A", "Player B", "Nam
                   "North", "South", "East", "West", "First player", "Second player", "Partner")
 _ALIASES = {header_key(a): col for col, names in NAMES_ALIASES.items() for a in names}
 _PLAYERS = {header_key(a) for a in PLAYER_ALIASES}
+#: The players' member (national federation) numbers, one column for the pair or one per player, as
+#: Ruter's TotalScoreTable writes them (MemberID1, MemberID2): written to USEBIO's NATIONAL_ID_NUMBER.
+#: (``Id`` alone is a pair number, see NAMES_ALIASES.)
+ID_ALIASES = ("Member ID", "Member IDs", "Member no", "Member number", "MemberID1", "MemberID2", "Member ID 1",
+              "Member ID 2", "National ID", "National IDs", "IDs", "EBU", "ACBL", "ABF")
+_IDS = {header_key(a) for a in ID_ALIASES}
 _DIRECTIONS = {"NS": "NS", "N-S": "NS", "N/S": "NS", "N": "NS", "EW": "EW", "E-W": "EW", "E/W": "EW", "E": "EW",
                "OW": "EW", "O": "EW"}
 _PAIR = re.compile(r"([A-Za-z]{1,2})?\s*-?\s*(\d{1,4})(?:\.0+)?")
@@ -78,8 +84,9 @@ def _filled_width(row: list[str]) -> int:
     return width
 
 
-def _header(rows: list[list[str]], where: list[str], source: str) -> tuple[int, dict[str, int], list[int]]:
-    """(row index of the header, {column: position}, player column positions)."""
+def _header(rows: list[list[str]], where: list[str], source: str
+            ) -> tuple[int, dict[str, int], list[int], list[int]]:
+    """(row index of the header, {column: position}, player column positions, member-id column positions)."""
     for index, row in enumerate(rows[:HEADER_SEARCH_ROWS]):
         keys = [header_key(c) for c in row]
         if "pair" in {_ALIASES.get(k) for k in keys}:
@@ -89,22 +96,25 @@ def _header(rows: list[list[str]], where: list[str], source: str) -> tuple[int, 
                          "Pair,Names or Section,Pair,Player 1,Player 2")
     columns: dict[str, int] = {}
     players: list[int] = []
+    ids: list[int] = []
     for position, key in enumerate(keys):
         name = _ALIASES.get(key)
         if name and name not in columns:
             columns[name] = position
         elif key in _PLAYERS or re.fullmatch(r"(player|name)\d", key):
             players.append(position)
+        elif key in _IDS:
+            ids.append(position)
     if "names" not in columns and not players:
         raise ParseError(source, where[index], "no Names or Player columns next to Pair; expected e.g. Pair,Names "
                          "or Pair,Player 1,Player 2")
-    return index, columns, players
+    return index, columns, players, ids
 
 
 def _table(rows: list[list[str]], where: list[str], source: str, notes: list[dict] | None = None,
            delimiter: str | None = None) -> pd.DataFrame:
     """The names frame of a list's rows (``delimiter``: the CSV's, None for a workbook sheet)."""
-    index, columns, players = _header(rows, where, source)
+    index, columns, players, id_columns = _header(rows, where, source)
     width = _filled_width(rows[index])
     body, lines = rows[index + 1:], where[index + 1:]
     if not body:
@@ -163,8 +173,9 @@ def _table(rows: list[list[str]], where: list[str], source: str, notes: list[dic
                         f"line {first_line}; delete the wrong row (or correct its pair number)")
             continue
         seen[key] = (line, names)
+        member_ids = " & ".join(i for i in (cell(row, p) for p in id_columns) if i)
         out.append({"section": section, "pair": pair, "names": names,
-                    "direction": _DIRECTIONS.get(direction), "source": source, "line": str(line)})
+                    "direction": _DIRECTIONS.get(direction), "source": source, "line": str(line), "ids": member_ids})
     if problems:
         raise ValidationError(problems_frame(problems))
     _note(notes, source, joined, f"more cells than the header: the names held an unquoted {delimiter!r} and "
@@ -173,9 +184,11 @@ def _table(rows: list[list[str]], where: list[str], source: str, notes: list[dic
     _note(notes, source, beyond, "cells right of the header are not read; give them a header or delete them")
     _note(notes, source, controlled, "a line break or control character in the names is read as a space")
     _note(notes, source, repeated, "a pair listed again with the same names: read once")
-    frame = pd.DataFrame(out, columns=list(NAMES_COLUMNS)).astype(NAMES_COLUMNS)
+    frame = pd.DataFrame(out, columns=[*NAMES_COLUMNS, "ids"]).astype({**NAMES_COLUMNS, **NAMES_ID_COLUMNS})
     if frame["direction"].isna().all():
         frame = frame.drop(columns="direction")
+    if not (frame["ids"].fillna("") != "").any():
+        frame = frame.drop(columns="ids")
     return frame
 
 
