@@ -17,6 +17,11 @@ NAMES = (str(SAMPLE / "club-evening-names.csv"),)
 needs_soffice = pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice is not installed")
 
 
+def pdf_test(test):
+    """A LibreOffice PDF page count: needs soffice, and is slow (a subprocess), so left out of make quick."""
+    return pytest.mark.slow(needs_soffice(test))
+
+
 def pdf_pages(path: Path, sheet: str, tmp_path: Path) -> int:
     """Pages of the PDF LibreOffice prints of ``sheet`` of workbook ``path`` (the other sheets removed)."""
     wb = openpyxl.load_workbook(path)
@@ -39,7 +44,7 @@ def workbook(request, tmp_path_factory):
     return session, path
 
 
-@needs_soffice
+@pdf_test
 def test_every_score_card_prints_on_a_page_of_its_own(workbook, tmp_path):
     session, path = workbook
     cards = len(session.standings)
@@ -47,7 +52,7 @@ def test_every_score_card_prints_on_a_page_of_its_own(workbook, tmp_path):
     assert pdf_pages(path, "Score cards", tmp_path) == cards
 
 
-@needs_soffice
+@pdf_test
 def test_hand_records_print_four_to_a_page(workbook, tmp_path):
     session, path = workbook
     assert len(session.boards) == 26
@@ -210,7 +215,7 @@ def test_teams_cross_table_in_parts_a_page_each(teams_workbook):
     assert sweden[0] == "SWEDEN" and sweden[1] is None
 
 
-@needs_soffice
+@pdf_test
 @pytest.mark.parametrize(("sheet", "pages"), [("Matches", 1), ("Standings", 1), ("Cross table", 5)])
 def test_teams_sheets_print_on_whole_pages(teams_workbook, tmp_path, sheet, pages):
     _, path = teams_workbook

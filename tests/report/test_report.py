@@ -146,6 +146,7 @@ def test_a_failed_run_leaves_no_workbook(tmp_path):
     assert not out.exists()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice is not installed")
 def test_libreoffice_converts_the_workbook_to_pdf(written, tmp_path):
     session, _ = written
