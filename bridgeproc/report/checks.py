@@ -23,6 +23,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Callable, Protocol
 
+import numpy as np
 import pandas as pd
 from openpyxl import Workbook
 
@@ -127,11 +128,14 @@ def session_rows(session: Session) -> pd.DataFrame:
         return located(problems_frame([]).assign(kind=pd.array([], dtype="string")), None)[FIELDS]
     suspicious = check_plausibility(session.results, session.boards) \
         if len(session.results) and session.boards is not None else None
-    notes = notes[list(PROBLEM_COLUMNS)].astype("string").fillna("")
-    warned = set() if suspicious is None else \
-        set(suspicious[list(PROBLEM_COLUMNS)].astype("string").fillna("").itertuples(index=False, name=None))
-    kind = ["warning" if row in warned else "note" for row in notes.itertuples(index=False, name=None)]
-    frame = notes.assign(kind=pd.array(kind, dtype="string"))[["kind", *PROBLEM_COLUMNS]]
+    columns = list(PROBLEM_COLUMNS)
+    notes = notes[columns].astype("string").fillna("")
+    warned = pd.Series(False, index=notes.index)
+    if suspicious is not None and len(suspicious):
+        found = suspicious[columns].astype("string").fillna("").drop_duplicates().assign(_warned=True)
+        warned = notes.merge(found, on=columns, how="left")["_warned"].fillna(False).astype(bool).set_axis(notes.index)
+    kind = pd.Series(np.where(warned, "warning", "note"), index=notes.index, dtype="string")
+    frame = notes.assign(kind=kind)[["kind", *PROBLEM_COLUMNS]]
     return located(in_terminal_order(frame), session.results)[FIELDS]
 
 
