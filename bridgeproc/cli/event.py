@@ -1,0 +1,2 @@
+"""The `event` command (being written)."""
+from __future__ import annotations

@@ -1,0 +1,2 @@
+"""The `sim` command (being written)."""
+from __future__ import annotations

@@ -1,0 +1,2 @@
+"""The `swiss` command (being written)."""
+from __future__ import annotations
