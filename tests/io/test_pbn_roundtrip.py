@@ -35,7 +35,7 @@ def without_place(frame: pd.DataFrame) -> pd.DataFrame:
 def test_realdata_round_trip(path, tmp_path):
     first = read_pbn(path)
     out = tmp_path / "copy.pbn"
-    write_pbn(first, out)
+    write_pbn(first, out, export=True)
     second = read_pbn(out)
     assert signature(second) == signature(first)
     for name in ("boards", "results", "totals", "matches", "byes"):
@@ -86,7 +86,7 @@ def test_write_is_atomic(tmp_path, monkeypatch):
 
     monkeypatch.setattr(Path, "write_text", disk_full)
     with pytest.raises(OSError):
-        write_pbn(pbn, out)
+        write_pbn(pbn, out, export=True)
     assert out.read_text() == "old"
     assert list(tmp_path.iterdir()) == [out]  # the half-written temporary file is gone
 

@@ -5,6 +5,8 @@ and tests share one vocabulary (PBN 2.1 chapters 3 and 5).
 """
 from __future__ import annotations
 
+import codecs
+import re
 from dataclasses import dataclass, field
 from operator import attrgetter
 
@@ -195,6 +197,53 @@ def raise_problems(source: str, problems: list[tuple[int, str]]) -> None:
     raise error
 
 
+#: A line with its end, as the lexer counts lines (``\r\n``, ``\r`` or ``\n``).
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+_BYTE_LINE = re.compile(rb"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+_BOMS = ((codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be"), (codecs.BOM_UTF8, "utf-8"),
+         (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
+
+
+@dataclass(frozen=True)
+class Original:
+    """The bytes of a PBN file, the codec its text was read with and that text (BOM removed)."""
+
+    data: bytes
+    encoding: str
+    text: str
+
+    @classmethod
+    def of_text(cls, text: str) -> "Original":
+        """A file given as text: written back as UTF-8."""
+        return cls(text.encode("utf-8", errors="surrogateescape"), "utf-8", text)
+
+    def bom(self) -> tuple[bytes, str]:
+        """The byte-order mark the file starts with (or ``b""``) and the codec of its lines."""
+        for mark, codec in _BOMS:
+            if self.data.startswith(mark):
+                return mark, codec
+        return b"", self.encoding
+
+    def byte_lines(self, encoding: str | None = None) -> tuple[bytes, list[bytes], str]:
+        """``(bom, lines with their ends, codec)``: line ``k`` of the lexer is ``lines[k - 1]``; with
+        ``encoding``, the text's lines in that encoding (no BOM)."""
+        bom, codec = self.bom()
+        body = self.data[len(bom):]
+        if encoding is not None:
+            bom, codec = b"", encoding
+            lines = [line.encode(codec) for line in _LINE.findall(self.text)]
+        elif codec.startswith(("utf-16", "utf-32")):  # not ASCII-compatible: split the text, encode each line
+            lines = [line.encode(codec) for line in _LINE.findall(self.text)]
+        else:
+            lines = _BYTE_LINE.findall(body)
+        return bom, lines, codec
+
+    def newline(self) -> str:
+        """The file's line end (its first one; ``\\n`` for a file of one line)."""
+        m = re.search(r"\r\n|\r|\n", self.text)
+        return m.group() if m else "\n"
+
+
 @dataclass
 class PbnFile:
     """A parsed PBN file: games as read plus the frames described in the module docstring."""
@@ -212,3 +261,5 @@ class PbnFile:
     #: ``(line, message)`` of every harmless quirk read liberally (a producer's habit, a
     #: game that is no board): nothing is wrong, but the director is told what was done.
     notes: list[tuple[int, str]] = field(default_factory=list)
+    #: The file as read (bytes, codec, text): ``write_pbn`` writes it back with only what changed rewritten.
+    original: Original | None = None

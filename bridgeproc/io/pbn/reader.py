@@ -43,19 +43,22 @@ from __future__ import annotations
 
 import gc
 import os
+import re
 from contextlib import contextmanager
 from typing import Iterator, TextIO
 
 from bridgeproc.errors import ParseError
+from bridgeproc.io.atomic import atomic_path
 from bridgeproc.io.pbn.frames import BOARD_TAGS, board_rows, boards_frame
 from bridgeproc.io.pbn.lexer import lex
-from bridgeproc.io.pbn.model import Game, PbnFile, is_table, raise_problems
+from bridgeproc.io.pbn.model import Game, Original, PbnFile, is_table, raise_problems
 from bridgeproc.io.pbn.results import collect, results_frames, table_frame
+from bridgeproc.io.pbn.splice import splice
 from bridgeproc.io.pbn.tags import check_games, check_names, check_repeats, check_sections, check_tags, pbn_version
 from bridgeproc.io.pbn.writer import format_games, write_games
 from bridgeproc.io.text import decode, read_source
 
-__all__ = ["PbnFile", "format_pbn", "parse_pbn", "read_pbn", "write_pbn"]
+__all__ = ["PbnFile", "format_pbn", "parse_pbn", "pbn_bytes", "read_pbn", "write_pbn"]
 
 
 def _meta(games: list[Game]) -> dict[str, str]:
@@ -156,6 +159,7 @@ def _parse(text: str, source: str) -> PbnFile:
         version=pbn_version(escapes),
         escapes=escapes,
         notes=sorted(notes),
+        original=Original.of_text(text),
     )
 
 
@@ -192,7 +196,25 @@ def read_pbn(path_or_file: str | os.PathLike | TextIO, encoding: str | None = No
         text = decode(data, source, encoding)
     except ParseError as exc:
         raise ParseError(source, 1, exc.message) from None
-    return parse_pbn(text, source)
+    pbn = parse_pbn(text, source)
+    pbn.original = Original(data, _codec(data, encoding), pbn.original.text if pbn.original else text)
+    return pbn
+
+
+#: Text only UTF-8 decoding gives (a character beyond ASCII that is not an escaped byte).
+_UTF8_ONLY = re.compile("[^\x00-\x7f\udc80-\udcff]")
+
+
+def _codec(data: bytes, encoding: str | None) -> str:
+    """The codec to write a file's changed lines in: the one given, UTF-8 for a UTF-8 file (stray
+    Windows-1252 bytes or not, as ``io.text.decode`` reads it), else Windows-1252."""
+    if encoding:
+        return encoding
+    try:
+        data.decode("utf-8")
+        return "utf-8"
+    except UnicodeDecodeError:
+        return "utf-8" if _UTF8_ONLY.search(data.decode("utf-8", errors="surrogateescape")) else "cp1252"
 
 
 def format_pbn(pbn: PbnFile) -> str:
@@ -200,8 +222,29 @@ def format_pbn(pbn: PbnFile) -> str:
     return format_games(pbn.games)
 
 
-def write_pbn(pbn: PbnFile, path: str | os.PathLike) -> None:
-    """Write a :class:`PbnFile` back in PBN 2.1 export format, atomically (``io.atomic.atomic_path``):
-    mandatory tags in order, then the others alphabetically, Auction, Play, tables. Scored frames
-    (a Session) are written by ``bridgeproc.report.pbn.write_scored_pbn``."""
-    write_games(pbn.games, path)
+def pbn_bytes(pbn: PbnFile, encoding: str | None = None) -> bytes:
+    """The file as read with only the changed tags rewritten (see ``io.pbn.splice``): byte for byte the
+    same when nothing changed. In ``encoding`` when given, else the file's own; a new text the file's
+    encoding cannot hold (a Cyrillic name in a Windows-1252 file) makes the whole file UTF-8."""
+    if pbn.original is None:
+        return format_pbn(pbn).encode(encoding or "utf-8")
+    old_games, _, _, _ = lex(pbn.original.text, pbn.source)
+    try:
+        return splice(pbn.original, pbn.games, old_games, encoding)
+    except UnicodeEncodeError:
+        return splice(pbn.original, pbn.games, old_games, "utf-8")
+
+
+def write_pbn(pbn: PbnFile, path: str | os.PathLike, *, export: bool = False, encoding: str | None = None) -> None:
+    """Write a :class:`PbnFile` back, atomically (``io.atomic.atomic_path``).
+
+    By default the file as read, with only what changed rewritten (:func:`pbn_bytes`): commentary,
+    ``%`` lines, quoting, layout, encoding and line ends kept. ``export=True`` writes PBN 2.1 export
+    format instead (UTF-8): mandatory tags in order, then the others alphabetically, Auction, Play,
+    tables. Scored frames (a Session) are written by ``bridgeproc.report.pbn.write_scored_pbn``."""
+    if export or pbn.original is None:
+        write_games(pbn.games, path)
+        return
+    data = pbn_bytes(pbn, encoding)
+    with atomic_path(path) as tmp:
+        tmp.write_bytes(data)

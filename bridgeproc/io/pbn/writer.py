@@ -76,6 +76,17 @@ def _table_lines(tag: Tag) -> list[str]:
     return out
 
 
+def tag_lines(tag: Tag) -> list[str]:
+    """The lines of one tag in export layout: the tag, then its calls, cards and notes, or its rows."""
+    out = [_tag_line(tag)]
+    if tag.tokens is not None:
+        out.extend(_section_lines(tag))
+        out.extend(_tag_line(note) for note in tag.notes or ())
+    elif tag.columns is not None:
+        out.extend(_table_lines(tag))
+    return out
+
+
 def game_lines(game: Game) -> list[str]:
     """The lines of one game in export order."""
     plain = [t for t in game.tags if t.tokens is None and t.columns is None]
@@ -84,13 +95,10 @@ def game_lines(game: Game) -> list[str]:
     for name in _SECTIONS:
         for tag in game.tags:
             if tag.name == name and tag.tokens is not None:
-                out.append(_tag_line(tag))
-                out.extend(_section_lines(tag))
-                out.extend(_tag_line(note) for note in tag.notes or ())
+                out.extend(tag_lines(tag))
     tables = sorted((t for t in game.tags if t.columns is not None), key=lambda t: t.name)
     for tag in tables:
-        out.append(_tag_line(tag))
-        out.extend(_table_lines(tag))
+        out.extend(tag_lines(tag))
     return out
 
 
