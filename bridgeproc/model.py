@@ -75,6 +75,8 @@ class Session:
     archived: object = None
     #: The corrections applied to the inputs (schema.CORRECTIONS_COLUMNS, with their reasons); None when none.
     corrections: pd.DataFrame | None = None
+    #: The PBN files read (``io.pbn.PbnFile``): the scored PBN is written onto the one it came from.
+    sources: tuple = ()
 
     @property
     def pair_names(self) -> dict[str, str]:

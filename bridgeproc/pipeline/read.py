@@ -59,6 +59,8 @@ class Inputs:
     published_totals: list[pd.DataFrame] = field(default_factory=list)
     #: The corrections applied to the results (schema.CORRECTIONS_COLUMNS), when a corrections file is given.
     corrections: pd.DataFrame | None = None
+    #: The PBN files as read (the scored PBN is written onto them: report.pbn_source).
+    pbn_files: list = field(default_factory=list)
 
     def settle(self) -> None:
         """Decide which results count: traveller sheets win over a PBN's own ScoreTables.
@@ -214,6 +216,7 @@ def _creator(escapes: list[str]) -> str | None:
 
 def _read_pbn(path, options: Options, inputs: Inputs) -> None:
     pbn = read_pbn(path, options.encoding)
+    inputs.pbn_files.append(pbn)
     inputs.notes.extend({"source": pbn.source, "line": str(line), "column": "", "value": "", "message": message}
                         for line, message in pbn.notes)
     inputs.rules.append(check_games(pbn))

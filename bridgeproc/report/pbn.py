@@ -12,7 +12,6 @@ Contract, Declarer and Result and its code in the score columns (``A+``/``A-``,
 """
 from __future__ import annotations
 
-import math
 import os
 import re
 from typing import Mapping
@@ -22,10 +21,13 @@ import pandas as pd
 from bridgeproc.analysis.dd import encode_dd_hex
 from bridgeproc.core.boards import dealer_of, vul_of
 from bridgeproc.core.notation import contract_text
-from bridgeproc.io.pbn.model import Column, Game, Tag
+from bridgeproc.io.atomic import atomic_path
+from bridgeproc.io.pbn.model import Column, Game, PbnFile, Tag
+from bridgeproc.io.pbn.reader import pbn_bytes
 from bridgeproc.io.pbn.writer import write_games
 from bridgeproc.rank.conventions import scoring_tag
 from bridgeproc.rank.methods import METHODS, methods_in
+from bridgeproc.report.pbn_source import number_text, scored_on_source
 
 #: results column -> (ScoreTable column, width): the percentages a matchpoint ScoreTable carries.
 PERCENT_COLUMNS = (("pct_ns", "Percentage_NS", 5), ("pct_ew", "Percentage_EW", 5))
@@ -33,13 +35,6 @@ PERCENT_COLUMNS = (("pct_ns", "Percentage_NS", 5), ("pct_ew", "Percentage_EW", 5
 META_TAGS = {name.lower(): name for name in (
     "Event", "Site", "Date", "EventDate", "Competition", "Annotator", "Application", "Stage", "Round",
     "Generator", "Description", "EventSponsor")}
-
-
-def _number(value) -> str:
-    if value is None or value is pd.NA or (isinstance(value, float) and math.isnan(value)):
-        return "-"
-    text = f"{float(value):.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
 
 
 def _artificial(code: str) -> tuple[str, str]:
@@ -98,13 +93,13 @@ def score_table(results: pd.DataFrame) -> tuple[list[Column], list[list[str]]]:
         width = 5 if method.unit == "mp" else 6
         for source, name in zip(method.points, method.pbn_points):
             if name not in cells and source in results:
-                cells[name] = (width, [_number(v) for v in results[source].to_numpy(dtype=object)])
+                cells[name] = (width, [number_text(v) for v in results[source].to_numpy(dtype=object)])
         if method.percentages:
             for source, name, width in PERCENT_COLUMNS:
                 if source in results:
-                    cells[name] = (width, [_number(v) for v in results[source].to_numpy(dtype=object)])
+                    cells[name] = (width, [number_text(v) for v in results[source].to_numpy(dtype=object)])
     if "datum" in results:
-        cells["ButlerDatum"] = (5, [_number(v) for v in results["datum"].to_numpy(dtype=object)])
+        cells["ButlerDatum"] = (5, [number_text(v) for v in results["datum"].to_numpy(dtype=object)])
     columns = [Column(name, "", width, "L" if name in ("Contract", "Lead") else "R")
                for name, (width, _) in cells.items()]
     rows = [list(row) for row in zip(*(values for _, values in cells.values()))]
@@ -121,9 +116,9 @@ def total_table(standings: pd.DataFrame, imps: bool) -> tuple[list[Column], list
         cells["Section"] = [section or "-" for section, _ in groups]
     if any(direction != "ALL" for _, direction in groups):
         cells["Direction"] = [{"NS": "N-S", "EW": "E-W"}.get(d, "-") for _, d in groups]
-    cells[METHODS["butler" if imps else "mp"].pbn_total] = [_number(v) for v in standings["total"].to_numpy(dtype=object)]
+    cells[METHODS["butler" if imps else "mp"].pbn_total] = [number_text(v) for v in standings["total"].to_numpy(dtype=object)]
     if not imps or standings["pct"].notna().any():
-        cells["TotalPercentage"] = [_number(v) for v in standings["pct"].to_numpy(dtype=object)]
+        cells["TotalPercentage"] = [number_text(v) for v in standings["pct"].to_numpy(dtype=object)]
     cells["Names"] = _text(standings["names"])
     cells["NrBoards"] = _text(standings["boards"])
     columns = [Column(name, "", None, "") for name in cells]
@@ -185,8 +180,7 @@ def scored_games(boards: pd.DataFrame, results: pd.DataFrame, standings: pd.Data
         Event tags (``Event``, ``Site``, ``Date``, ``Scoring`` ...) for every game.
     """
     meta = dict(meta or {})
-    present = methods_in(results)
-    imps = bool(present) and all(m.unit == "imp" for m in present) and "pct_ns" not in results
+    imps = _imps(results)
     meta.setdefault("Scoring", ("IMP;Cross" if "ximp_ns" in results else "IMP;Butler") if imps else "MatchPoints")
     # Sections scored apart get a game each (with a Section tag), so that reading the file
     # back does not take one ScoreTable over several sections for an across-the-field board.
@@ -242,17 +236,44 @@ def _parts(scored) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame | None, dic
     return boards, get("results"), standings, meta
 
 
+def _imps(results: pd.DataFrame) -> bool:
+    present = methods_in(results)
+    return bool(present) and all(m.unit == "imp" for m in present) and "pct_ns" not in results
+
+
+def _source_pbn(scored):
+    """The one PBN file the session was read from, when its scores can be written onto it."""
+    get = scored.get if isinstance(scored, Mapping) else (lambda name: getattr(scored, name, None))
+    sources = [s for s in get("sources") or () if isinstance(s, PbnFile)]
+    corrected = get("corrections")
+    return sources[0] if len(sources) == 1 and corrected is None else None
+
+
 def write_scored_pbn(scored, path: str | os.PathLike) -> None:
-    """Write scored frames as PBN 2.1, atomically: one game per board (see :func:`scored_games`).
+    """Write scored frames as PBN 2.1, atomically.
+
+    On the PBN file the session was read from when there is one (``report.pbn_source``: the file as
+    read, tag by tag, with the scores added), else one game per board (see :func:`scored_games`).
 
     Parameters
     ----------
     scored : Session or mapping
         Anything with ``boards``, ``results`` and optionally ``standings`` (rows of
-        the first ``method`` when there is a ``method`` column) and ``meta`` (event
-        tags, any case: ``event`` or ``Event``), as attributes or mapping keys.
+        the first ``method`` when there is a ``method`` column), ``meta`` (event
+        tags, any case: ``event`` or ``Event``) and ``sources`` (the PbnFile read), as attributes
+        or mapping keys.
     path : str or PathLike
         The output file, replaced only when writing succeeded.
     """
     boards, results, standings, meta = _parts(scored)
+    source = _source_pbn(scored)
+    if source is not None:
+        totals = total_table(standings, _imps(results)) if standings is not None and len(standings) else None
+        onto = scored_on_source(source, boards, results, standings, _board_extras(boards), score_table(results),
+                                totals)
+        if onto is not None:
+            data = pbn_bytes(onto)
+            with atomic_path(path) as tmp:
+                tmp.write_bytes(data)
+            return
     write_games(scored_games(boards, results, standings, meta), path)

@@ -13,6 +13,8 @@ matched by the line it starts on; a game made afresh has line 0 and is appended)
 """
 from __future__ import annotations
 
+import re
+
 from bridgeproc.io.pbn.model import Game, Original, Tag
 from bridgeproc.io.pbn.writer import game_lines, tag_lines
 
@@ -46,6 +48,24 @@ def _last_line(tag: Tag) -> int:
     return last
 
 
+_CELL = re.compile(r'"(?:[^"\\]|\\.)*"|[^\s"]+')
+
+
+def _quoted_columns(tag: Tag, text_lines: list[str]) -> frozenset[str]:
+    """The columns of a table whose cells the file quoted (in most rows): kept so when rewritten."""
+    names = tag.column_names
+    counts = [0] * len(names)
+    seen = 0
+    for line in tag.row_lines or ():
+        cells = _CELL.findall(text_lines[line - 1]) if 0 < line <= len(text_lines) else []
+        if len(cells) != len(names):
+            continue
+        seen += 1
+        for i, cell in enumerate(cells):
+            counts[i] += cell.startswith('"')
+    return frozenset(name for name, n in zip(names, counts) if seen and n * 2 > seen)
+
+
 def _keyed(tags: list[Tag]) -> dict[tuple[str, int], Tag]:
     """Tags by (name, occurrence): a repeated tag name is matched in order."""
     seen: dict[str, int] = {}
@@ -62,7 +82,7 @@ def _keyed(tags: list[Tag]) -> dict[tuple[str, int], Tag]:
 Edit = tuple[int, int, list[str]]
 
 
-def _game_edits(old: Game, new: Game) -> list[Edit]:
+def _game_edits(old: Game, new: Game, text_lines: list[str]) -> list[Edit]:
     """The edits that turn ``old``'s lines into ``new``'s, tag by tag; the whole game rewritten in
     export layout when a changed tag shares a line with another one."""
     before, after = _keyed(old.tags), _keyed(new.tags)
@@ -75,7 +95,8 @@ def _game_edits(old: Game, new: Game) -> list[Edit]:
         first, last = spans[key]
         if sum(first <= s <= last for s in starts) != 1 or before[key].inherited:  # another tag in its lines
             return [(min(starts), game_last, game_lines(new))]
-        edits.append((first, last, tag_lines(after[key]) if key in after else []))
+        quoted = _quoted_columns(before[key], text_lines) if before[key].columns is not None else frozenset()
+        edits.append((first, last, tag_lines(after[key], quoted) if key in after else []))
     added = [tag for key, tag in after.items() if key not in before]
     if added:
         plain = [tag for tag in added if tag.tokens is None and tag.columns is None]
@@ -98,13 +119,16 @@ def splice(original: Original, games: list[Game], old_games: list[Game], encodin
     edits: list[Edit] = []
     kept = set()
     fresh: list[Game] = []
+    text_lines: list[str] | None = None
     for game in games:
         old = by_line.get(game.line) if game.line else None
         if old is None or old.line in kept:
             fresh.append(game)
             continue
         kept.add(old.line)
-        edits.extend(_game_edits(old, game))
+        if text_lines is None:
+            text_lines = original.text.split("\n")
+        edits.extend(_game_edits(old, game, text_lines))
     for old in old_games:
         if old.line not in kept:  # a game left out: its tag lines go
             edits.append((old.line, max(_last_line(t) for t in old.tags), []))

@@ -59,8 +59,12 @@ def _section_lines(tag: Tag) -> list[str]:
     return [" ".join(line) for line in lines]
 
 
-def _table_lines(tag: Tag) -> list[str]:
-    rows = [[_cell(c) for c in row] for row in tag.rows or ()]
+def _table_lines(tag: Tag, quoted: frozenset[str] = frozenset()) -> list[str]:
+    """The rows, aligned to the column widths; the cells of the columns named in ``quoted`` always quoted
+    (as the file being rewritten had them), the others only when they must be."""
+    forced = [c.name in quoted for c in tag.columns or ()]
+    rows = [[quote(c) if i < len(forced) and forced[i] and c != "-" else _cell(c) for i, c in enumerate(row)]
+            for row in tag.rows or ()]
     if not rows:
         return []
     columns = list(tag.columns or ())
@@ -76,14 +80,15 @@ def _table_lines(tag: Tag) -> list[str]:
     return out
 
 
-def tag_lines(tag: Tag) -> list[str]:
-    """The lines of one tag in export layout: the tag, then its calls, cards and notes, or its rows."""
+def tag_lines(tag: Tag, quoted: frozenset[str] = frozenset()) -> list[str]:
+    """The lines of one tag in export layout: the tag, then its calls, cards and notes, or its rows
+    (``quoted``: the table columns whose cells are always quoted)."""
     out = [_tag_line(tag)]
     if tag.tokens is not None:
         out.extend(_section_lines(tag))
         out.extend(_tag_line(note) for note in tag.notes or ())
     elif tag.columns is not None:
-        out.extend(_table_lines(tag))
+        out.extend(_table_lines(tag, quoted))
     return out
 
 

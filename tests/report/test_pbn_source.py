@@ -1,0 +1,115 @@
+"""The scored PBN written onto the PBN file read: every line of the file kept but what scoring adds."""
+from __future__ import annotations
+
+import pytest
+
+from bridgeproc.io.pbn.reader import read_pbn
+from bridgeproc.model import Options
+from bridgeproc.pipeline.run import build_session
+from bridgeproc.report.pbn import write_scored_pbn
+from tests.conftest import REALDATA
+
+SAMPLE = REALDATA.parents[2] / "sample_data"
+
+
+def scored(tmp_path, *inputs, **options):
+    session = build_session([str(p) for p in inputs], Options(dd=False, **options))
+    out = tmp_path / "scored.pbn"
+    write_scored_pbn(session, out)
+    return session, out
+
+
+def diff(before: bytes, after: bytes) -> tuple[list[str], list[str]]:
+    """(lines of ``before`` missing from ``after``, lines ``after`` adds), matched in order (linear)."""
+    old, new = before.decode("latin-1").splitlines(), after.decode("latin-1").splitlines()
+    added, i = [], 0
+    for line in new:
+        if i < len(old) and line == old[i]:
+            i += 1
+        else:
+            added.append(line)
+    return old[i:], added
+
+
+def test_ruter_file_comes_back_byte_for_byte(tmp_path):
+    """Every published score of the Ruter file is ours: scoring it changes nothing in it."""
+    path = REALDATA / "ruter7-klubbkveld-butler-2012.pbn"
+    _, out = scored(tmp_path, path)
+    assert out.read_bytes() == path.read_bytes()
+
+
+def test_hand_record_gets_a_score_table_per_board_and_keeps_every_line(tmp_path):
+    hand = SAMPLE / "club-evening.pbn"
+    session, out = scored(tmp_path, hand, SAMPLE / "club-evening-travellers.csv")
+    removed, added = diff(hand.read_bytes(), out.read_bytes())
+    assert removed == []
+    assert sum(line.startswith("[ScoreTable ") for line in added) == session.boards["board"].nunique()
+    assert sum(line.startswith("[TotalScoreTable ") for line in added) == 1
+    again = read_pbn(out)
+    assert len(again.results) == len(session.results) == 338
+    by_pair = again.results.set_index(["board", "ns"])["mp_ns"].astype(float) if "mp_ns" in again.results else None
+    table = [t for g in again.games for t in g.tables("ScoreTable")]
+    mp = [float(r[t.column_names.index("MP_NS")]) for t in table for r in t.rows]
+    assert sorted(mp) == sorted(session.results["mp_ns"].astype(float).tolist())
+    assert by_pair is None or len(by_pair) == 338
+
+
+def test_bbo_games_keep_auction_and_play_and_get_their_scores(tmp_path):
+    path = REALDATA / "bbo-acbl-1607-speedball-2013-08-10-pbntools.pbn"
+    session, out = scored(tmp_path, path)
+    before, after = read_pbn(path), read_pbn(out)
+    assert len(after.games) == len(before.games) == 576  # 573 results, 3 games with none
+    for name in ("Auction", "Play", "North", "Contract", "Result"):
+        assert [g.get(name) for g in after.games] == [g.get(name) for g in before.games]
+    assert [t.tokens for g in after.games for t in g.tags if t.name == "Play"] == \
+        [t.tokens for g in before.games for t in g.tags if t.name == "Play"]
+    removed, added = diff(path.read_bytes(), out.read_bytes())
+    assert removed == []
+    assert sum(line.startswith("[ScorePercentage ") for line in added) == 573
+    first = after.games[0]
+    row = session.results[session.results["line"] == before.games[0].tag("Contract").line].iloc[0]
+    assert first.get("ScorePercentage") == f"NS {row['pct_ns']:.2f} EW {row['pct_ew']:.2f}".replace(".00", "")
+
+
+TABLE_ROUND = """[Event "Club"]
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[ScoreTable "Table\\2R;Round\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R"]
+ 1  1  1  2 "4S"   N 10
+ 2  1  3  4 "3NT"  S  9
+
+[Event "Club"]
+[Board "2"]
+[Dealer "E"]
+[Vulnerable "NS"]
+[ScoreTable "Table\\2R;Round\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R"]
+ 1  1  1  2 "2H"   E  8
+ 2  1  3  4 "2H"   E  9
+"""
+
+
+def test_table_and_round_columns_and_quoting_are_kept(tmp_path):
+    path = tmp_path / "club.pbn"
+    path.write_text(TABLE_ROUND, encoding="utf-8")
+    _, out = scored(tmp_path, path, check_movement=False) if "check_movement" in Options.__dataclass_fields__ \
+        else scored(tmp_path, path)
+    again = read_pbn(out)
+    table = again.games[0].tag("ScoreTable")
+    assert table.column_names[:7] == ["Table", "Round", "PairId_NS", "PairId_EW", "Contract", "Declarer", "Result"]
+    assert "MP_NS" in table.column_names
+    assert [r[:2] for r in table.rows] == [["1", "1"], ["2", "1"]]
+    text = out.read_text(encoding="utf-8")
+    assert ' "4S" ' in text and ' "3NT" ' in text  # the file quoted its contracts: so are they written
+
+
+@pytest.mark.parametrize("name", ["fin-sm-parikilpailu-2014-s1.pbn", "swe-bridgefestival-orebro-2011-silver1-crossimp.pbn"])
+def test_published_totals_keep_their_other_columns(tmp_path, name):
+    path = REALDATA / name
+    _, out = scored(tmp_path, path)
+    before = next(t for g in read_pbn(path).games for t in g.tables("TotalScoreTable"))
+    after = next(t for g in read_pbn(out).games for t in g.tables("TotalScoreTable"))
+    assert after.column_names[:len(before.column_names)] == before.column_names
+    keep = [i for i, n in enumerate(before.column_names) if n not in ("Rank", "TotalScoreMP", "TotalScoreIMP",
+                                                                       "TotalPercentage")]
+    assert [[r[i] for i in keep] for r in after.rows] == [[r[i] for i in keep] for r in before.rows]
