@@ -9,7 +9,7 @@ import pandas as pd
 
 from bridgeproc.analysis.dd import DD_COLUMNS, DDUnavailableError, dd_tables
 from bridgeproc.analysis.par import optimum_score_problem, par, parse_optimum_score
-from bridgeproc.core.pairs import PairNumbering
+from bridgeproc.core.pairs import PairNumbering, as_numbered
 from bridgeproc.errors import (
     BridgeprocError,
     ParseError,
@@ -129,7 +129,8 @@ def build_session(inputs: list, options: Options = Options(),
     numbering = checked.numbering
     decided = conventions.replace(pair_numbering=numbering)
     results = rank_results(checked.results, decided)
-    table = standings(results, decided, names if len(names) else None)
+    # scored by seat; an arrow-switched row's points credited to the pairs by their numbers
+    table = standings(as_numbered(results), decided, names if len(names) else None)
     table.insert(0, "method", conventions.method)
     stage("scored and ranked")
     boards, missing_dd = _solved(boards, options, progress, stage)
@@ -145,7 +146,7 @@ def build_session(inputs: list, options: Options = Options(),
                       movement=_movement(results, decided, numbering),
                       notes=pd.concat(notes, ignore_index=True) if notes else None, options=options,
                       corrections=read.corrections if read.corrections is not None and len(read.corrections)
-                      else None)
+                      else None, sources=tuple(read.pbn_files))
     return session
 
 
@@ -192,7 +193,7 @@ def _hand_records_session(read: Inputs, options: Options, progress, stage) -> Se
     return Session(results=empty(RESULTS_COLUMNS), boards=boards, standings=standings_frame, names=names,
                    meta=_meta(read, options), conventions=conventions, numbering="shared",
                    movement=f"Hand records: {_count(len(boards), 'board')}, no results",
-                   notes=pd.concat(notes, ignore_index=True), options=options)
+                   notes=pd.concat(notes, ignore_index=True), options=options, sources=tuple(read.pbn_files))
 
 
 def _with_double_dummy(boards: pd.DataFrame, progress) -> pd.DataFrame:

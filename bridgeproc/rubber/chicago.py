@@ -14,6 +14,14 @@ Chicago (ACBL four-deal bridge; reference section 2.2)
     at once. There is no 50 part-score premium, but a part-score made on deal 4 that
     does not complete a game earns ``partscore_bonus`` (100). Slams, insult,
     overtricks and undertricks as in Law 77; honours are not counted.
+Chicago duplicate (``variant="duplicate"``)
+    Played like duplicate: four deals with Chicago's dealer and vulnerability rotation
+    (``cycle`` as above), each deal scored on its own like a duplicate board (Law 77:
+    game premium 300/500, slams, insult), with a part-score premium of
+    ``partscore_premium`` (50, as Law 77; some clubs 100) and no carrying of
+    part-scores toward game. A passed-out deal scores 0 and is one of the four, as a
+    duplicate board (``passed_out="score"``, the default here), or is redealt by the
+    same dealer (``passed_out="redeal"``). ``partscore_bonus`` (deal 4) does not apply.
 HCP-target Chicago (``variant="hcp"``; reference section 12, UNVERIFIED source)
     Each deal's duplicate score (Law 77, vulnerability from the same cycle) is
     compared with a target from the combined high-card points of the side with 20
@@ -118,29 +126,39 @@ def load_targets(source: str | os.PathLike | pd.DataFrame) -> pd.DataFrame:
                          "vul": [values[h][1] for h in range(20, 41)]}).set_index("hcp")
 
 
-def chicago_sheet(source: str | os.PathLike | pd.DataFrame, variant: Literal["standard", "hcp"] = "standard",
+#: Part-score premiums a Chicago duplicate deal may carry (Law 77's 50; some clubs 100).
+PARTSCORE_PREMIUMS = (50, 100)
+
+
+def chicago_sheet(source: str | os.PathLike | pd.DataFrame,
+                  variant: Literal["standard", "duplicate", "hcp"] = "standard",
                   cycle: Literal["dealer", "non-dealer"] = "dealer", first_dealer: str = "N",
-                  partscore_bonus: int = 100, passed_out: Literal["redeal", "score"] = "redeal",
+                  partscore_bonus: int = 100, passed_out: Literal["redeal", "score"] | None = None,
                   targets: str | os.PathLike | pd.DataFrame | None = None,
-                  encoding: str | None = None) -> pd.DataFrame:
+                  encoding: str | None = None, partscore_premium: int = 50) -> pd.DataFrame:
     """Score a sequence of Chicago deals.
 
     Parameters
     ----------
     source : path or DataFrame
         A deal sheet (CSV path, frame of text cells, or ``read_sheet``'s frame).
-    variant : {"standard", "hcp"}
-        Four-deal Chicago scoring, or IMPs against the HCP target table.
+    variant : {"standard", "duplicate", "hcp"}
+        Four-deal Chicago scoring, Chicago duplicate (each deal a duplicate board), or
+        IMPs against the HCP target table.
     cycle : {"dealer", "non-dealer"}
         Who is vulnerable on deals 2 and 3 (module docstring).
     first_dealer : str
         Dealer of the first deal.
     partscore_bonus : int
         Standard: premium for a part-score on deal 4 that does not complete a game.
-    passed_out : {"redeal", "score"}
-        HCP variant: redeal a passed-out deal, or score it (0 against the target).
+    passed_out : {"redeal", "score"}, optional
+        Duplicate and HCP variants: redeal a passed-out deal, or score it (0; against the
+        target in HCP). Default: ``score`` for duplicate, ``redeal`` otherwise; standard
+        Chicago always redeals.
     targets : path or DataFrame, optional
         HCP variant: the target table (default ``CHICAGO_TARGETS``).
+    partscore_premium : {50, 100}
+        Duplicate: the premium of every part-score made (Law 77: 50).
 
     Returns
     -------
@@ -148,9 +166,18 @@ def chicago_sheet(source: str | os.PathLike | pd.DataFrame, variant: Literal["st
         ``CHICAGO_COLUMNS`` or ``CHICAGO_HCP_COLUMNS``: one row per sheet row; ``round_deal``
         (1-4) is NA for a redealt passed-out deal; totals run within each chicago.
     """
+    if variant not in ("standard", "duplicate", "hcp"):
+        raise ValueError(f"unknown Chicago variant {variant!r}; use 'standard', 'duplicate' or 'hcp'")
+    if partscore_premium not in PARTSCORE_PREMIUMS:
+        raise ValueError(f"part-score premium {partscore_premium!r}: use 50 or 100")
+    if passed_out is None:
+        passed_out = "score" if variant == "duplicate" else "redeal"
+    if passed_out not in ("redeal", "score"):
+        raise ValueError(f"unknown passed-out rule {passed_out!r}; use 'redeal' or 'score'")
+    if variant == "standard" and passed_out == "score":
+        raise ValueError("standard Chicago redeals a passed-out deal; passed_out='score' is for the duplicate "
+                         "and HCP variants")
     sheet = source if isinstance(source, pd.DataFrame) and "level" in source else read_sheet(source, encoding)
-    if variant not in ("standard", "hcp"):
-        raise ValueError(f"unknown Chicago variant {variant!r}; use 'standard' or 'hcp'")
     table = load_targets(targets) if targets is not None else CHICAGO_TARGETS
     if variant == "hcp":
         _require_hcp(sheet, passed_out)
@@ -161,7 +188,7 @@ def chicago_sheet(source: str | os.PathLike | pd.DataFrame, variant: Literal["st
         if counted == 4:
             number, counted, below, total = number + 1, 0, [0, 0], [0, 0]
         dealer = SEATS[dealer_index % 4]
-        redeal = deal.level == 0 and (variant == "standard" or passed_out == "redeal")
+        redeal = deal.level == 0 and passed_out == "redeal"
         round_deal = counted + 1
         vul = chicago_vulnerability(round_deal, dealer, cycle)
         row = {"chicago": number, "deal": deal.deal, "round_deal": pd.NA if redeal else round_deal,
@@ -176,6 +203,9 @@ def chicago_sheet(source: str | os.PathLike | pd.DataFrame, variant: Literal["st
                 row.update(imps_ns=0, imps_ew=0, hcp_ns=deal.hcp_ns)
         elif variant == "standard":
             points, note = _chicago_points(deal, vul, round_deal, below, partscore_bonus)
+            row.update(ns_points=points[0], ew_points=points[1], note=note)
+        elif variant == "duplicate":
+            points, note = _duplicate_points(deal, vul, partscore_premium)
             row.update(ns_points=points[0], ew_points=points[1], note=note)
         else:
             row.update(_hcp_points(deal, vul, table))
@@ -208,6 +238,23 @@ def _chicago_points(deal, vul: str, round_deal: int, below: list[int], bonus: in
     if round_deal == 4:
         points[side] += bonus
         return points, f"part-score on deal 4: {bonus}"
+    return points, None
+
+
+def _duplicate_points(deal, vul: str, premium: int) -> tuple[list[int], str | None]:
+    """One Chicago duplicate deal: its Law 77 score, the part-score premium ``premium``."""
+    if not deal.level:
+        return [0, 0], "passed out: 0"
+    side = SIDES.index(deal.side)
+    score = duplicate_score(deal.level, deal.strain, deal.doubled, _vulnerable(vul, deal.side), deal.tricks)
+    partscore = deal.tricks >= deal.level + 6 and trick_score(deal.level, deal.strain, deal.doubled) < GAME_POINTS
+    if partscore:
+        score += premium - 50  # Law 77's part-score premium is 50
+    points = [0, 0]
+    if score >= 0:
+        points[side] = score
+    else:
+        points[1 - side] = -score
     return points, None
 
 

@@ -57,6 +57,8 @@ HEADER_ALIASES: dict[str, tuple[str, ...]] = {
     "lead": ("Lead", "Lead card", "Opening lead", "Ld", "Ausspiel", "Entame", "Uitkomst", "Utspel", "Utspill",
              "Udspil", "Заход", "Первый ход"),
     "fouled": ("Fouled", "Foul", "Fouled group", "Group", "Deal group"),
+    # an arrow-switched result (EW-numbered pair sat NS): Y, yes, x, 1 or ↔ (core.pairs.SWITCHED_MARKS)
+    "switched": ("Switched", "Switch", "Arrow", "Arrow switch", "Arrow switched", "Arrowswitch", "↔", "<->"),
     "score": ("Score", "NS score", "Score NS", "Points", "NS points", "Points NS", "NS+", "NS plus", "Plus", "Score+",
               "Score plus", "Punkte", "Punkte NS", "NS Punkte", "Marque", "Marque NS", "Счёт", "Счёт С-Ю"),
     "score_ew": ("EW score", "Score EW", "EW points", "Points EW", "EW+", "EW plus", "NS-", "NS minus", "Minus",

@@ -1,0 +1,222 @@
+"""Arrow-switched rounds of a Mitchell numbered per direction: entry (a Switched column, or the rounds
+given), identity by the pair's number, scoring by the seat actually played, two winners."""
+import random
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from bridgeproc.core.pairs import arrow_switch_rounds, as_numbered, mark_arrow_switch, switched_mark
+from bridgeproc.errors import ValidationError
+from bridgeproc.io.sheets.travellers import parse_travellers_csv
+from bridgeproc.model import Options
+from bridgeproc.pipeline.run import build_session
+from bridgeproc.rank import Conventions, rank_results, standings
+from bridgeproc.validate.results import validate_results
+
+TABLES = ROUNDS = 7
+BOARDS_PER_ROUND = 2
+SWITCHED = (6, 7)
+#: Vulnerability of boards 1-14 (the 16-board cycle), written out for the oracle.
+VUL = ["None", "NS", "EW", "All", "NS", "EW", "All", "None", "EW", "All", "None", "NS", "All", "None"]
+
+
+def _movement(seed: int = 18):
+    """The 7-table Mitchell: NS pair t sits at table t, EW pair e moves up a table and the boards
+    down each round. Each result: 1NT by the seat N or E (the seat actually played) with random tricks."""
+    rng = random.Random(seed)
+    played = []
+    for rnd in range(1, ROUNDS + 1):
+        for table in range(1, TABLES + 1):
+            ew = (table - rnd) % TABLES + 1
+            board_set = (table + rnd - 2) % TABLES
+            for board in range(board_set * BOARDS_PER_ROUND + 1, board_set * BOARDS_PER_ROUND + BOARDS_PER_ROUND + 1):
+                played.append({"round": rnd, "table": table, "ns_pair": table, "ew_pair": ew, "board": board,
+                               "declarer": rng.choice("NE"), "tricks": rng.randint(4, 11)})
+    return played
+
+
+def _oracle_score(declarer: str, tricks: int, board: int) -> int:
+    """Seat NS's score of 1NT, Law 77 worked out by hand: 40 + 30 per overtrick + 50; 50/100 a trick down."""
+    side = "NS" if declarer in "NS" else "EW"
+    vulnerable = VUL[board - 1] in (side, "All")
+    score = 40 + 30 * (tricks - 7) + 50 if tricks >= 7 else -(100 if vulnerable else 50) * (7 - tricks)
+    return score if side == "NS" else -score
+
+
+def _traveller(played, how: str) -> str:
+    """By seat: in the switched rounds the EW-numbered pair is written in the NS column."""
+    header = "Round,Table,Board,NS,EW,Contract,Declarer,Tricks" + (",Switched" if how == "column" else "")
+    lines = [header]
+    for p in played:
+        switched = p["round"] in SWITCHED
+        ns, ew = (p["ew_pair"], p["ns_pair"]) if switched else (p["ns_pair"], p["ew_pair"])
+        row = f"{p['round']},{p['table']},{p['board']},{ns},{ew},1NT,{p['declarer']},{p['tricks']}"
+        lines.append(row + ((",Y" if switched else ",") if how == "column" else ""))
+    return "\n".join(lines) + "\n"
+
+
+def _seat_played(played):
+    """The oracle's input, by seat: in the switched rounds the EW pair sat NS."""
+    out = []
+    for p in played:
+        if p["round"] in SWITCHED:
+            out.append({**p, "ns_seat": ("EW", p["ew_pair"]), "ew_seat": ("NS", p["ns_pair"])})
+        else:
+            out.append({**p, "ns_seat": ("NS", p["ns_pair"]), "ew_seat": ("EW", p["ew_pair"])})
+    return out
+
+
+def _credit(seats) -> dict[tuple[str, str], float]:
+    """(direction of the number, pair) -> percentage: each result's NS seat compared with every other
+    NS seat on its board (2 a win, 1 a tie), credited to the pair that sat there, by its number."""
+    by_board: dict[int, list] = {}
+    for s in seats:
+        by_board.setdefault(s["board"], []).append(s)
+    points: dict[tuple[str, str], list[float]] = {}
+    for results in by_board.values():
+        scores = [_oracle_score(s["declarer"], s["tricks"], s["board"]) for s in results]
+        top = 2 * (len(scores) - 1)
+        for s, mine in zip(results, scores):
+            ns_mp = sum(2 if mine > other else 1 if mine == other else 0 for other in scores) - 1
+            for (direction, pair), mp in ((s["ns_seat"], ns_mp), (s["ew_seat"], top - ns_mp)):
+                got = points.setdefault((direction, str(pair)), [0.0, 0.0])
+                got[0] += mp
+                got[1] += top
+    return {pair: 100.0 * mp / top for pair, (mp, top) in points.items()}
+
+
+def _ours(table: pd.DataFrame) -> dict[tuple[str, str], float]:
+    return {(g, p): round(v, 6) for g, p, v in zip(table["group"], table["pair"], table["pct"])}
+
+
+def _expected() -> dict[tuple[str, str], float]:
+    return {k: round(v, 6) for k, v in _credit(_seat_played(_movement())).items()}
+
+
+def test_the_oracle_has_fourteen_pairs_in_two_directions():
+    expected = _expected()
+    assert sorted(expected) == [(d, str(n)) for d in ("EW", "NS") for n in sorted(range(1, 8), key=str)]
+    assert len({v for k, v in expected.items()}) > 7  # the scores differ: a real ranking
+
+
+def test_switched_column_through_the_pipeline(tmp_path):
+    path = tmp_path / "travellers.csv"
+    path.write_text(_traveller(_movement(), "column"))
+    session = build_session([str(path)], Options(dd=False, pair_numbering="per-direction"))
+    assert "two winners" in session.movement
+    assert set(session.standings["group"]) == {"NS", "EW"}
+    assert len(session.standings) == 14  # each pair once, in the direction of its number
+    assert _ours(session.standings) == _expected()
+    results = session.results
+    assert int(results["switched"].sum()) == 2 * TABLES * BOARDS_PER_ROUND
+
+
+def test_arrow_switch_rounds_option(tmp_path):
+    raw = parse_travellers_csv(_traveller(_movement(), "option"), "travellers.csv")
+    checked = validate_results(mark_arrow_switch(raw, "6-7"), pair_numbering_option="per-direction")
+    conventions = Conventions(pair_numbering="per-direction")
+    results = rank_results(checked.results, conventions)
+    table = standings(as_numbered(results), conventions)
+    assert _ours(table) == _expected()
+    # the seat actually played is matchpointed: switched or not, the NS seats of a board share one top
+    board_1 = results[results["board"] == 1]
+    assert sorted(board_1["mp_ns"] + board_1["mp_ew"]) == [board_1["top"].iat[0]] * TABLES
+
+
+def test_auto_numbering_finds_the_per_direction_mitchell(tmp_path):
+    path = tmp_path / "travellers.csv"
+    path.write_text(_traveller(_movement(), "column"))
+    session = build_session([str(path)], Options(dd=False))
+    assert session.numbering == "per-direction"
+    assert _ours(session.standings) == _expected()
+
+
+def test_without_the_switch_the_repeats_are_refused_with_the_hint():
+    raw = parse_travellers_csv(_traveller(_movement(), "option"), "travellers.csv")
+    with pytest.raises(ValidationError) as info:
+        validate_results(raw, pair_numbering_option="per-direction")
+    text = str(info.value)
+    assert "has a second result on board" in text
+    assert "if the pairs of a round sat the other way (arrow switch), mark it: a Switched column (Y) or " \
+           "--arrow-switch ROUNDS" in text
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Y", True), ("yes", True), ("x", True), ("1", True), ("↔", True), (" YES ", True), ("switched", True),
+    ("", False), ("N", False), ("no", False), ("0", False), ("-", False), (None, False),
+    ("maybe", None), ("2", None), ("YN", None),
+])
+def test_switched_marks(text, expected):
+    assert switched_mark(text) is expected
+
+
+@pytest.mark.parametrize("spec, rounds", [
+    ("6-7", {6, 7}), ("5,7", {5, 7}), ("3 6-7", {3, 6, 7}), ("7", {7}), ("6–7", {6, 7}), ("1-3;5", {1, 2, 3, 5}),
+])
+def test_arrow_switch_rounds(spec, rounds):
+    assert arrow_switch_rounds(spec) == rounds
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("7-6", "'7-6' is not a round or a range of rounds"),
+    ("six", "'six' is not a round"),
+    ("0", "'0' is not a round"),
+    ("", "no rounds given"),
+])
+def test_bad_arrow_switch_rounds(spec, message):
+    with pytest.raises(ValueError, match=message):
+        arrow_switch_rounds(spec)
+
+
+def _small(rows: list[str], header: str = "Round,Table,Board,NS,EW,Contract,Declarer,Tricks,Switched") -> pd.DataFrame:
+    return parse_travellers_csv(header + "\n" + "\n".join(rows) + "\n", "t.csv")
+
+
+def test_the_option_needs_a_round_column():
+    raw = _small(["1,1,N,3NT,9"], header="Board,NS,EW,Contract,Declarer,Tricks")
+    with pytest.raises(ValueError, match="--arrow-switch 6-7 needs a Round column on the travellers"):
+        mark_arrow_switch(raw, "6-7")
+
+
+def test_the_option_contradicting_a_mark_is_refused():
+    raw = _small(["6,1,1,1,2,3NT,N,9,N", "6,2,3,3,4,3NT,N,9,"])
+    with pytest.raises(ValidationError) as info:
+        mark_arrow_switch(raw, "6-7")
+    assert str(info.value).splitlines()[1:] == [
+        "t.csv:2: switched: round 6 is arrow-switched by --arrow-switch 6-7, but this result is marked not switched; "
+        "clear the mark or correct the rounds"]
+
+
+HOSTILE = [
+    ("not a mark", ["1,1,1,1,1,3NT,N,9,maybe"],
+     ["t.csv:2: switched: 'maybe' is not an arrow-switch mark; write Y for a result the pairs played the other way "
+      "round (EW pair sitting NS), or leave it blank"]),
+    ("one table-round marked on one board only", ["6,1,1,1,2,3NT,N,9,Y", "6,1,2,1,2,3NT,N,9,"],
+     ["t.csv:3: switched: table 1 round 6 is marked not switched here but switched on board 1 (line 2); "
+      "an arrow switch turns the whole table: mark every board of the round alike"]),
+    ("the same two pairs twice on a board, once switched", ["6,1,1,3,5,1NT,N,8,Y", "1,1,1,5,3,1NT,N,7,"],
+     ["t.csv:3: board: NS 5 v EW 3 on board 1 is entered twice (also line 2); delete one"]),
+    ("a pair against two opponents in a round", ["6,1,1,1,2,3NT,N,9,Y", "6,2,3,1,3,3NT,N,9,Y"],
+     ["t.csv:3: round: pair EW 1 meets two opponents in round 6 (the other line 2); correct a pair number, the "
+      "round or its arrow-switch mark (every table of a switched round is switched)"]),
+]
+
+
+@pytest.mark.parametrize("rows, messages", [h[1:] for h in HOSTILE], ids=[h[0] for h in HOSTILE])
+def test_hostile_marks(rows, messages):
+    with pytest.raises(ValidationError) as info:
+        validate_results(_small(rows), pair_numbering_option="per-direction")
+    assert str(info.value).splitlines()[1:] == messages
+
+
+def test_switched_row_keys_and_credit():
+    raw = _small(["6,1,1,3,5,1NT,N,8,Y", "1,1,2,5,3,1NT,N,7,"])
+    results = validate_results(raw, pair_numbering_option="per-direction").results
+    assert list(results["switched"]) == [True, False]
+    numbered = as_numbered(results.assign(mp_ns=[2.0, 0.0], mp_ew=[0.0, 2.0]))
+    # row 1: EW pair 3 sat NS and scored the NS seat's 2 MPs; NS pair 5 sat EW
+    assert numbered[["ns", "ew", "mp_ns", "mp_ew"]].to_numpy().tolist() == [["5", "3", 0.0, 2.0],
+                                                                          ["5", "3", 0.0, 2.0]]
+    assert list(results["score_ns"]) == [120, 90]  # by seat (board 2 NS vulnerable): scoring is not swapped
+    assert not np.any(numbered["switched"])
