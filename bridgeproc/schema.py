@@ -197,3 +197,52 @@ def records(frame: pd.DataFrame):
     from types import SimpleNamespace
 
     return (SimpleNamespace(**row) for row in frame.to_dict("records"))
+
+
+#: One row per pair per session of an event (rank.event): the session's standings row, the pair's
+#: member ids, its ``top`` (the matchpoints it could have scored; NaN for IMPs), the event ``key``
+#: it was matched by, and ``imputed`` when the row stands for a session the pair missed.
+EVENT_SESSION_COLUMNS: dict[str, object] = {
+    "session": "int64", "group": "string", "rank": "string", "pair": "string", "names": "string",
+    "ids": "string", "boards": "int64", "total": "float64", "pct": "float64", "top": "float64",
+    "key": "string", "imputed": "bool",
+}
+#: The event ranking (rank.event): Ruter's cumulative columns; ``session_*`` are the last session's.
+EVENT_STANDINGS_COLUMNS: dict[str, object] = {
+    "group": "string", "rank": "string", "pair": "string", "names": "string", "sessions": "int64",
+    "boards": "int64", "carry": "float64", "total": "float64", "pct": "float64", "session_boards": "Int64",
+    "session_total": "float64", "session_pct": "float64", "session_rank": "string", "key": "string",
+}
+#: A simultaneous event's field frame (pipeline.sim) on top of RESULTS_COLUMNS and the method's columns:
+#: the club, the section as the club named it (``section`` is ``club/section``, unique in the field).
+SIM_COLUMNS: dict[str, object] = {"club": "string", "club_section": "string"}
+#: The method's columns scored within each club (``club_mp_ns`` ...), beside the field's (``mp_ns`` ...).
+SIM_CLUB_COLUMNS: dict[str, object] = {f"club_{name}": dtype for columns in (MP_COLUMNS, CROSS_COLUMNS, BUTLER_COLUMNS)
+                                       for name, dtype in columns.items()}
+#: Standings of a simultaneous event: the club and its own section, then STANDINGS_COLUMNS.
+SIM_STANDINGS_COLUMNS: dict[str, object] = {"club": "string", "club_section": "string", **STANDINGS_COLUMNS}
+#: The field's frequency table: one row per board and score (artificial codes apart), how many
+#: results of the field have it, and the field's points for it (the method's NS/EW points, % when MPs).
+SIM_FREQUENCY_COLUMNS: dict[str, object] = {"board": "int64", "score_ns": "Int64", "adjusted": "string",
+                                            "results": "int64", "points_ns": "float64", "points_ew": "float64",
+                                            "pct_ns": "float64", "pct_ew": "float64"}
+#: A Swiss draw (teams.swiss): one row per table, then the bye (``table`` and ``away`` NA); ``home`` is the
+#: better placed (pairs: North-South), ``rematch`` the times the two met before, ``note`` float/rematch/bye.
+SWISS_DRAW_COLUMNS: dict[str, object] = {"round": "Int64", "table": "Int64", "home": "string", "away": "string",
+                                         "home_total": "float64", "away_total": "float64", "rematch": "int64",
+                                         "note": "string"}
+#: Swiss pairs (teams.swiss_pairs): one row per pair and round; ``opponent`` NA for a bye or an absence,
+#: ``imps`` the pair's net IMPs, ``status`` played / bye / absent.
+SWISS_PAIRS_MATCH_COLUMNS: dict[str, object] = {"round": "Int64", "pair": "string", "opponent": "string",
+                                                "boards": "int64", "imps": "float64", "imps_for": "float64",
+                                                "imps_against": "float64", "vp": "float64", "status": "string"}
+#: Swiss pairs standings, best first: ``total`` the VPs (byes included), ``imps`` the net IMPs (the tie-break).
+SWISS_PAIRS_STANDINGS_COLUMNS: dict[str, object] = {"rank": "string", "pair": "string", "names": "string",
+                                                    "matches": "int64", "byes": "int64", "boards": "int64",
+                                                    "total": "float64", "imps": "float64", "imps_for": "float64",
+                                                    "imps_against": "float64"}
+#: A season ladder from the archive (archive.ladder): one row per pair or player, ranked by ``pct``,
+#: the average of its ``counted`` best session percentages of ``sessions`` played; ``rank`` is
+#: empty for those with fewer sessions than the minimum (listed after the ranked ones).
+LADDER_COLUMNS: dict[str, object] = {"rank": "string", "names": "string", "ids": "string", "sessions": "int64",
+                                     "counted": "int64", "pct": "float64", "best": "float64"}
