@@ -1,0 +1,254 @@
+"""``bridgeproc event``: several sessions, each scored on its own, then one event ranking.
+
+Why not one ``score`` run over every file: the sessions' round numbers start again at 1 (the
+Finnish championship's two files meet at table 17 round 1 with other pairs: 702 table/round
+problems, one per result of session 2), and the second session's published TotalScoreTable is
+the event's, not the session's. So each session is built by :func:`build_session` on its own
+files (its own conventions, movement and checks) and the standings are combined by
+:func:`bridgeproc.rank.event.combine_sessions`.
+
+A session is given as a file, as several files joined by commas (``hands.pbn,travellers.csv``),
+or as an archived session id written ``archive:ID`` (read with ``load_session``).
+"""
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import os
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Sequence
+
+import pandas as pd
+
+from bridgeproc.errors import BridgeprocError, ParseError, SetupError, UsageError, ValidationError
+from bridgeproc.io.pbn.reader import read_pbn
+from bridgeproc.model import Options, Session
+from bridgeproc.pipeline.read import _published_totals, check_input_files, suffix
+from bridgeproc.pipeline.run import build_session
+from bridgeproc.pipeline.write import check_outputs, output_type, write_all
+from bridgeproc.rank.event import EventRanking, SessionStandings, combine_sessions, pair_tops
+from bridgeproc.rank.published import published_differences
+from bridgeproc.schema import problems_frame
+
+#: ``archive:ID``: a session taken from the archive instead of files.
+ARCHIVED = "archive:"
+#: Output type -> the event writer in ``report.event`` (imported when used: openpyxl only for .xlsx).
+EVENT_WRITERS: dict[str, str] = {
+    ".csv": "bridgeproc.report.event:write_event_csv",
+    ".xlsx": "bridgeproc.report.event:write_event_workbook",
+    ".pbn": "bridgeproc.report.event:write_event_pbn",
+}
+
+
+@dataclass(frozen=True)
+class Event:
+    """Everything an event run produced: each ``Session`` as ``build_session`` made it (in playing
+    order, ``labels`` naming each: its files or ``archive:ID``), the event ``ranking``, the event's
+    headings ``meta`` (event, date, site) and every session's notes with the event's (``notes``)."""
+
+    sessions: tuple[Session, ...]
+    labels: tuple[str, ...]
+    ranking: EventRanking
+    meta: dict
+    notes: pd.DataFrame | None = None
+    options: Options = field(default_factory=Options)
+    #: What the archive said, once the event is archived (see :func:`write_event`'s ``archive``).
+    archived: object = None
+
+
+def session_files(spec: str | os.PathLike | Sequence) -> list[str]:
+    """The files of one session: a path, several paths joined by commas, or a list of paths;
+    ``archive:ID`` is returned as it is. A path that exists with a comma in its name is one file."""
+    if not isinstance(spec, (str, os.PathLike)):
+        return [os.fspath(p) for p in spec]
+    text = os.fspath(spec)
+    if text.startswith(ARCHIVED) or Path(text).exists() or "," not in text:
+        return [text]
+    return [part for part in (p.strip() for p in text.split(",")) if part]
+
+
+def _label(files: list[str]) -> str:
+    return " + ".join(f if f.startswith(ARCHIVED) else Path(f).name for f in files)
+
+
+def _refused(exc: BridgeprocError, label: str) -> pd.DataFrame:
+    if isinstance(exc, ValidationError):
+        return exc.problems
+    if isinstance(exc, ParseError):
+        return problems_frame([{"source": exc.source, "line": exc.line, "message": exc.message}])
+    return problems_frame([{"source": label, "message": str(exc)}])
+
+
+def _build(files: list[str], options: Options, progress, stages) -> Session:
+    if files[0].startswith(ARCHIVED):
+        from bridgeproc.archive import load_session  # start-up: SQLAlchemy only for an archived session
+
+        return load_session(options.archive_url, files[0][len(ARCHIVED):])
+    return build_session(files, options, progress=progress, stages=stages)
+
+
+def _session_standings(session: Session, label: str) -> SessionStandings:
+    """The session's standings with each pair's top (rank.event.pair_tops) and member ids (names list)."""
+    table = session.standings.drop(columns=["method"], errors="ignore")
+    tops = pair_tops(session.results, session.conventions)
+    table = table.merge(tops, on=["group", "pair"], how="left", validate="1:1") if len(tops) else table
+    names = session.names
+    if names is not None and "ids" in names and len(names):
+        ids = dict(zip(names["pair"].astype("string"), names["ids"].astype("string")))
+        table = table.assign(ids=table["pair"].map(ids).astype("string"))
+    top = session.results["top"].max() if "top" in session.results and len(session.results) else None
+    return SessionStandings(label, session.conventions.method, table,
+                            None if top is None or pd.isna(top) else float(top))
+
+
+def _cumulative(files: list[str], options: Options) -> pd.DataFrame | None:
+    """A PBN TotalScoreTable that is an event's, not the session's (Ruter writes ``SessionScoreMP``
+    and ``NrBoardsSession`` beside the cumulative ``TotalScoreMP``), read from the session's files."""
+    for path in files:
+        if suffix(path) != ".pbn":
+            continue
+        totals = read_pbn(path, options.encoding).totals
+        if "sessionscoremp" in totals or "nrboardssession" in totals:
+            return totals
+    return None
+
+
+def _published_notes(session: Session, cumulative: pd.DataFrame | None, event_table: pd.DataFrame | None,
+                     source_boards: int) -> pd.DataFrame | None:
+    """A session whose file publishes the event's running totals: its session notes compared the
+    session's ranking with the event's numbers, so they are replaced by the comparison of the
+    session's ranking with ``SessionScoreMP``/``SessionPercentage``/``SessionRank`` and (the event's
+    last session, when its NrBoards are the event's boards) of the event ranking with ``TotalScoreMP``/
+    ``TotalPercentage``/``Rank``."""
+    notes = session.notes
+    if cumulative is None:
+        return notes
+    source = str(cumulative["source"].iloc[0]) if len(cumulative) else ""
+    if notes is not None:
+        cumulative_kinds = notes["column"].isin(["total", "percentage", "place"]) & (notes["source"] == source)
+        notes = notes[~cumulative_kinds]
+    renamed = cumulative.rename(columns={"totalscoremp": "_event_total", "totalpercentage": "_event_pct",
+                                         "rank": "_event_rank", "sessionscoremp": "totalscoremp",
+                                         "sessionpercentage": "totalpercentage", "sessionrank": "rank"})
+    found = [notes]
+    session_totals = _published_totals(renamed)
+    if session_totals is not None:
+        found.append(published_differences(pd.DataFrame(), pd.DataFrame(), session.conventions.method,
+                                           session.standings, session_totals))
+    boards = pd.to_numeric(cumulative.get("nrboards", pd.Series(dtype="string")), errors="coerce").max()
+    event_totals = _published_totals(cumulative)
+    if event_table is not None and event_totals is not None and boards == source_boards:
+        found.append(published_differences(pd.DataFrame(), pd.DataFrame(), session.conventions.method,
+                                           event_table, event_totals))
+    found = [f for f in found if f is not None and len(f)]
+    return pd.concat(found, ignore_index=True) if found else None
+
+
+def _event_name(sessions: Sequence[Session]) -> str:
+    """The sessions' common event name without its session number (``SM-parikilpailu - Session 1``
+    and ``... 2``: ``SM-parikilpailu``), else the first session's."""
+    names = [str(s.meta.get("event") or "") for s in sessions]
+    common = os.path.commonprefix(names) if all(names) else ""
+    trimmed = re.sub(r"[\s\-\u2013:,]*(session|sesjon|sessio|runde|round|osakilpailu)?[\s\d]*$", "", common,
+                     flags=re.IGNORECASE)
+    return trimmed or names[0] or "Event"
+
+
+def build_event(sessions: Sequence, options: Options = Options(), rule: str = "sum", missing: str = "drop",
+                match: str = "number", carry_over: float = 0.5,
+                progress: Callable[[int, int], None] | None = None,
+                stages: Callable[[str, float], None] | None = None) -> Event:
+    """Build every session (see :func:`session_files` for how one is given) with ``options`` and
+    combine them by ``rule``/``missing``/``match``/``carry_over`` (rank.event). Computes only.
+
+    Raises UsageError when a file is given twice (in one session or two) or a session has no
+    files; ValidationError listing every problem of every session (each is checked in full
+    before any is refused), or of matching the pairs and applying the rule.
+    """
+    groups = [session_files(s) for s in sessions]
+    if not groups or any(not g for g in groups):
+        raise UsageError("give every session at least one file")
+    check_input_files([f for g in groups for f in g if not f.startswith(ARCHIVED)], options.names)
+    built: list[Session] = []
+    problems: list[pd.DataFrame] = []
+    for files in groups:
+        try:
+            built.append(_build(files, options, progress, stages))
+        except (UsageError, SetupError):
+            raise
+        except BridgeprocError as exc:
+            problems.append(_refused(exc, _label(files)))
+    if problems:
+        raise ValidationError(pd.concat(problems, ignore_index=True))
+    labels = tuple(_label(g) for g in groups)
+    empty = [label for label, s in zip(labels, built) if not len(s.standings)]
+    if empty:
+        raise ValidationError(problems_frame([{"source": label, "message": "no results to rank in this session: "
+                                               "an event combines sessions' rankings"} for label in empty]))
+    start = time.perf_counter()
+    ranking = combine_sessions([_session_standings(s, label) for s, label in zip(built, labels)],
+                               rule=rule, missing=missing, match=match, carry_over=carry_over)
+    if stages is not None:
+        stages("event ranked", time.perf_counter() - start)
+    most = int(ranking.standings["boards"].max()) if len(ranking.standings) else 0
+    notes: list[pd.DataFrame] = []
+    for number, (session, files) in enumerate(zip(built, groups), start=1):
+        cumulative = None if files[0].startswith(ARCHIVED) else _cumulative(files, options)
+        last = number == len(built) and rule == "sum"
+        found = _published_notes(session, cumulative, ranking.standings if last else None, most)
+        if found is not None and len(found):
+            notes.append(found)
+    if len(ranking.notes):
+        notes.append(ranking.notes)
+    if len(ranking.dropped):
+        notes.append(problems_frame([{"source": labels[-1], "column": "pair", "value": row.pair,
+                                      "message": f"pair {row.pair} ({row.names or 'no names'}) missed session(s) "
+                                                 f"{row.missed}: left out of the event ranking (--missing drop)"}
+                                     for row in ranking.dropped.itertuples()]))
+    meta = {"event": _event_name(built), "date": built[-1].meta.get("date"), "site": built[-1].meta.get("site")}
+    meta.update({k: v for k, v in options.meta.items() if v})
+    return Event(sessions=tuple(built), labels=labels, ranking=ranking, meta=meta,
+                 notes=pd.concat(notes, ignore_index=True) if notes else None, options=options)
+
+
+def write_event(event: Event, outputs: Sequence, archive: Callable[[Event], object] | None = None) -> Event:
+    """Write every output of ``event`` (by extension: :data:`EVENT_WRITERS`) all together or none.
+
+    ``archive`` is the hook for storing the event: called with the event once every output is
+    written to its temporary file and before they are renamed into place (as ``score`` archives),
+    its answer kept as ``archived``. Nothing archives events yet (``archive_event`` is coming).
+    """
+    outputs = list(outputs)
+    check_outputs(outputs, EVENT_WRITERS, [*event.options.names])  # the inputs: process_event, which has their paths
+    kinds = {Path(o): output_type(o) for o in outputs}
+    archived: list = []
+
+    def write(out: Path, tmp: Path) -> None:
+        module, name = EVENT_WRITERS[kinds.get(out) or output_type(out)].split(":")
+        getattr(importlib.import_module(module), name)(event, tmp)
+
+    def store() -> None:
+        if archive is not None:
+            archived.append(archive(event))
+
+    write_all(outputs, write, store)
+    return dataclasses.replace(event, archived=archived[0]) if archived else event
+
+
+def process_event(sessions: Sequence, outputs: Sequence = (), options: Options = Options(), rule: str = "sum",
+                  missing: str = "drop", match: str = "number", carry_over: float = 0.5,
+                  progress: Callable[[int, int], None] | None = None,
+                  stages: Callable[[str, float], None] | None = None) -> Event:
+    """``bridgeproc event`` as one call: the outputs refused before any work when they cannot be right
+    (an unknown type, one given twice, one that is an input), :func:`build_event`, then :func:`write_event`."""
+    files = [f for s in sessions for f in session_files(s) if not f.startswith(ARCHIVED)]
+    check_outputs(list(outputs), EVENT_WRITERS, [*files, *options.names])
+    event = build_event(sessions, options, rule=rule, missing=missing, match=match, carry_over=carry_over,
+                        progress=progress, stages=stages)
+    return write_event(event, outputs)
+
+
+__all__ = ["ARCHIVED", "EVENT_WRITERS", "Event", "build_event", "process_event", "session_files", "write_event"]
