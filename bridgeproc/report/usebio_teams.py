@@ -1,27 +1,40 @@
 """Write a scored teams event as USEBIO 1.2 XML (``.xml`` of ``report.teams_files.WRITERS``).
 
-Layout, the pairs file's (report.usebio) head with teams inside: ``USEBIO Version="1.2"`` >
-``CLUB`` > ``EVENT EVENT_TYPE="TEAMS"`` (``EVENT_DESCRIPTION``, ``PROGRAM_NAME``,
-``PROGRAM_VERSION``, ``WINNER_TYPE`` 1, ``DATE``, ``SESSION_COUNT``, ``SCORING_METHOD``
-``IMPS``, ``BOARD_SCORING_METHOD`` ``IMPS``) >
+Element names (``ELEMENTS`` lists each path written) are those of USEBIO 1.2 for team events,
+as two independent implementations of the 1.2 document (usebio.org, ``usebio-1.2.pdf``) use
+them: Marc Shearer's ImportUsebio reader (github marcshearer/ImportUsebio, ``Usebio
+Parser.swift``: ``MATCH`` > ``ROUND_NUMBER``, ``TEAM``, ``OPPOSING_TEAM``, ``TEAM_SCORE``,
+``OPPOSING_TEAM_SCORE``, ``BOARD`` > ``TRAVELLER_LINE`` > ``DIRECTION``; ``TEAM`` with
+``TEAM_ID``/``TEAM_NAME`` attributes; ``MATCH_SCORING_METHOD``; event types ``TEAMS``,
+``SWISS_TEAMS``) and a Swiss-teams generator that cites the 1.2 document (the same names,
+``BOARD EVENT_TYPE=...`` > ``BOARD_NUMBER``, ``IMPS`` the first team's net IMPs). No
+``TEAM_IMPS`` or ``*_VICTORY_POINTS`` element exists: a match has one score per team, in the
+unit ``MATCH_SCORING_METHOD`` names (``VPS``; ``IMPS`` for IMP-scored matches), and its IMPs
+are the sum of its boards' ``IMPS``.
 
-* ``PARTICIPANTS/TEAM``: ``TEAM_ID`` (1, 2 ... in the order of the standings), ``TEAM_NAME``,
-  ``PLACE`` (``3=`` for a tie), ``TOTAL_SCORE`` (the VPs), ``PLAYER/PLAYER_NAME`` when the
-  event names them;
-* ``MATCH`` per match: ``ROUND_NUMBER``, ``TEAM`` (the home team's id) and ``OPPOSING_TEAM``,
-  the match totals ``TEAM_IMPS``/``OPPOSING_TEAM_IMPS`` and ``TEAM_VICTORY_POINTS``/
-  ``OPPOSING_TEAM_VICTORY_POINTS``, then ``BOARD`` (``BOARD_NUMBER``, ``IMPS`` the home team's)
-  with one ``TRAVELLER_LINE`` per room: ``DIRECTION`` where the home team sat (``NS`` in the
-  open room), ``CONTRACT``, ``PLAYED_BY``, ``LEAD``, ``TRICKS``, ``SCORE`` (NS's).
+Layout: ``USEBIO Version="1.2"`` > ``CLUB`` > ``EVENT EVENT_TYPE="TEAMS"`` (``SWISS_TEAMS``
+for a Swiss event) with ``EVENT_DESCRIPTION``, ``PROGRAM_NAME``, ``PROGRAM_VERSION``,
+``WINNER_TYPE`` 1, ``DATE``, ``SESSION_COUNT``, ``BOARD_SCORING_METHOD`` (``IMPS``, ``BAM``),
+``MATCH_SCORING_METHOD`` (``VPS``, ``IMPS``, ``BAM``), then
+
+* ``PARTICIPANTS/TEAM TEAM_ID=.. TEAM_NAME=..``: the team's own number as ``TEAM_ID`` when
+  every team is known by a whole number (Ruter's ``TeamId``), else 1, 2 ... in the order of
+  the standings; ``TEAM_NAME`` the name (the part of the roster text before ``: ``, else the
+  team); ``TOTAL_SCORE`` (the match scores' total, VPs), ``PLACE`` (``3=`` for a tie),
+  ``PLAYER/PLAYER_NAME`` from the roster (names separated by `` - ``, ``, `` or `` & ``);
+* ``MATCH`` per match: ``ROUND_NUMBER``, ``TEAM`` (the home team's id), ``OPPOSING_TEAM``,
+  ``TEAM_SCORE``/``OPPOSING_TEAM_SCORE``, then ``BOARD`` (``BOARD_NUMBER``, ``IMPS`` the home
+  team's) with one ``TRAVELLER_LINE`` per room: ``DIRECTION`` where the home team sat (``NS``
+  in the open room), ``CONTRACT``, ``PLAYED_BY``, ``LEAD``, ``TRICKS``, ``SCORE`` (NS's);
 * ``HANDSET/BOARD/HAND`` when the event has one set of deals.
 
-The match-total element names were not checked against the DTD (not available here);
-bridgeproc's USEBIO reader takes the teams, matches, boards and lines of this layout and names
-the match totals in its note of elements it does not read.
+A match not played has no scores; an event read from match totals only (Ruter) has matches
+without boards, so its match IMPs are not in the file (USEBIO has no element for them).
 """
 from __future__ import annotations
 
 import os
+import re
 import xml.etree.ElementTree as ET
 
 import pandas as pd
@@ -32,34 +45,78 @@ from bridgeproc.model import TeamsSession
 from bridgeproc.report.usebio import add_element, document, event_head, handset, number_text, usebio_date
 from bridgeproc.schema import records
 
-__all__ = ["usebio_teams_text", "write_usebio_teams", "EVENT_TYPE"]
+__all__ = ["usebio_teams_text", "write_usebio_teams", "EVENT_TYPE", "ELEMENTS", "team_ids", "roster_players"]
 
 EVENT_TYPE = "TEAMS"
+#: TeamsOptions.scoring -> (BOARD_SCORING_METHOD, MATCH_SCORING_METHOD, the match column of each side's score).
+SCORING = {"vp": ("IMPS", "VPS", "vp"), "imps": ("IMPS", "IMPS", "margin"), "bam": ("BAM", "BAM", "bam")}
+#: Every element path this writer can write (attributes after ``@``).
+ELEMENTS = frozenset({
+    "USEBIO", "USEBIO/@Version", "USEBIO/CLUB", "USEBIO/CLUB/CLUB_NAME", "USEBIO/CLUB/CLUB_ID_NUMBER",
+    "USEBIO/EVENT", "USEBIO/EVENT/@EVENT_TYPE",
+    *(f"USEBIO/EVENT/{tag}" for tag in ("EVENT_DESCRIPTION", "PROGRAM_NAME", "PROGRAM_VERSION", "WINNER_TYPE", "DATE",
+                                        "SESSION_COUNT", "BOARD_SCORING_METHOD", "MATCH_SCORING_METHOD",
+                                        "PARTICIPANTS", "PARTICIPANTS/@EVENT_TYPE", "MATCH")),
+    *(f"USEBIO/EVENT/PARTICIPANTS/TEAM{tail}" for tail in ("", "/@TEAM_ID", "/@TEAM_NAME", "/TOTAL_SCORE", "/PLACE",
+                                                         "/PLAYER", "/PLAYER/PLAYER_NAME")),
+    *(f"USEBIO/EVENT/MATCH/{tag}" for tag in ("ROUND_NUMBER", "TEAM", "OPPOSING_TEAM", "TEAM_SCORE",
+                                              "OPPOSING_TEAM_SCORE", "BOARD", "BOARD/@EVENT_TYPE", "BOARD/BOARD_NUMBER",
+                                              "BOARD/IMPS", "BOARD/TRAVELLER_LINE")),
+    *(f"USEBIO/EVENT/MATCH/BOARD/TRAVELLER_LINE/{tag}" for tag in ("DIRECTION", "CONTRACT", "PLAYED_BY", "LEAD",
+                                                                   "TRICKS", "SCORE")),
+    "USEBIO/HANDSET", "USEBIO/HANDSET/BOARD", "USEBIO/HANDSET/BOARD/BOARD_NUMBER",
+    "USEBIO/HANDSET/BOARD/VULNERABILITY", "USEBIO/HANDSET/BOARD/HAND",
+    *(f"USEBIO/HANDSET/BOARD/HAND/{tag}" for tag in ("DIRECTION", "CLUBS", "DIAMONDS", "HEARTS", "SPADES")),
+})
+_PLAYER_SEPARATORS = re.compile(r"\s+-\s+|\s*&\s*|\s*,\s*|\s*;\s*")
 
 
-def _team_ids(session: TeamsSession) -> dict[str, int]:
-    """Team name -> TEAM_ID: the standings' order, then any team met only in the matches."""
+def _teams(session: TeamsSession) -> list[str]:
+    """Every team: the standings' order, then any team met only in the matches."""
     names = [str(t) for t in session.standings["team"]] if len(session.standings) else []
     for side in ("home", "away"):
         names += [str(t) for t in session.matches[side]] if len(session.matches) else []
-    return {name: number for number, name in enumerate(dict.fromkeys(names), start=1)}
+    return list(dict.fromkeys(names))
 
 
-def _participants(event: ET.Element, session: TeamsSession, ids: dict[str, int]) -> None:
-    block = ET.SubElement(event, "PARTICIPANTS", {"EVENT_TYPE": EVENT_TYPE})
+def team_ids(teams: list[str]) -> dict[str, str]:
+    """Team -> TEAM_ID: its own number when every team is a whole number (1 or more, no two alike),
+    else 1, 2 ... in the order given."""
+    if teams and all(re.fullmatch(r"[1-9]\d*", t) for t in teams) and len({int(t) for t in teams}) == len(teams):
+        return {t: t for t in teams}
+    return {t: str(number) for number, t in enumerate(teams, start=1)}
+
+
+def roster_players(text: str) -> list[str]:
+    """The players of a roster text (``Ann - Bob - Cy``, ``Ann, Bob``, ``Ann & Bob``)."""
+    return [p for p in _PLAYER_SEPARATORS.split(text.strip()) if p]
+
+
+def _name_and_players(team: str, session: TeamsSession, standing: object) -> tuple[str, list[str]]:
+    """(TEAM_NAME, players) from the event's names (``NAME: roster``) or the standings' names column."""
+    text = session.names.get(team) if session.names else None
+    if text is None and standing is not None and not pd.isna(getattr(standing, "names", None)):
+        text = str(getattr(standing, "names"))
+    if not text:
+        return team, []
+    name, colon, roster = str(text).partition(": ")
+    if not colon:
+        return (team, roster_players(name)) if name != team else (team, [])
+    return name.strip() or team, roster_players(roster)
+
+
+def _participants(event: ET.Element, session: TeamsSession, ids: dict[str, str], event_type: str) -> None:
+    block = ET.SubElement(event, "PARTICIPANTS", {"EVENT_TYPE": event_type})
     standing = {str(row.team): row for row in records(session.standings)} if len(session.standings) else {}
-    for name, number in ids.items():
-        team = ET.SubElement(block, "TEAM")
-        add_element(team, "TEAM_ID", number)
-        add_element(team, "TEAM_NAME", name)
-        row = standing.get(name)
-        if row is None:
-            continue
-        add_element(team, "PLACE", row.rank)
-        add_element(team, "TOTAL_SCORE", number_text(row.vp))
-        players = "" if pd.isna(row.names) else str(row.names)
-        for player in [p.strip() for p in players.replace(",", " & ").split(" & ") if p.strip()]:
-            add_element(ET.SubElement(team, "PLAYER"), "PLAYER_NAME", player)
+    for team, number in ids.items():
+        row = standing.get(team)
+        name, players = _name_and_players(team, session, row)
+        node = ET.SubElement(block, "TEAM", {"TEAM_ID": number, "TEAM_NAME": name})
+        if row is not None:
+            add_element(node, "TOTAL_SCORE", number_text(row.total))
+            add_element(node, "PLACE", row.rank)
+        for player in players:
+            add_element(ET.SubElement(node, "PLAYER"), "PLAYER_NAME", player)
 
 
 def _lines(results: pd.DataFrame) -> pd.DataFrame:
@@ -79,7 +136,11 @@ def _lines(results: pd.DataFrame) -> pd.DataFrame:
     })
 
 
-def _matches(event: ET.Element, session: TeamsSession, ids: dict[str, int]) -> None:
+def _text(value: object) -> object:
+    return None if value is None or pd.isna(value) else value
+
+
+def _matches(event: ET.Element, session: TeamsSession, ids: dict[str, str], event_type: str, score: str) -> None:
     lines = _lines(session.results)
     boards = session.boards
     for match in records(session.matches):
@@ -87,41 +148,42 @@ def _matches(event: ET.Element, session: TeamsSession, ids: dict[str, int]) -> N
         add_element(node, "ROUND_NUMBER", match.round)
         add_element(node, "TEAM", ids[str(match.home)])
         add_element(node, "OPPOSING_TEAM", ids[str(match.away)])
-        add_element(node, "TEAM_IMPS", number_text(match.imps_home))
-        add_element(node, "OPPOSING_TEAM_IMPS", number_text(match.imps_away))
-        add_element(node, "TEAM_VICTORY_POINTS", number_text(match.vp_home))
-        add_element(node, "OPPOSING_TEAM_VICTORY_POINTS", number_text(match.vp_away))
+        add_element(node, "TEAM_SCORE", number_text(getattr(match, f"{score}_home", None)))
+        add_element(node, "OPPOSING_TEAM_SCORE", number_text(getattr(match, f"{score}_away", None)))
         played = lines[lines["match"] == str(match.match)]
         swings = boards[boards["match"] == match.match] if len(boards) else boards
         imps = dict(zip(swings["board"], swings["imps_home"])) if len(swings) else {}
         for number, rooms in played.groupby("board", sort=True):
-            board = ET.SubElement(node, "BOARD", {"EVENT_TYPE": EVENT_TYPE})
+            board = ET.SubElement(node, "BOARD", {"EVENT_TYPE": event_type})
             add_element(board, "BOARD_NUMBER", int(number))
             add_element(board, "IMPS", number_text(imps.get(number)))
             for line in records(rooms.sort_values("direction", ascending=False)):
                 row = ET.SubElement(board, "TRAVELLER_LINE")
                 add_element(row, "DIRECTION", line.direction)
-                add_element(row, "CONTRACT", None if pd.isna(line.contract) else line.contract)
+                add_element(row, "CONTRACT", _text(line.contract))
                 if line.played:
-                    add_element(row, "PLAYED_BY", None if pd.isna(line.declarer) else line.declarer)
-                    add_element(row, "LEAD", None if pd.isna(line.lead) else line.lead)
-                    add_element(row, "TRICKS", None if pd.isna(line.tricks) else line.tricks)
-                add_element(row, "SCORE", None if pd.isna(line.score) else line.score)
+                    add_element(row, "PLAYED_BY", _text(line.declarer))
+                    add_element(row, "LEAD", _text(line.lead))
+                    add_element(row, "TRICKS", _text(line.tricks))
+                add_element(row, "SCORE", _text(line.score))
 
 
 def usebio_teams_text(session: TeamsSession) -> str:
     """The USEBIO 1.2 document of a scored teams event, as text (UTF-8 declared)."""
     meta = {str(k).lower(): v for k, v in (session.meta or {}).items()}
+    swiss = session.options.format == "swiss"
+    event_type = "SWISS_TEAMS" if swiss else EVENT_TYPE
+    board_method, match_method, score = SCORING.get(session.options.scoring, SCORING["vp"])
     root = ET.Element("USEBIO", {"Version": "1.2"})
-    event = event_head(root, meta, EVENT_TYPE)
+    event = event_head(root, meta, event_type)
     add_element(event, "WINNER_TYPE", 1)
     add_element(event, "DATE", usebio_date(meta.get("date")))
     add_element(event, "SESSION_COUNT", 1)
-    add_element(event, "SCORING_METHOD", "IMPS")
-    add_element(event, "BOARD_SCORING_METHOD", "IMPS")
-    ids = _team_ids(session)
-    _participants(event, session, ids)
-    _matches(event, session, ids)
+    add_element(event, "BOARD_SCORING_METHOD", board_method)
+    add_element(event, "MATCH_SCORING_METHOD", match_method)
+    ids = team_ids(_teams(session))
+    _participants(event, session, ids, event_type)
+    _matches(event, session, ids, event_type, score)
     if session.deals is not None and len(session.deals):
         handset(root, {int(b["board"]): b for b in session.deals.to_dict("records")})
     return document(root)

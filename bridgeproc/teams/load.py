@@ -17,6 +17,8 @@ Which team sits North-South:
 * Traveller sheets: ``NS team``/``EW team`` columns; or ``Home``/``Away`` with
   ``Room`` (open/closed, O/C, 1/2); or NS/EW pair numbers and a line-up
   (``team, pair`` and optionally ``round``) naming each pair's team.
+* USEBIO ``.xml`` (:func:`read_team_usebio`): each ``MATCH`` names its ``TEAM`` (home) and
+  ``OPPOSING_TEAM``; a ``TRAVELLER_LINE``'s ``DIRECTION`` is where the home team sat.
 
 A team ScoreTable without contracts (``TeamId_Home TeamId_Away MatchDetails VP_Home
 VP_Away``, Ruter) holds match totals only: :func:`published_matches` reads it.
@@ -31,12 +33,13 @@ import re
 import numpy as np
 import pandas as pd
 
-from bridgeproc.errors import ParseError
+from bridgeproc.errors import BridgeprocError, ParseError
 from bridgeproc.io.pbn.model import Game, PbnFile
 from bridgeproc.io.pbn.results import ROOM_TAGS, result_line
 from bridgeproc.io.sheets.travellers import canonical_header, raw_frame, sniff_delimiter
 from bridgeproc.io.sheets.xlsx import load_workbooks, sheet_grid
 from bridgeproc.io.text import read_text
+from bridgeproc.io.usebio.teams import UsebioTeams, read_usebio_teams
 from bridgeproc.teams.matches import match_id
 
 #: Team columns of a traveller sheet -> accepted header spellings (compared lower-case, no spaces/_/-).
@@ -325,3 +328,55 @@ def room_games(pbn: PbnFile, results: pd.DataFrame) -> pd.Series:
     by_line = {result_line(g): g for g in pbn.games if g.tag("ScoreTable") is None}
     return pd.Series([by_line.get(int(n)) if s == pbn.source else None
                       for s, n in zip(results["source"], results["line"])], index=results.index, dtype="object")
+
+
+#: USEBIO MATCH_SCORING_METHOD whose TEAM_SCORE is a match's VPs (absent: VPs, the usual teams scoring).
+_VP_METHODS = (None, "VPS", "VP", "VICTORY_POINTS")
+
+
+def from_usebio(usebio: UsebioTeams) -> pd.DataFrame:
+    """The raw team frame of a USEBIO team event (``home``/``away`` from each MATCH)."""
+    return usebio.results.drop(columns=["imps"])
+
+
+def usebio_published(usebio: UsebioTeams) -> pd.DataFrame:
+    """The file's match scores in the :func:`published_matches` layout: ``imps_home``/``imps_away`` the IMPs
+    each team won on the match's boards (NaN without boards), ``vp_home``/``vp_away`` its ``TEAM_SCORE``/
+    ``OPPOSING_TEAM_SCORE`` when ``MATCH_SCORING_METHOD`` is VPs (NaN otherwise), ``played`` when the
+    match has both scores (a match not played has none), ``segments`` 0."""
+    m = usebio.matches
+    in_vps = usebio.meta.get("match_scoring_method") in _VP_METHODS
+    home = pd.to_numeric(m["home_score"], errors="coerce").astype("float64")
+    away = pd.to_numeric(m["away_score"], errors="coerce").astype("float64")
+    return pd.DataFrame({
+        "round": pd.to_numeric(m["round"], errors="coerce").astype("Int64").fillna(1),
+        "home": m["home"].astype("string"), "away": m["away"].astype("string"),
+        "imps_home": pd.to_numeric(m["imps_home"], errors="coerce").astype("float64"),
+        "imps_away": pd.to_numeric(m["imps_away"], errors="coerce").astype("float64"),
+        "segments": np.zeros(len(m), dtype=np.int64),
+        "vp_home": home if in_vps else np.nan, "vp_away": away if in_vps else np.nan,
+        "played": (home.notna() & away.notna()).to_numpy(),
+        "source": m["source"], "line": m["line"],
+    })
+
+
+def usebio_names(usebio: UsebioTeams) -> dict[str, str]:
+    """Team -> its players (`` - `` between names), for the standings' names column."""
+    teams = usebio.teams.dropna(subset=["players"])
+    return dict(zip(teams["team"].astype(str), teams["players"].astype(str)))
+
+
+def read_team_usebio(path: str | os.PathLike) -> UsebioTeams:
+    """Read a USEBIO team event for scoring (see :mod:`bridgeproc.io.usebio.teams`).
+
+    Raises BridgeprocError for a file whose matches have no boards and whose match scores are VPs:
+    USEBIO has no element for a match's IMPs, so such a file cannot be scored again (its published
+    VPs and places are in ``matches`` and ``teams``).
+    """
+    usebio = read_usebio_teams(path)
+    if not len(usebio.results) and len(usebio.matches):
+        raise BridgeprocError(f"{usebio.source}: the matches have no boards, only their scores "
+                              f"({usebio.meta.get('match_scoring_method') or 'VPS'}); USEBIO does not carry a match's "
+                              "IMPs, so the event cannot be scored from this file: give the boards (the room results), "
+                              "or the match totals as PBN (TeamId_Home, TeamId_Away, MatchDetails)")
+    return usebio

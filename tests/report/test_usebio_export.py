@@ -98,6 +98,7 @@ def test_program_event_type_and_ids(evening):
     session, path = evening
     root = ET.parse(path).getroot()
     assert root.findtext("EVENT/PROGRAM_NAME") == "bridgeproc"
+    assert root.findtext("EVENT/MATCH_SCORING_METHOD") == "VPS"
     assert root.findtext("EVENT/PROGRAM_VERSION") == __version__
     assert {node.get("EVENT_TYPE") for node in root.iter() if "EVENT_TYPE" in node.attrib} == {"MP_PAIRS"}
     assert root.findtext("CLUB/CLUB_NAME") == "Sample Bridge Club"
@@ -180,11 +181,12 @@ def test_teams_usebio_has_the_teams_matches_and_vps(teams):
     assert root.get("Version") == "1.2"
     assert root.find("EVENT").get("EVENT_TYPE") == "TEAMS"
     assert root.findtext("EVENT/PROGRAM_NAME") == "bridgeproc"
+    assert root.findtext("EVENT/MATCH_SCORING_METHOD") == "VPS"
     assert root.findtext("EVENT/DATE") == "23/08/2021"
     teams_written = root.findall("EVENT/PARTICIPANTS/TEAM")
-    ids = {t.findtext("TEAM_NAME"): t.findtext("TEAM_ID") for t in teams_written}
+    ids = {t.get("TEAM_NAME"): t.get("TEAM_ID") for t in teams_written}
     assert len(teams_written) == len(session.standings) == 30
-    standing = {(t.findtext("TEAM_NAME"), t.findtext("PLACE"), float(t.findtext("TOTAL_SCORE"))) for t in teams_written}
+    standing = {(t.get("TEAM_NAME"), t.findtext("PLACE"), float(t.findtext("TOTAL_SCORE"))) for t in teams_written}
     assert standing == {(str(r.team), str(r.rank), round(float(r.vp), 2)) for r in session.standings.itertuples()}
     matches = root.findall("EVENT/MATCH")
     assert len(matches) == len(session.matches) == 15
@@ -193,9 +195,10 @@ def test_teams_usebio_has_the_teams_matches_and_vps(teams):
         node = by_ids[(ids[match.home], ids[match.away])]
         assert node.findtext("ROUND_NUMBER") == str(match.round)
         if match.status == "played":
-            assert float(node.findtext("TEAM_VICTORY_POINTS")) == round(match.vp_home, 2)
-            assert float(node.findtext("OPPOSING_TEAM_VICTORY_POINTS")) == round(match.vp_away, 2)
-            assert float(node.findtext("TEAM_IMPS")) == match.imps_home
+            assert float(node.findtext("TEAM_SCORE")) == round(match.vp_home, 2)
+            assert float(node.findtext("OPPOSING_TEAM_SCORE")) == round(match.vp_away, 2)
+            board_imps = [float(b.findtext("IMPS")) for b in node.findall("BOARD") if b.findtext("IMPS")]
+            assert sum(i for i in board_imps if i > 0) == match.imps_home
             # a board with a result in either room (one played in one room only is there with its line)
             assert len(node.findall("BOARD")) == session.results.loc[session.results["match"] == match.match,
                                                                       "board"].nunique()
@@ -221,7 +224,7 @@ def test_teams_usebio_reads_back_with_the_pairs_reader(teams):
     assert imps == 2 * session.boards.loc[session.boards["status"] != "not played", "imps_home"].sum()
     # the match totals are named, not silently dropped
     assert [n["value"] for n in usebio.notes] == [
-        "TEAM_IMPS, OPPOSING_TEAM_IMPS, TEAM_VICTORY_POINTS, OPPOSING_TEAM_VICTORY_POINTS"]
+        "MATCH_SCORING_METHOD, TEAM_SCORE, OPPOSING_TEAM_SCORE"]
 
 
 def test_teams_usebio_is_not_yet_a_teams_input(teams):

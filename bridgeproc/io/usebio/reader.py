@@ -18,7 +18,8 @@ files with and without the wrappers read alike:
   published Butler datum, as ``butlerdatum``);
 * ``MATCH/BOARD/TRAVELLER_LINE`` of a teams event: ``TEAM`` and ``OPPOSING_TEAM`` of
   the match, the line's ``DIRECTION`` is where ``TEAM`` sat (``NS`` unless it says
-  ``EW``), the board's ``IMPS`` are ``TEAM``'s;
+  ``EW``), the board's ``IMPS`` are ``TEAM``'s (read as pair results here; the teams reader,
+  ``io.usebio.teams``, reads the match with its teams and scores for ``bridgeproc.teams``);
 * ``BOARD/HAND`` and ``HANDSET/BOARD/HAND`` (``DIRECTION``, ``SPADES`` ... ``CLUBS``)
   and ``VULNERABILITY`` -> the boards frame.
 
