@@ -98,7 +98,6 @@ def test_program_event_type_and_ids(evening):
     session, path = evening
     root = ET.parse(path).getroot()
     assert root.findtext("EVENT/PROGRAM_NAME") == "bridgeproc"
-    assert root.findtext("EVENT/MATCH_SCORING_METHOD") == "VPS"
     assert root.findtext("EVENT/PROGRAM_VERSION") == __version__
     assert {node.get("EVENT_TYPE") for node in root.iter() if "EVENT_TYPE" in node.attrib} == {"MP_PAIRS"}
     assert root.findtext("CLUB/CLUB_NAME") == "Sample Bridge Club"
