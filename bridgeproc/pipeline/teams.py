@@ -27,7 +27,8 @@ def process_teams(inputs: list, outputs: Sequence = (), options: TeamsOptions = 
         PBN files (room games with HomeTeam/VisitTeam, team ScoreTables with
         TeamId_Home/TeamId_Away, or Ruter match totals) and team traveller CSVs.
     outputs : list of paths
-        ``.xlsx`` (match cards, VP table, standings, conventions), ``.csv`` (one row
+        ``.xlsx`` (standings, VP table, match cards, travellers, hand records, the notes
+        of reading, conventions in words), ``.csv`` (one row
         per table result with ``imp_ns``), ``.pbn`` (room games with ScoreIMP, match
         and total tables).
     options : TeamsOptions
@@ -46,9 +47,9 @@ def process_teams(inputs: list, outputs: Sequence = (), options: TeamsOptions = 
     check_outputs(outputs, WRITERS, [*inputs, *(p for p in (lineup, adjustments) if isinstance(p, (str, os.PathLike)))])
     if adjustments is not None and not isinstance(adjustments, pd.DataFrame):
         adjustments = read_adjustments(adjustments)
-    rooms, published, meta, names, deals = read_teams(list(inputs), read_lineup(lineup) if lineup else None, encoding)
-    session = replace(score_teams(rooms, published, options, adjustments, meta, names),
-                      deals=deals[0] if len(deals) == 1 else None)
+    read = read_teams(list(inputs), read_lineup(lineup) if lineup else None, encoding)
+    session = replace(score_teams(read.rooms, read.published, options, adjustments, read.meta, read.names),
+                      deals=read.deals[0] if len(read.deals) == 1 else None, notes=tuple(read.notes))
     kinds = {Path(o): output_type(o) for o in outputs}  # as given: Path('results/') loses the folder's slash
     write_all(outputs, lambda out, tmp: WRITERS[kinds.get(out) or output_type(out)](session, tmp))
     return session

@@ -219,10 +219,12 @@ def scored_on_source(pbn: PbnFile, boards: pd.DataFrame, results: pd.DataFrame, 
     else:
         return None
     for board, tags in extras.items():
-        game = board_games.get(board)
-        for tag in tags if game is not None else ():
-            if game.tag(tag.name) is None:
-                _append(game, tag)
+        target = board_games.get(board)
+        if target is None:
+            continue
+        for tag in tags:
+            if target.tag(tag.name) is None:
+                _append(target, tag)
     if totals is not None and standings is not None and len(standings):
         given = next((tag for g in games for tag in g.tables("TotalScoreTable")), None)
         if given is None or not _merge_totals(given, *totals):

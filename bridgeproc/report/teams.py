@@ -1,5 +1,6 @@
 """The teams workbook: standings, the VP table of every match, match cards board by board,
-travellers and the conventions used. Built with the pairs workbook's style helpers.
+travellers, the hand records, what was read with a note and the conventions used, in words.
+Built with the pairs workbook's style helpers.
 """
 from __future__ import annotations
 
@@ -9,12 +10,18 @@ import numpy as np
 import pandas as pd
 from openpyxl import Workbook
 
+from bridgeproc.analysis.par import optimum_score_problem, parse_optimum_score
 from bridgeproc.core.notation import contract_text
 from bridgeproc.io.atomic import atomic_path
 from bridgeproc.model import TeamsSession
+from bridgeproc.report.checks import in_terminal_order
+from bridgeproc.report.handrecords import write_handrecords
+from bridgeproc.report.ranking import rank_number
 from bridgeproc.report.styles import (
     BAND_FILL,
     BOLD,
+    HEADER,
+    HEADER_FILL,
     RED_FONT,
     SUBTITLE,
     TITLE,
@@ -30,10 +37,45 @@ from bridgeproc.report.styles import (
     set_widths,
 )
 from bridgeproc.report.travellers import write_travellers
-from bridgeproc.schema import records
+from bridgeproc.schema import PROBLEM_COLUMNS, problems_frame, records
+from bridgeproc.teams.standings import event_format
 
 _STATUS_TEXT = {"played": "", "adjusted": "artificial score", "one room": "one room only: 0 IMPs",
                 "not played": "not played"}
+
+#: Each tie-break by a short name (the heading, Decided by) and what it compares (the Conventions sheet).
+TIE_BREAK_WORDS = {
+    "head-to-head-vp": ("head-to-head VPs", "VPs won in the matches between the tied teams"),
+    "head-to-head-imps": ("head-to-head IMPs", "IMP margin in the matches between the tied teams"),
+    "imp-quotient": ("IMP quotient", "IMPs won divided by IMPs lost, over all matches"),
+    "imp-difference": ("IMP difference", "IMPs won minus IMPs lost, over all matches"),
+    "imps-for": ("IMPs won", "over all matches"),
+    "tied": ("tied", "equal on the total and every tie-break"),
+}
+#: Each event format in words.
+FORMAT_WORDS = {"swiss": "Swiss", "round-robin": "round robin (every team meets every other once)",
+                "knockout": "knockout"}
+#: The Checks sheet's columns (the pairs sheet's, without the result a note points at: teams have no pairs).
+CHECK_TITLES = ["Kind", "File", "Line", "Column", "Value", "Message"]
+_AN_EVENT = {"swiss": "a Swiss event", "round-robin": "a round robin", "knockout": "a knockout"}
+#: How the standings are made, in words.
+SCORING_WORDS = {"vp": "Victory points: each match's IMP margin converted to VPs, the VPs added up",
+                 "imps": "IMPs: the IMP margins of all matches added up",
+                 "bam": "Board-a-match: 1 point for each board won, ½ for a board tied, 0 for a board lost"}
+
+
+def scale_words(scale) -> str:
+    """The VP scale as a member reads it: ``WBF 2013 continuous, 20 VP`` or the custom table's file."""
+    if scale.name == "wbf2013":
+        return f"WBF 2013 continuous, {scale.total:g} VP"
+    return f"the club's table {scale.name}, {scale.total:g} VP"
+
+
+def tie_break_words(names, short: bool = False) -> str:
+    """The tie-breaks in order, in words: ``IMP quotient, then IMP difference``, each with what it
+    compares unless ``short``."""
+    words = [TIE_BREAK_WORDS.get(n, (n, "")) for n in names]
+    return ", then ".join(name if short or not what else f"{name} ({what})" for name, what in words)
 
 
 def heading(session: TeamsSession) -> list[str]:
@@ -44,12 +86,39 @@ def heading(session: TeamsSession) -> list[str]:
     if when:
         lines.append(when)
     opts = session.options
-    scoring = {"vp": opts.scale.describe(), "imps": "Ranked by total IMP margin",
+    scoring = {"vp": f"Victory points: {scale_words(opts.scale)} scale", "imps": "Ranked by total IMP margin",
                "bam": "Board-a-match: 1 / ½ / 0 per board"}[opts.scoring]
     lines.append(scoring)
-    lines.append(f"Ties broken by: {', '.join(session.tie_breaks) or 'none (shared rank)'}; "
+    lines.append(f"Ties broken by: {tie_break_words(session.tie_breaks, short=True) or 'none (shared rank)'}; "
                  f"A+ = +{opts.ave_plus_imps:g} IMPs (Law 86A)")
     return lines
+
+
+def convention_rows(session: TeamsSession) -> list[tuple[str, str]]:
+    """(label, words) for each convention of the run, as the Conventions sheet shows them."""
+    opts = session.options
+    half = f"{opts.scale.total / 2:g}"
+    detected = event_format(session.matches) if opts.format == "auto" else opts.format
+    rows = [
+        ("Scoring", SCORING_WORDS[opts.scoring]),
+        ("VP scale", scale_words(opts.scale)),
+        ("Match length for the VPs", f"{opts.boards_per_match} boards" if opts.boards_per_match
+         else "the boards played in each match"),
+        ("Artificial scores (Law 86A)",
+         f"average plus: +{opts.ave_plus_imps:g} IMPs on the board, average: 0, average minus: "
+         f"−{opts.ave_plus_imps:g} IMPs; each side its own"),
+        ("Unplayed matches", "listed, and left out of the standings" if opts.unplayed == "exclude"
+         else f"each team gets half the VPs ({half}–{half})"),
+        ("Event format", FORMAT_WORDS.get(detected, detected)
+         + (", worked out from the matches" if opts.format == "auto" else ", as given")),
+        ("Tie-breaks", (tie_break_words(session.tie_breaks) or "none: teams equal on the total share a rank")
+         + (f"; the usual order for {_AN_EVENT.get(detected, detected)}"
+            if opts.tie_breaks is None and session.tie_breaks else "")),
+    ]
+    if opts.scoring == "bam":
+        rows.append(("Board-a-match tie", f"a net difference of at most {opts.bam_tie} point(s) is a tie"
+                     if opts.bam_tie else "only equal scores are a tie"))
+    return rows
 
 
 def _title(ws, lines: list[str]) -> None:
@@ -93,10 +162,13 @@ def write_standings(wb, session: TeamsSession) -> None:
     s = session.standings
     for row in records(s):
         quotient = None if pd.isna(row.imp_quotient) or row.imp_quotient == float("inf") else float(row.imp_quotient)
-        add_row(ws, [cell(ws, row.rank, font=BOLD), cell(ws, row.team, font=BOLD), cell(ws, int(row.matches), fmt="int"),
+        place, tied = rank_number(row.rank)  # 3= is the number 3 shown with a '=': the column sorts
+        decided = tie_break_words([row.decided_by], short=True) if row.decided_by else ""
+        add_row(ws, [cell(ws, place, font=BOLD, fmt='0"="' if tied else None), cell(ws, row.team, font=BOLD),
+                   cell(ws, int(row.matches), fmt="int"),
                    _num(ws, row.total, "0.00"), _num(ws, row.imps_for), _num(ws, row.imps_against),
                    cell(ws, quotient, fmt="0.000"), _num(ws, row.penalty_vp or None, "0.00"),
-                   cell(ws, row.decided_by or ""), cell(ws, row.names if isinstance(row.names, str) else "")])
+                   cell(ws, decided), cell(ws, row.names if isinstance(row.names, str) else "")])
 
 
 def write_vp_table(wb, session: TeamsSession) -> None:
@@ -128,16 +200,20 @@ def write_vp_scale(wb, session: TeamsSession) -> None:
     ws = new_sheet(wb, "VP scale")
     played = session.matches[session.matches["status"] == "played"]
     lengths = sorted({int(n) for n in played["boards"] if n > 0})
-    set_widths(ws, [11] + [11] * 2 * len(lengths))  # write-only: before the rows
-    a4(ws, "3:3")
-    add_row(ws, [cell(ws, session.options.scale.describe(), font=TITLE)])
+    set_widths(ws, [11] + [13] * 2 * len(lengths))  # write-only: before the rows; two columns hold a length's title
+    a4(ws, "3:4")
+    scale = session.options.scale
+    add_row(ws, [cell(ws, f"VP scale: {scale_words(scale)}", font=TITLE)])
     add_row(ws, [])
     if not lengths:
         return
     top = int(np.ceil(15 * np.sqrt(max(lengths)))) + 1
     margins = np.arange(top + 1)
-    scale = session.options.scale
-    add_row(ws, header_row(ws, ["IMP margin"] + [f"{n} bds {side}" for n in lengths for side in ("win", "lose")]))
+    # the match length over its two columns: left-aligned, the second cell empty, so the words run on into it
+    blank = cell(ws, None, fill=HEADER_FILL)
+    add_row(ws, [blank] + [c for n in lengths
+                           for c in (cell(ws, f"VPs for a {n}-board match", font=HEADER, fill=HEADER_FILL), blank)])
+    add_row(ws, header_row(ws, ["IMP margin"] + ["winner", "loser"] * len(lengths)))
     columns = [v for n in lengths for v in (scale.convert(margins, n), scale.convert(-margins, n))]
     for i, margin in enumerate(margins.tolist()):
         add_row(ws, [margin] + [_num(ws, c[i], "0.00") for c in columns])
@@ -253,17 +329,49 @@ def _card_total(ws, total) -> None:
     add_row(ws, [])
 
 
+def hand_record_boards(deals: pd.DataFrame) -> pd.DataFrame:
+    """The deals as the Hand records sheet reads them: the input's optimum score as the par (a teams
+    run solves nothing; a score that is not a side and a score is left out, as read_teams noted),
+    with its contract when the file gives one."""
+    if "par_score" in deals or "optimum_score" not in deals:
+        return deals
+    texts = deals["optimum_score"].astype("object").tolist()
+    score = [parse_optimum_score(t) if isinstance(t, str) and optimum_score_problem(t) is None else None for t in texts]
+    contracts = deals["optimum_contract"].astype("string") if "optimum_contract" in deals \
+        else pd.Series(pd.NA, index=deals.index, dtype="string")
+    return deals.assign(par_score=pd.array(score, dtype="Int64"), par_contracts=contracts)
+
+
+def write_teams_checks(wb, session: TeamsSession) -> None:
+    """The Checks sheet: what was read with a note (a lead read from the Play ...), each with its file
+    and line, as ``bridgeproc teams`` prints them; no sheet when there are none."""
+    if not session.notes:
+        return
+    notes = in_terminal_order(problems_frame(list(session.notes)))
+    ws = new_sheet(wb, "Checks")
+    set_widths(ws, _widths(CHECK_TITLES, [9, 28, 7, 10, 14, 100], {1: notes["source"]}))  # write-only: first
+    a4(ws, title_rows="4:4", landscape=True)
+    add_row(ws, [cell(ws, "Checks", font=TITLE)])
+    add_row(ws, [cell(ws, f"What was read with a note: scored as it stands ({len(notes)} "
+                          f"note{'' if len(notes) == 1 else 's'})", font=SUBTITLE)])
+    add_row(ws, [])
+    add_row(ws, header_row(ws, CHECK_TITLES))
+    for source, line, column, value, message in zip(*(notes[c].tolist() for c in PROBLEM_COLUMNS)):
+        add_row(ws, ["note", source, int(line) if line.isdigit() else (line or None), column or None, value or None,
+                     message])
+
+
 def write_conventions(wb, session: TeamsSession) -> None:
-    """Every option of the run, then what was noticed (matches not played, boards scored by convention)."""
+    """Every convention of the run in words, then what was noticed (matches not played, boards scored by
+    convention) and any text changed to fit the workbook."""
     ws = new_sheet(wb, "Conventions")
-    set_widths(ws, [22, 100])  # write-only: before the rows
+    set_widths(ws, [28, 100])  # write-only: before the rows
     a4(ws, landscape=True)
     add_row(ws, [cell(ws, "Conventions used", font=TITLE)])
     add_row(ws, [])
-    add_row(ws, header_row(ws, ["Option", "Value"]))
-    for name, value in session.options.describe():
-        add_row(ws, [cell(ws, name, font=BOLD), cell(ws, value)])
-    add_row(ws, [cell(ws, "tie_breaks used", font=BOLD), cell(ws, ", ".join(session.tie_breaks))])
+    add_row(ws, header_row(ws, ["Convention", "How it was applied"]))
+    for label, words in convention_rows(session):
+        add_row(ws, [cell(ws, label, font=BOLD), cell(ws, words)])
     notices = session.notices
     if notices:
         add_row(ws, [])
@@ -285,6 +393,9 @@ def write_teams_workbook(session: TeamsSession, path: str | os.PathLike) -> None
         shown = session.results.assign(section=("R" + session.results["round"].astype("string")),
                                        ns=session.results["ns_team"], ew=session.results["ew_team"])
         write_travellers(wb, shown, pd.DataFrame())
+    if session.deals is not None and len(session.deals) and session.deals["deal"].notna().any():
+        write_handrecords(wb, hand_record_boards(session.deals))
+    write_teams_checks(wb, session)
     write_conventions(wb, session)
     with atomic_path(path) as tmp:
         wb.save(tmp)

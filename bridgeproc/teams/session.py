@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
 
-from bridgeproc.errors import BridgeprocError, ValidationError
+from bridgeproc.analysis.par import check_given
+from bridgeproc.errors import BridgeprocError, ValidationError, summarize_problems
 from bridgeproc.io.pbn.model import PbnFile
 from bridgeproc.io.pbn.reader import read_pbn
 from bridgeproc.schema import TEAM_RESULTS_COLUMNS, problems_frame
@@ -16,10 +18,14 @@ from bridgeproc.teams.bam import add_bam
 from bridgeproc.teams.load import (
     assign_matches,
     from_pbn_results,
+    from_usebio,
     published_matches,
     read_team_travellers,
+    read_team_usebio,
     room_games,
     unplayed_rooms,
+    usebio_names,
+    usebio_published,
 )
 from bridgeproc.teams.matches import board_imps, match_totals, result_imps, totals_from_imps
 from bridgeproc.teams.options import TeamsOptions
@@ -30,6 +36,8 @@ from bridgeproc.validate.results import validate_results
 #: Raw columns kept on the scored results for the reports (published figures, pair ids); ``game``
 #: is the PBN room game a row was read from (every tag, for the teams PBN export), None otherwise.
 _KEEP = ("scoreimp", "table", "ns_team", "ew_team", "game")
+#: check_given's reason for not solving names the pairs command's --no-dd; a teams run never solves.
+_NOT_SOLVED = ("(double dummy is not solved: --no-dd)", "(a teams run does not solve double dummy)")
 
 
 @dataclass(frozen=True)
@@ -44,6 +52,10 @@ class TeamsSession:
     published  published match figures read from the input (Ruter ScoreTables), may be empty
     deals      the hand record (``board dealer vul deal``) when the inputs hold exactly one
                set of deals, else None (board numbers repeat from round to round)
+    notes      what was read with a note, one problem row each (``source line column value
+               message``, schema.PROBLEM_COLUMNS): leads and contracts taken from the Auction and
+               Play, double-dummy tables not used; in the order found, for the Checks sheet and
+               the terminal
     """
 
     results: pd.DataFrame
@@ -56,6 +68,7 @@ class TeamsSession:
     tie_breaks: tuple[str, ...] = ()
     names: dict = field(default_factory=dict)
     deals: pd.DataFrame | None = None
+    notes: tuple[dict[str, str], ...] = ()
 
     @property
     def notices(self) -> list[str]:
@@ -67,9 +80,21 @@ class TeamsSession:
             out.append(f"{match} board {board}: {what}")
         return out
 
+    def note_lines(self) -> list[str]:
+        """The notes as the terminal shows them: grouped by cause, each with its file and line."""
+        return summarize_problems(problems_frame(list(self.notes))) if self.notes else []
+
 
 def score_rooms(raw: pd.DataFrame, boards: pd.DataFrame | None = None, **validate_options) -> pd.DataFrame:
-    """Validate and score a raw team frame (``ns_team``/``ew_team`` set) with ``validate_results``.
+    """Validate and score a raw team frame (``ns_team``/``ew_team`` set) with ``validate_results``
+    (:func:`checked_rooms` without the notes).
+    """
+    return checked_rooms(raw, boards, **validate_options)[0]
+
+
+def checked_rooms(raw: pd.DataFrame, boards: pd.DataFrame | None = None,
+                  **validate_options) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The scored rooms of a raw team frame (``ns_team``/``ew_team`` set) and the notes of their checks.
 
     Pair ids do not matter in teams, so each (round, NS team, EW team) table gets
     its own pair numbers for the checks (a board entered twice at one table is
@@ -78,13 +103,14 @@ def score_rooms(raw: pd.DataFrame, boards: pd.DataFrame | None = None, **validat
     """
     raw = assign_matches(raw.reset_index(drop=True))
     table_key, _ = pd.factorize(raw["match"] + "\x00" + raw["room"])
-    checked = validate_results(
+    validated = validate_results(
         raw.drop(columns=["game"], errors="ignore").assign(
             ns=pd.array((2 * table_key + 1).astype(str), dtype="string"),
             ew=pd.array((2 * table_key + 2).astype(str), dtype="string"),
             section=("R" + raw["round"].astype("string")).astype("string")),
         pair_numbering_option="shared", boards=boards, **validate_options,
-    ).results
+    )
+    checked = validated.results
     weighted = checked["adjusted"].fillna("").str.startswith("W:").to_numpy()
     if weighted.any():
         raise ValidationError(problems_frame([
@@ -95,7 +121,7 @@ def score_rooms(raw: pd.DataFrame, boards: pd.DataFrame | None = None, **validat
     extra = {c: raw[c] for c in (*TEAM_RESULTS_COLUMNS, *_KEEP) if c in raw}
     extra["ns_pair"] = raw["ns"] if "ns" in raw else pd.array([pd.NA] * len(raw), dtype="string")
     extra["ew_pair"] = raw["ew"] if "ew" in raw else pd.array([pd.NA] * len(raw), dtype="string")
-    return checked.assign(section=pd.array([""] * len(checked), dtype="string"), **extra)
+    return checked.assign(section=pd.array([""] * len(checked), dtype="string"), **extra), validated.notes
 
 
 def team_names(totals: pd.DataFrame) -> dict[str, str]:
@@ -107,31 +133,70 @@ def team_names(totals: pd.DataFrame) -> dict[str, str]:
     return dict(zip(totals["teamid"].astype(str), text))
 
 
-def pbn_rooms(pbn: PbnFile, unplayed: pd.DataFrame | None = None) -> pd.DataFrame:
+def pbn_rooms(pbn: PbnFile, unplayed: pd.DataFrame | None = None) -> tuple[pd.DataFrame, list[dict[str, str]]]:
     """The raw team frame of a PBN file: its results with the lead filled from each Play, the
-    tables where a board was not played (:func:`unplayed_rooms`), and each row's source ``game``."""
+    tables where a board was not played (:func:`unplayed_rooms`), and each row's source ``game``;
+    and one note per kind of fill (``278 result(s): opening lead read from the Play``), at its line."""
     unplayed = unplayed_rooms(pbn) if unplayed is None else unplayed
-    results, _ = fill_from_records(pbn.results, pbn) if len(pbn.results) else (pbn.results, [])
+    results, filled = fill_from_records(pbn.results, pbn) if len(pbn.results) else (pbn.results, [])
     if len(unplayed):
         results = pd.concat([results, unplayed], ignore_index=True) if len(results) else unplayed
-    return from_pbn_results(results.assign(game=room_games(pbn, results)))
+    notes = [_note(pbn.source, line, message) for line, message in filled]
+    return from_pbn_results(results.assign(game=room_games(pbn, results))), notes
 
 
-def read_teams(inputs: list, lineup: pd.DataFrame | None, encoding: str | None) -> tuple[list, list, dict, dict, list]:
-    """(scored room frames, published match frames, meta, team names, deal sets) from every input."""
+def _note(source: str, line: object, message: str, column: str = "", value: str = "") -> dict[str, str]:
+    """One note as a problem row (schema.PROBLEM_COLUMNS)."""
+    return {"source": source, "line": "" if line is None else str(line), "column": column, "value": value,
+            "message": message}
+
+
+def _rows(frame: pd.DataFrame) -> list[dict[str, str]]:
+    """A problems frame's rows as notes (text, empty where unknown)."""
+    return [_note(*(("" if pd.isna(v) else str(v)) for v in row))
+            for row in frame[["source", "line", "message", "column", "value"]].itertuples(index=False)]
+
+
+class TeamsInputs(NamedTuple):
+    """What :func:`read_teams` read: scored room frames, published match frames, meta, team names,
+    the deal sets (one per PBN with deals) and the notes of reading and checking them."""
+
+    rooms: list
+    published: list
+    meta: dict
+    names: dict
+    deals: list
+    notes: list
+
+
+def read_teams(inputs: list, lineup: pd.DataFrame | None, encoding: str | None) -> TeamsInputs:
+    """Scored room frames, published match frames, meta, team names, deal sets and notes from every
+    input. A PBN's double-dummy tables and optimum scores are checked before they are shown
+    (:func:`bridgeproc.analysis.par.check_given`; a teams run solves nothing): one that cannot be the
+    deal's is left out, with a note."""
     meta: dict[str, str]
     rooms, published, meta, names, deals = [], [], {}, {}, []
+    notes: list[dict[str, str]] = []
     for path in inputs:
         suffix = Path(path).suffix.lower()
         if suffix == ".pbn":
             pbn = read_pbn(path, encoding)
+            notes.extend(_note(pbn.source, line, message) for line, message in pbn.notes)
             for key, value in pbn.meta.items():
                 meta.setdefault(key.lower(), value)
             names.update(team_names(pbn.totals))
             unplayed = unplayed_rooms(pbn)
             if len(pbn.results) or len(unplayed):
                 with_deals = pbn.boards if len(pbn.boards) and pbn.boards["deal"].notna().any() else None
-                rooms.append(score_rooms(pbn_rooms(pbn, unplayed), with_deals))
+                if with_deals is not None:
+                    with_deals, dd_notes = check_given(with_deals, pbn.source, solve=False)
+                    notes.extend(_rows(problems_frame([{**n, "message": n["message"].replace(*_NOT_SOLVED)}
+                                                       for n in dd_notes])))
+                raw, filled = pbn_rooms(pbn, unplayed)
+                notes.extend(filled)
+                scored, checked = checked_rooms(raw, with_deals)
+                rooms.append(scored)
+                notes.extend(_rows(checked))
                 if with_deals is not None:
                     deals.append(with_deals)
             elif len(pbn.matches) and "matchdetails" in pbn.matches:
@@ -139,11 +204,26 @@ def read_teams(inputs: list, lineup: pd.DataFrame | None, encoding: str | None) 
             else:
                 raise BridgeprocError(f"{Path(path).name}: no team results (room games or a team ScoreTable)")
         elif suffix in (".csv", ".txt", ".tsv", ".xlsx", ".xlsm"):
-            rooms.append(score_rooms(read_team_travellers(path, lineup, encoding)))
+            scored, checked = checked_rooms(read_team_travellers(path, lineup, encoding))
+            rooms.append(scored)
+            notes.extend(_rows(checked))
+        elif suffix == ".xml":  # USEBIO: rooms with their boards, and the file's match scores to compare
+            usebio = read_team_usebio(path)
+            notes.extend(usebio.notes)
+            for key, value in usebio.meta.items():
+                meta.setdefault(key, value)
+            names.update(usebio_names(usebio))
+            with_deals = usebio.boards if len(usebio.boards) and usebio.boards["deal"].notna().any() else None
+            scored, checked = checked_rooms(from_usebio(usebio), with_deals)
+            rooms.append(scored)
+            notes.extend(_rows(checked))
+            published.append(usebio_published(usebio))
+            if with_deals is not None:
+                deals.append(with_deals)
         else:
             raise BridgeprocError(f"{Path(path).name}: cannot read {suffix or 'files without an extension'} for teams; "
-                                  "give .pbn, .csv or .xlsx")
-    return rooms, published, meta, names, deals
+                                  "give .pbn, .csv, .xlsx or .xml (USEBIO)")
+    return TeamsInputs(rooms, published, meta, names, deals, notes)
 
 
 def score_teams(rooms: list[pd.DataFrame], published: list[pd.DataFrame], options: TeamsOptions = TeamsOptions(),

@@ -241,3 +241,58 @@ def test_lead_column_only_when_results_have_leads(teams_workbook, workbook):
         assert rows[0][4] == expected
         first = rows[3]  # the first result of board 1
         assert len([v for v in rows[0] if v]) == (12 if expected == "Lead" else 11) and first[0] is not None
+
+
+#: The note the EBL file gives: every lead comes from the Play (its Lead tags are empty).
+EBL_LEAD_NOTE = {"source": "ebl-2021-online-qual-open-r2-teams.pbn", "line": "63", "column": "", "value": "",
+                 "message": "278 result(s): opening lead read from the Play (the first card of trick 1)"}
+
+
+def test_teams_workbook_has_hand_records_and_checks(teams_workbook):
+    session, path = teams_workbook
+    wb = openpyxl.load_workbook(path)
+    assert wb.sheetnames == ["Standings", "Matches", "Cross table", "VP scale", "Match cards", "Travellers",
+                             "Hand records", "Checks", "Conventions"]
+    ws = wb["Hand records"]
+    titles = [c for c in ws["A"] if isinstance(c.value, str) and c.value.startswith("Board ")]
+    assert [c.value for c in titles] == [f"Board {n}" for n in range(11, 21)]
+    assert [c.row for c in titles][4::4] == [57, 113] and [b.id for b in ws.row_breaks.brk] == [56, 112]
+    # board 11 (dealer S, nobody vulnerable): the file's double dummy and its OptimumScore NS +90 as the par
+    assert ws["D1"].value == "Dealer S · Vul None" and ws["H2"].value == "DD" and ws["H8"].value == "Par NS 90"
+    assert [ws.cell(row=3, column=c).value for c in range(8, 14)] == ["N", 7, 7, 6, 6, 7]  # NT ♠ ♥ ♦ ♣
+    assert session.notes == (EBL_LEAD_NOTE,)
+    rows = list(wb["Checks"].iter_rows(values_only=True))
+    assert rows[3] == ("Kind", "File", "Line", "Column", "Value", "Message")
+    assert rows[4:] == [("note", EBL_LEAD_NOTE["source"], 63, None, None, EBL_LEAD_NOTE["message"])]
+    assert isinstance(rows[4][2], int) and wb["Checks"].page_setup.orientation == "landscape"
+
+
+@pdf_test
+@pytest.mark.parametrize(("sheet", "pages"), [("Hand records", 3), ("Checks", 1), ("Conventions", 1),
+                                              ("VP scale", 2)])
+def test_teams_new_sheets_print_on_whole_pages(teams_workbook, tmp_path, sheet, pages):
+    """Hand records: 10 boards, 4 a page; VP scale: margins 0-48 and the two header rows (repeated)."""
+    _, path = teams_workbook
+    assert pdf_pages(path, sheet, tmp_path) == pages
+
+
+@pytest.mark.parametrize(("optimum", "contract", "score", "contracts"), [
+    ("NS +90", None, 90, None),
+    ("EW 620", "EW 4S", -620, "EW 4S"),
+    ("NS 450 EW -450", None, 450, None),
+    ("NS 4S; +420", "NS 4S", 420, "NS 4S"),
+    ("100", None, None, None),        # no side: not a par
+    ("NS 425", None, None, None),     # not a score a board can have
+    (None, None, None, None),
+])
+def test_teams_hand_record_par_is_the_files_optimum_score(optimum, contract, score, contracts):
+    import pandas as pd
+
+    from bridgeproc.report.teams import hand_record_boards
+
+    deals = pd.DataFrame({"board": [1], "optimum_score": pd.array([optimum], dtype="string")})
+    if contract is not None:
+        deals["optimum_contract"] = pd.array([contract], dtype="string")
+    shown = hand_record_boards(deals).iloc[0]
+    assert (None if pd.isna(shown["par_score"]) else int(shown["par_score"])) == score
+    assert (None if pd.isna(shown["par_contracts"]) else shown["par_contracts"]) == contracts

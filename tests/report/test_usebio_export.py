@@ -226,11 +226,18 @@ def test_teams_usebio_reads_back_with_the_pairs_reader(teams):
         "MATCH_SCORING_METHOD, TEAM_SCORE, OPPOSING_TEAM_SCORE"]
 
 
-def test_teams_usebio_is_not_yet_a_teams_input(teams):
-    """Reading it back as a teams event is not supported yet: a clear refusal, no traceback."""
-    _, path = teams
-    with pytest.raises(BridgeprocError, match=r"teams\.xml: cannot read \.xml for teams; give \.pbn, \.csv or \.xlsx"):
-        process_teams([path])
+def test_teams_usebio_reads_back_as_a_teams_event(teams):
+    """`bridgeproc teams results.xml`: the same matches, VPs and standings as the event written."""
+    session, path = teams
+    again = process_teams([path])
+    cols = ["team", "rank", "vp"]
+    assert again.standings[cols].assign(vp=again.standings["vp"].round(2)).values.tolist() == \
+        session.standings[cols].assign(vp=session.standings["vp"].round(2)).values.tolist()
+    played = session.matches[session.matches["status"] == "played"]
+    back = again.matches.set_index(["home", "away"]).loc[list(zip(played["home"], played["away"]))]
+    assert back["imps_home"].tolist() == played["imps_home"].tolist()
+    assert back["vp_home"].round(2).tolist() == played["vp_home"].round(2).tolist()
+    assert len(again.results) == len(session.results) == 299
 
 
 def test_written_files_end_with_a_newline_and_declare_utf8(evening, teams):

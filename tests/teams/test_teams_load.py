@@ -111,17 +111,138 @@ def test_workbook_sheets_and_values(written):
     wb = openpyxl.load_workbook(xlsx)
     assert wb.sheetnames == ["Standings", "Matches", "Cross table", "VP scale", "Match cards", "Travellers", "Conventions"]
     scale = list(wb["VP scale"].iter_rows(values_only=True))
-    assert scale[2] == ("IMP margin", "2 bds win", "2 bds lose") and scale[3] == (0, 10.0, 10.0)
-    assert scale[3 + 13][1:] == (session.matches["vp_home"].iloc[0], session.matches["vp_away"].iloc[0])
+    assert scale[0] == ("VP scale: WBF 2013 continuous, 20 VP", None, None)
+    assert scale[2] == (None, "VPs for a 2-board match", None) and scale[3] == ("IMP margin", "winner", "loser")
+    assert scale[4] == (0, 10.0, 10.0)
+    assert scale[4 + 13][1:] == (session.matches["vp_home"].iloc[0], session.matches["vp_away"].iloc[0])
+    assert wb["VP scale"].print_title_rows == "$3:$4"  # both header rows on every page
     cross = {r[0]: r[1:] for r in wb["Cross table"].iter_rows(values_only=True) if r and r[0] in ("A", "B")}
     assert cross["A"][:2] == (None, session.matches["vp_home"].iloc[0])
-    rows = [r for r in wb["Standings"].iter_rows(values_only=True) if r and r[0] in ("1", "2", "3=")]
-    assert [(r[0], r[1]) for r in rows][:2] == [("1", "A"), ("2", "B")]
-    assert rows[0][3] == pytest.approx(session.standings["total"].iloc[0])
+    rows = [r for r in wb["Standings"].iter_rows(values_only=True) if r and r[1] in ("A", "B", "C", "D")]
+    assert [(r[0], r[1], r[8]) for r in rows] == [(1, "A", None), (2, "B", None), (3, "C", "tied"), (3, "D", "tied")]
+    assert rows[0][3] == pytest.approx(session.standings["total"].iloc[0]) == 17.69
     cards = [r for r in wb["Match cards"].iter_rows(values_only=True) if r and r[0] == "Total"]
     assert len(cards) == 2 and cards[0][6] == 13.0
     notes = [r[0] for r in wb["Conventions"].iter_rows(values_only=True) if r and r[0]]
     assert "R1 C v D: not played; not counted" in notes
+
+
+def test_ranks_are_numbers_a_tie_shown_with_its_equals_sign(written):
+    _, (xlsx, _, _) = written
+    ws = openpyxl.load_workbook(xlsx)["Standings"]
+    header = next(c.row for c in ws["A"] if c.value == "Rank")
+    ranks = [c for c in ws["A"][header:]]
+    assert [(c.value, c.data_type, c.number_format) for c in ranks] == [
+        (1, "n", "General"), (2, "n", "General"), (3, "n", '0"="'), (3, "n", '0"="')]
+
+
+CONVENTIONS_DEFAULT = [
+    ("Scoring", "Victory points: each match's IMP margin converted to VPs, the VPs added up"),
+    ("VP scale", "WBF 2013 continuous, 20 VP"),
+    ("Match length for the VPs", "the boards played in each match"),
+    ("Artificial scores (Law 86A)",
+     "average plus: +3 IMPs on the board, average: 0, average minus: −3 IMPs; each side its own"),
+    ("Unplayed matches", "listed, and left out of the standings"),
+    ("Event format", "Swiss, worked out from the matches"),
+    ("Tie-breaks", "IMP quotient (IMPs won divided by IMPs lost, over all matches), then IMP difference "
+                   "(IMPs won minus IMPs lost, over all matches); the usual order for a Swiss event"),
+]
+
+
+def test_conventions_sheet_in_words(written):
+    _, (xlsx, _, _) = written
+    rows = list(openpyxl.load_workbook(xlsx)["Conventions"].iter_rows(values_only=True))
+    assert rows[2] == ("Convention", "How it was applied")
+    assert rows[3:3 + len(CONVENTIONS_DEFAULT)] == CONVENTIONS_DEFAULT
+    shown = " ".join(str(v) for r in rows for v in r if v)
+    for internal in ("unplayed", "exclude", "swiss", "imp-quotient", "imp-difference", "tie_breaks", "wbf2013",
+                     "ave_plus", "boards_per_match", "None", "bds"):
+        assert internal not in shown, internal
+
+
+@pytest.mark.parametrize(("changes", "label", "words"), [
+    ({"unplayed": "average"}, "Unplayed matches", "each team gets half the VPs (10–10)"),
+    ({"boards_per_match": 12}, "Match length for the VPs", "12 boards"),
+    ({"ave_plus_imps": 2.5}, "Artificial scores (Law 86A)",
+     "average plus: +2.5 IMPs on the board, average: 0, average minus: −2.5 IMPs; each side its own"),
+    ({"tie_breaks": ("imps-for",)}, "Tie-breaks", "IMPs won (over all matches)"),
+    ({"tie_breaks": ()}, "Tie-breaks", "none: teams equal on the total share a rank"),
+    ({"format": "round-robin"}, "Event format", "round robin (every team meets every other once), as given"),
+    ({"format": "round-robin"}, "Tie-breaks",
+     "head-to-head VPs (VPs won in the matches between the tied teams), then head-to-head IMPs (IMP margin in "
+     "the matches between the tied teams), then IMP quotient (IMPs won divided by IMPs lost, over all matches); "
+     "the usual order for a round robin"),
+    ({"format": "knockout"}, "Event format", "knockout, as given"),
+    ({"scoring": "imps"}, "Scoring", "IMPs: the IMP margins of all matches added up"),
+    ({"scoring": "bam"}, "Scoring", "Board-a-match: 1 point for each board won, ½ for a board tied, 0 for a board lost"),
+    ({"scoring": "bam"}, "Board-a-match tie", "only equal scores are a tie"),
+    ({"scoring": "bam", "bam_tie": 10}, "Board-a-match tie", "a net difference of at most 10 point(s) is a tie"),
+    ({"scoring": "vp"}, "Board-a-match tie", None),  # only for board-a-match
+])
+def test_each_convention_in_words(changes, label, words):
+    from bridgeproc.report.teams import convention_rows
+
+    raw = parse_team_travellers("Round,Board,Room,Home,Away,Contract,Declarer,Result\n"
+                                "1,1,Open,A,B,4S,N,=\n1,1,Closed,A,B,4S,N,-1\n", "t.csv")
+    rows = dict(convention_rows(score_teams([score_rooms(raw)], [], TeamsOptions(**changes))))
+    assert rows.get(label) == words
+
+
+def test_the_command_prints_the_notes_of_reading(tmp_path):
+    from click.testing import CliRunner
+
+    from bridgeproc.cli import cli
+    from tests.conftest import REALDATA
+
+    out = tmp_path / "ebl.xlsx"
+    done = CliRunner().invoke(cli, ["teams", str(REALDATA / "ebl-2021-online-qual-open-r2-teams.pbn"), "-o", str(out)])
+    assert done.exit_code == 0, done.output
+    notes = [line for line in done.output.splitlines() if line.startswith("Note: ")]
+    assert notes == ["Note: ebl-2021-online-qual-open-r2-teams.pbn:63: 278 result(s): opening lead read from the Play "
+                     "(the first card of trick 1)"]
+    assert "R1 WALES v ITALY: not played; not counted" in done.output and out.exists()
+
+
+def test_notes_of_reading_a_pbn_are_kept_with_their_lines(tmp_path):
+    """A double-dummy table the deal makes impossible is left out (and said so, without the pairs command's
+    --no-dd); a hand record against the board number is noted by the checks; both reach the workbook."""
+    text = PBN.replace('[Room "Open"]\n[Round "2"]\n[Contract "3NT"]',
+                       '[Room "Open"]\n[Round "2"]\n[DoubleDummyTricks "dddddddddddddddddddd"]\n'
+                       '[OptimumScore "NS 2220"]\n[Contract "3NT"]')
+    path = tmp_path / "club.pbn"
+    path.write_text(text, encoding="utf-8")
+    session = process_teams([path], [tmp_path / "r.xlsx"])
+    assert [(n["line"], n["column"], n["message"]) for n in session.notes] == [
+        ("5", "DoubleDummyTricks", "board 1: the double-dummy table is not used: E declaring C takes 13 tricks, but "
+                                   "the cards give at most 12; it is left out (a teams run does not solve double dummy)"),
+        ("35", "vul", "board 2: the hand record says nobody vulnerable and dealer N, the board number says NS "
+                      "vulnerable and dealer E; scored as the hand record says"),
+    ]
+    assert session.deals is not None and session.deals["optimum_score"].isna().all()  # not a par for a wrong table
+    wb = openpyxl.load_workbook(tmp_path / "r.xlsx")
+    checks = [r for r in wb["Checks"].iter_rows(min_row=5, values_only=True)]
+    assert [(r[1], r[2], r[3]) for r in checks] == [("club.pbn", 5, "DoubleDummyTricks"), ("club.pbn", 35, "vul")]
+    hands = wb["Hand records"]
+    assert hands["H2"].value is None and hands["H8"].value is None  # no DD table, no par: nothing made up
+
+
+def test_no_checks_or_hand_records_sheet_without_notes_or_deals(written):
+    session, (xlsx, _, _) = written
+    assert session.notes == () and session.deals is None and session.note_lines() == []
+    assert {"Checks", "Hand records"}.isdisjoint(openpyxl.load_workbook(xlsx).sheetnames)
+
+
+def test_custom_vp_table_named_in_words(tmp_path):
+    from bridgeproc.report.teams import convention_rows, heading
+    from bridgeproc.teams import options_from_text
+
+    table = tmp_path / "club-vp.csv"
+    table.write_text("margin,winner\n0,10\n5,15\n", encoding="utf-8")
+    raw = parse_team_travellers("Round,Board,Room,Home,Away,Contract,Declarer,Result\n"
+                                "1,1,Open,A,B,4S,N,=\n1,1,Closed,A,B,4S,N,-1\n", "t.csv")
+    session = score_teams([score_rooms(raw)], [], options_from_text(vp_scale_spec=str(table)))
+    assert dict(convention_rows(session))["VP scale"] == "the club's table club-vp.csv, 20 VP"
+    assert heading(session)[1] == "Victory points: the club's table club-vp.csv, 20 VP scale"
 
 
 def test_csv_and_pbn_outputs(written):
