@@ -26,7 +26,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError, OperationalError
 from sqlalchemy.schema import CreateColumn
 
-from bridgeproc.archive.tables import MIGRATIONS, NEW_TABLES, SCHEMA_VERSION, archive_info, metadata, versions
+from bridgeproc.archive.tables import MIGRATIONS, NEW_TABLES, SCHEMA_VERSION, archive_info, metadata
 from bridgeproc.core.optional import install_hint
 from bridgeproc.errors import BridgeprocError, SetupError
 
@@ -200,18 +200,22 @@ def _readonly_sqlite(key: str) -> Engine | None:
                 engine.dispose()
                 return None
             version = _schema_version(conn)
-            have = {c["name"] for c in inspect(conn).get_columns("versions")}
             tables = set(inspect(conn).get_table_names())
+            have = {table.name: {c["name"] for c in inspect(conn).get_columns(table.name)}
+                    for columns in MIGRATIONS.values() for table, _ in columns if table.name in tables}
     except ArchiveError:
         engine.dispose()
         raise
     _refuse_newer(engine, version)
     if version is not None and version < SCHEMA_VERSION:
-        added = [column.name for number, columns in MIGRATIONS.items() if number > version
-                 for table, column in columns if table is versions and column.name not in have]
-        if added:
-            defaults = ", ".join(f"{_literal(versions.c[name])} AS {name}" for name in added)
-            views.append(f"CREATE TEMP VIEW versions AS SELECT *, {defaults} FROM main.versions")
+        added: dict[str, list] = {}  # table -> its columns added since (a view gives their default)
+        for number, columns in MIGRATIONS.items():
+            for table, column in columns:
+                if number > version and column.name not in have.get(table.name, {column.name}):
+                    added.setdefault(table.name, []).append(column)
+        for name, new_columns in added.items():
+            defaults = ", ".join(f"{_literal(column)} AS {column.name}" for column in new_columns)
+            views.append(f"CREATE TEMP VIEW {name} AS SELECT *, {defaults} FROM main.{name}")
         for number, new in NEW_TABLES.items():  # tables added since: an empty view stands in
             views += [_empty_view(table) for table in new if number > version and table.name not in tables]
         engine.dispose()  # connections made before the views were known
@@ -225,7 +229,9 @@ def _empty_view(table) -> str:
 
 
 def _literal(column) -> str:
-    """The SQL text of ``column``'s server default (a migration's value for the rows before it)."""
+    """The SQL text of ``column``'s server default (a migration's value for the rows before it), else NULL."""
+    if column.server_default is None:
+        return "NULL"
     return str(column.server_default.arg.compile(dialect=sqlite_dialect()))
 
 

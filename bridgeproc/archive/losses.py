@@ -42,6 +42,10 @@ COUNTED: dict[str, tuple[str, str | None]] = {
     "double dummy": ("boards", "dd_N_C"),
     "names": ("standings", "names"),
 }
+#: What a teams session's version is counted by: its table results, and its hand record's deals.
+TEAM_COUNTED: dict[str, tuple[str, str | None]] = {
+    "table results": ("team_results", None), "deals": COUNTED["deals"], "double dummy": COUNTED["double dummy"],
+}
 
 
 @dataclass(frozen=True)
@@ -57,7 +61,8 @@ class Loss:
         return {"results": f"{self.before} results -> {self.after}",
                 "deals": f"deals for {self.before} boards -> {self.after}",
                 "double dummy": f"double dummy for {self.before} boards -> {self.after}",
-                "names": f"names for {self.before} pairs -> {self.after}"}[self.what]
+                "names": f"names for {self.before} pairs -> {self.after}",
+                "table results": f"{self.before} table results -> {self.after}"}[self.what]
 
     def sentence(self, session_id: str, version: int, names_files: list[str]) -> str:
         """``<id> version 1 has names for 26 pairs, this run has none: <how to restore them>``."""
@@ -65,12 +70,15 @@ class Loss:
         had = {"results": f"has {self.before} results, this run has {now}",
                "deals": f"has deals for {self.before} boards, this run has {now}",
                "double dummy": f"has double-dummy tables for {self.before} boards, this run has {now}",
-               "names": f"has names for {self.before} pairs, this run has {now}"}[self.what]
+               "names": f"has names for {self.before} pairs, this run has {now}",
+               "table results": f"has {self.before} table results, this run has {now}"}[self.what]
         return f"{session_id} version {version} {had}: {self._fix(version, names_files)}"
 
     def _fix(self, version: int, names_files: list[str]) -> str:
         if self.what == "results":
             return "give every traveller file again"
+        if self.what == "table results":
+            return "give every room's file again"
         if self.what == "deals":
             return "give the hand record again"
         if self.what == "double dummy":
@@ -80,10 +88,11 @@ class Loss:
         return f"give the files with the names again (version {version} read them from its input, not a names list)"
 
 
-def session_counts(frames: dict[str, pd.DataFrame]) -> dict[str, int]:
+def session_counts(frames: dict[str, pd.DataFrame], counted: dict[str, tuple[str, str | None]] = COUNTED,
+                   ) -> dict[str, int]:
     """The counted items of a session about to be archived (frame name -> frame; a missing frame counts 0)."""
     out = {}
-    for what, (name, column) in COUNTED.items():
+    for what, (name, column) in counted.items():
         frame = frames.get(name)
         if frame is None:
             out[what] = 0
@@ -97,10 +106,10 @@ def session_counts(frames: dict[str, pd.DataFrame]) -> dict[str, int]:
     return out
 
 
-def stored_counts(conn, version_id: int) -> dict[str, int]:
+def stored_counts(conn, version_id: int, counted: dict[str, tuple[str, str | None]] = COUNTED) -> dict[str, int]:
     """The counted items of archived version ``version_id``: one query of ``COUNT`` subqueries."""
     counts = []
-    for name, column in COUNTED.values():
+    for name, column in counted.values():
         table = FRAME_TABLES[name]
         where = table.c.version_id == version_id
         if column is not None:
@@ -110,12 +119,12 @@ def stored_counts(conn, version_id: int) -> dict[str, int]:
                 where = and_(where, func.trim(cell) != "")
         counts.append(select(func.count()).select_from(table).where(where).scalar_subquery())
     row = conn.execute(select(*counts)).one()
-    return {what: int(value or 0) for what, value in zip(COUNTED, row)}
+    return {what: int(value or 0) for what, value in zip(counted, row)}
 
 
 def compare(before: dict[str, int], after: dict[str, int]) -> list[Loss]:
-    """Every count that went down, in :data:`COUNTED` order."""
-    return [Loss(what, before[what], after[what]) for what in COUNTED if after[what] < before[what]]
+    """Every count that went down, in :data:`COUNTED` (or :data:`TEAM_COUNTED`) order."""
+    return [Loss(what, before[what], after[what]) for what in after if after[what] < before[what]]
 
 
 def names_files(conn, version_id: int) -> list[str]:
@@ -148,7 +157,8 @@ def check(conn, session_id: str, version: int, version_id: int, frames: dict[str
     Raises :class:`ArchiveLossError` when there are any and ``replace`` is False;
     returns their short forms (empty when nothing is lost).
     """
-    losses = compare(stored_counts(conn, version_id), session_counts(frames))
+    counted = TEAM_COUNTED if "team_results" in frames else COUNTED  # a teams version stores its results there
+    losses = compare(stored_counts(conn, version_id, counted), session_counts(frames, counted))
     short = tuple(loss.short() for loss in losses)
     if losses and not replace:
         named = names_files(conn, version_id) if any(loss.what == "names" for loss in losses) else []

@@ -1,11 +1,29 @@
-"""How players are named and matched in the archive: a pair's names text split into players, and
-the key a player is found by (``archive history``)."""
+"""How players are named and matched in the archive: a pair's names text split into players, the key
+a player is stored under, and who is the same player across sessions (``archive history``, ``ladder``).
+
+Identity: a player's member id (the names list's ``ids``, one per player) when the row has one;
+else the name, matched regardless of case, order ("Strand, Anna" = "Anna Strand"), commas and
+spacing. Accents are kept: "Åse" and "Ase" are two players (Nordic å, ä, ö, ø are letters of their
+own), unless ``fold_accents`` asks otherwise; composed and decomposed forms of one letter are
+always equal (Unicode NFC). A name seen without an id takes the id it has elsewhere when it has
+exactly one; a name with two ids is two players, and its rows without an id stay apart.
+"""
 from __future__ import annotations
 
 import re
+import unicodedata
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
 
 #: Separators between the players of a pair in a names text ("Ann Smith & Bob Jones").
 NAME_SEPARATORS = re.compile(r"\s*&\s*|\s+(?:and|-|–|/|\+)\s+|\s*/\s*")
+#: Between the member ids of a pair's players ("964263 & 1066307").
+ID_SEPARATOR = re.compile(r"\s*&\s*")
+#: Prefixes of an identity: who is known by member id, who only by name.
+BY_ID, BY_NAME = "id:", "name:"
+
 
 def split_names(names: str) -> list[str]:
     """The players of a pair's names text, e.g. ``"Ann Smith & Bob Jones"`` -> two names."""
@@ -13,5 +31,107 @@ def split_names(names: str) -> list[str]:
 
 
 def player_key(name: str) -> str:
-    """How players are matched: case-folded, single spaces."""
+    """The key stored in the ``players`` table: case-folded, single spaces (kept as it was, so
+    archives written before and after read alike; :func:`name_key` is how players are matched)."""
     return " ".join(name.split()).casefold()
+
+
+def name_key(name: str, fold_accents: bool = False) -> str:
+    """How a name without a member id is matched: NFC, case-folded, commas read as spaces, its words
+    sorted ("Strand, Anna", "anna strand" and "Anna  Strand" -> ``"anna strand"``). ``fold_accents``:
+    also drop accents (å -> a, é -> e; ø, æ and ß have none to drop)."""
+    text = unicodedata.normalize("NFC", name).casefold().replace(",", " ")
+    if fold_accents:
+        text = "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
+    return " ".join(sorted(text.split()))
+
+
+def name_keys(players: pd.Series, fold_accents: bool = False) -> pd.Series:
+    """:func:`name_key` of each name (computed once per distinct name); NA names give ``""``."""
+    written = players.astype("string").fillna("")
+    uniques = pd.unique(written.to_numpy())
+    keys = dict(zip(uniques, (name_key(str(u), fold_accents) for u in uniques)))
+    return pd.Series(written.map(keys).to_numpy(), index=players.index, dtype="string")
+
+
+def seat_ids(ids: pd.Series, seats: pd.Series, players: pd.Series) -> pd.Series:
+    """The member id of the player at seat ``seats`` (0, 1 ...) of each row, from the pair's ids text
+    (``"964263 & 1066307"``), upper case; NA unless the text has one id for each of the row's
+    ``players``: an ids text with fewer ids lost its empty cells when written, so whose they are is
+    unknown."""
+    text = ids.astype("string").fillna("").str.strip().to_numpy(dtype=object)
+    seat = seats.to_numpy(dtype=np.int64)
+    wanted = players.to_numpy(dtype=np.int64)
+    # one split per distinct ids text (a pair's text recurs once per player)
+    split = {t: ID_SEPARATOR.split(t) if t else [] for t in pd.unique(text)}
+    picked = [parts[s].strip().upper() if n and len(parts) == n and s < n and parts[s].strip() else None
+              for parts, s, n in zip(map(split.__getitem__, text), seat, wanted)]
+    return pd.Series(pd.array(picked, dtype="string"), index=ids.index)
+
+
+@dataclass
+class Identities:
+    """Who each player row is: ``key`` (``id:964263`` or ``name:anna strand``), ``name`` (the
+    spelling shown: the most used, the latest on a tie), ``member_id``, ``name_key`` (:func:`name_key`); ``matches``: every merge
+    made, in words ("'Strand, Anna' and 'anna strand' taken as one player")."""
+
+    key: pd.Series
+    name: pd.Series
+    member_id: pd.Series
+    name_key: pd.Series
+    matches: list[str] = field(default_factory=list)
+
+
+def identify(players: pd.Series, ids: pd.Series, fold_accents: bool = False) -> Identities:
+    """The identity of each player row: ``players`` the names as written, ``ids`` their member ids
+    (NA when none), rows oldest first (the latest spelling wins a tie); a row without a name has
+    none (NA)."""
+    written = players.astype("string").fillna("")
+    by_name = name_keys(written, fold_accents)
+    mid = ids.astype("string").str.strip().str.upper()
+    mid = mid.where(mid.fillna("") != "")
+    known = pd.DataFrame({"name": by_name, "id": mid}).dropna()
+    per_name = known.drop_duplicates().groupby("name")["id"]
+    count = per_name.nunique()
+    only = per_name.first()[count == 1]
+    adopted = mid.isna() & by_name.isin(only.index)
+    final_id = mid.fillna(by_name.map(only).astype("string").where(adopted))
+    key = pd.Series(np.where(final_id.notna(), BY_ID + final_id.fillna(""), BY_NAME + by_name.fillna("")),
+                    index=players.index, dtype="string").where(written.str.strip() != "")
+    frame = pd.DataFrame({"key": key, "written": written, "order": np.arange(len(written)), "adopted": adopted,
+                          "name": by_name, "id": mid})
+    tidy = {w: " ".join(w.split()) for w in pd.unique(written.to_numpy(dtype=object))}
+    spelled = frame.assign(shown=pd.Series(written.to_numpy(dtype=object), index=written.index).map(tidy))
+    tally = (spelled.groupby(["key", "shown"], sort=False).agg(n=("order", "size"), last=("order", "max"))
+             .reset_index().sort_values(["n", "last"], ascending=False).drop_duplicates("key"))
+    shown = spelled["key"].map(tally.set_index("key")["shown"]).astype("string")
+    member = final_id.astype("string")
+    return Identities(key, shown, member, by_name, _matches(frame, count[count > 1]))
+
+
+def _quoted(names: list[str]) -> str:
+    quoted = [repr(n) for n in names]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
+
+
+def _matches(frame: pd.DataFrame, ambiguous: pd.Series) -> list[str]:
+    """The merges :func:`identify` made, and the names it left apart, in words."""
+    out = []
+    spellings = frame.drop_duplicates(["key", "written"])
+    merged = spellings[spellings.duplicated("key", keep=False)]
+    for key, rows in merged.groupby("key", sort=True):
+        names = _quoted(rows["written"].tolist())
+        if str(key).startswith(BY_ID):
+            member = str(key)[len(BY_ID):]
+            lent = rows["adopted"].any()
+            how = f"member id {member}" + (", the only member id their name has" if lent else "")
+            out.append(f"{names} taken as one player ({how})")
+        else:
+            out.append(f"{names} taken as one player (the same name)")
+    for name, _ in ambiguous.items():
+        ids = sorted(frame.loc[frame["name"] == name, "id"].dropna().unique().tolist())
+        apart = int((frame["name"].eq(name) & frame["id"].isna()).sum())
+        line = f"{_quoted(sorted(set(frame.loc[frame['name'] == name, 'written'])))} are {len(ids)} players " \
+               f"by member id ({', '.join(ids)})"
+        out.append(line + (f"; {apart} row(s) without a member id kept apart" if apart else ""))
+    return out

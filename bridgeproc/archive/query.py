@@ -2,18 +2,22 @@
 from __future__ import annotations
 
 import os
+import unicodedata
 from dataclasses import dataclass
 
 import pandas as pd
-from sqlalchemy import func, select, text
+from sqlalchemy import and_, cast, exists, func, or_, select, text, true
+from sqlalchemy.dialects.postgresql import JSONB
 
 from bridgeproc.archive.db import ArchiveError, engine_for, reading
-from bridgeproc.archive.players import player_key, split_names
-from bridgeproc.archive.store import load_session, prepare, read_frames, resolve_version, session_from
+from bridgeproc.archive.players import BY_ID, identify, name_key, name_keys, seat_ids, split_names
+from bridgeproc.archive.store import load_session, resolve_version
 from bridgeproc.archive.tables import FRAME_TABLES, frames, players, sessions, standings, versions
+from bridgeproc.archive.tables import names as names_table
+from bridgeproc.archive.teams import content_digest
 from bridgeproc.model import Session
 from bridgeproc.rank.methods import IMP_METHODS
-from bridgeproc.schema import HISTORY_COLUMNS
+from bridgeproc.schema import HISTORY_COLUMNS, empty
 
 
 def list_sessions(url: str | os.PathLike | None = None) -> pd.DataFrame:
@@ -65,14 +69,80 @@ def session_versions(url: str | os.PathLike | None, session_id: str) -> pd.DataF
                          "content_hash": "string", "comment": "string", "complete": "bool"})
 
 
-def history(url: str | os.PathLike | None, player_or_pair: str, all_versions: bool = False) -> pd.DataFrame:
+def _ids_text(conn, extra):
+    """The names row's ``ids`` (member ids, kept in its ``extra`` JSON) as an SQL expression."""
+    if conn.dialect.name == "postgresql":
+        return cast(extra, JSONB)["ids"].astext
+    return func.json_extract(extra, "$.ids")
+
+
+def standing_players(conn, *where, all_versions: bool = False) -> pd.DataFrame:
+    """One row per player of each pairs standings row meeting ``where`` (SQL conditions), in one query;
+    a row without names comes once with ``player`` NA. Latest versions only, unless
+    ``all_versions`` (then every complete one).
+
+    Returns
+    -------
+    DataFrame
+        ``session_id, event, date, version, version_id, pos, method, group, pair, names, rank,
+        boards, pct, total, seat, player``, ``players`` (of the row) and ``member_id`` (the
+        player's, from the names list's ids; NA when it has none or not one per player).
+    """
+    named = names_table.alias("named")
+    query = (select(sessions.c.session_id, sessions.c.event, sessions.c.date, versions.c.version,
+                    standings.c.version_id, standings.c.pos, standings.c.method, standings.c.grp, standings.c.pair,
+                    standings.c.names, standings.c.rank, standings.c.boards, standings.c.pct, standings.c.total,
+                    players.c.seat, players.c.player, _ids_text(conn, named.c.extra).label("ids"))
+             .select_from(standings)
+             .join(versions, versions.c.version_id == standings.c.version_id)
+             .join(sessions, sessions.c.session_id == versions.c.session_id)
+             .outerjoin(players, (players.c.version_id == standings.c.version_id) & (players.c.pos == standings.c.pos))
+             .outerjoin(named, (named.c.version_id == standings.c.version_id) & (named.c.names == standings.c.names))
+             .where(*where)
+             .order_by(sessions.c.date, sessions.c.event, versions.c.version, standings.c.pos, players.c.seat))
+    if all_versions:
+        query = query.where(versions.c.complete.is_(True))
+    else:
+        query = query.where(sessions.c.latest_version_id == versions.c.version_id)
+    result = conn.execute(query)
+    columns = ["session_id", "event", "date", "version", "version_id", "pos", "method", "group", "pair", "names",
+               "rank", "boards", "pct", "total", "seat", "player", "ids"]
+    # column by column from plain tuples: building a frame from Row objects costs several times more
+    values = list(zip(*result.all())) or [()] * len(columns)
+    frame = pd.DataFrame({c: pd.Series(v, dtype="object") for c, v in zip(columns, values)})
+    frame = frame.astype({"session_id": "string", "event": "string", "date": "string", "version": "int64",
+                          "version_id": "int64", "pos": "int64", "method": "string", "group": "string",
+                          "pair": "string", "names": "string", "rank": "string", "boards": "Int64",
+                          "pct": "float64", "total": "float64", "seat": "Int64", "player": "string", "ids": "string"})
+    frame["players"] = frame.groupby(["version_id", "pos"])["seat"].transform("count").astype("int64")
+    frame["member_id"] = seat_ids(frame["ids"], frame["seat"].fillna(0), frame["players"])
+    # two names rows with the same names text: one player row each; their ids only when they agree
+    seat = ["version_id", "pos", "seat"]
+    frame = frame.drop_duplicates(seat + ["member_id"])
+    frame.loc[frame.duplicated(seat, keep=False), "member_id"] = pd.NA
+    return frame.drop_duplicates(seat).drop(columns="ids").reset_index(drop=True)
+
+
+def _like_any(column, words: list[str]):
+    """``column`` holds every word of one of the names (a superset of the matches, for the index)."""
+    def holds(word: str):
+        forms = {word, unicodedata.normalize("NFD", word)}
+        return or_(*[column.contains(f, autoescape=True) for f in forms])
+    return or_(*[and_(*[holds(w) for w in name.split()]) for name in words])
+
+
+def history(url: str | os.PathLike | None, player_or_pair: str, all_versions: bool = False,
+            fold_accents: bool = False) -> pd.DataFrame:
     """A player's (or a partnership's) results over every archived session, oldest first.
 
     Parameters
     ----------
     player_or_pair : str
-        One player's name (``"Ann Smith"``) or a partnership (``"Ann Smith & Bob Jones"``,
-        either order); matched case-insensitively against the standings' names.
+        One player's name (``"Ann Smith"``, ``"Smith, Ann"``) or member id, or a partnership
+        (``"Ann Smith & Bob Jones"``, either order). Players are matched as
+        :mod:`bridgeproc.archive.players` says: by member id where the names list gave one (a
+        name finds every row of its member, whatever the spelling there), else by name in any case,
+        word order and spacing; accents count unless ``fold_accents``.
     all_versions : bool
         Also rows of superseded versions (default: the latest version of each session); a
         version whose run did not write every output (incomplete) is never shown.
@@ -83,38 +153,62 @@ def history(url: str | os.PathLike | None, player_or_pair: str, all_versions: bo
         ``date, event, session_id, version, method, group, pair, partner`` (the other
         player(s), for a one-player query), ``names, rank`` (text, ``2=``), ``boards``,
         ``pct`` (session percentage, matchpoints), ``imps`` (total IMPs for cross-IMP and
-        Butler, else NaN), ``total``.
+        Butler, else NaN), ``total``. ``attrs["matches"]``: the spellings and member ids taken as
+        one player (:class:`Identities`).
     """
-    wanted = sorted({player_key(p) for p in split_names(player_or_pair)})
+    wanted = split_names(player_or_pair)
     if not wanted:
-        return pd.DataFrame({c: pd.Series([], dtype=t) for c, t in HISTORY_COLUMNS.items()})
+        return empty(HISTORY_COLUMNS)
+    keys = [name_key(p, fold_accents) for p in wanted]
     engine = engine_for(url, readonly=True)
-    matched = (select(players.c.version_id, players.c.pos).where(players.c.player_key.in_(wanted))
-               .group_by(players.c.version_id, players.c.pos)
-               .having(func.count(func.distinct(players.c.player_key)) == len(wanted)).subquery())
-    query = (select(sessions.c.date, sessions.c.event, sessions.c.session_id, versions.c.version, standings.c.method,
-                    standings.c.grp, standings.c.pair, standings.c.names, standings.c.rank, standings.c.boards,
-                    standings.c.pct, standings.c.total)
-             .select_from(matched)
-             .join(versions, versions.c.version_id == matched.c.version_id)
-             .join(sessions, sessions.c.session_id == versions.c.session_id)
-             .join(standings, (standings.c.version_id == matched.c.version_id) & (standings.c.pos == matched.c.pos))
-             .order_by(sessions.c.date, sessions.c.event, versions.c.version, standings.c.pos))
-    if not all_versions:
-        query = query.where(sessions.c.latest_version_id == versions.c.version_id)
-    else:
-        query = query.where(versions.c.complete.is_(True))
     with reading(engine) as conn:
-        rows = conn.execute(query).all()
-    frame = pd.DataFrame(rows, columns=["date", "event", "session_id", "version", "method", "group", "pair",
-                                        "names", "rank", "boards", "pct", "total"])
-    mine = set(wanted)
-    frame["partner"] = [" & ".join(p for p in split_names(n or "") if player_key(p) not in mine)
-                        for n in frame["names"]]
-    is_imps = frame["method"].isin(IMP_METHODS)
-    frame["imps"] = frame["total"].where(is_imps)
-    frame["pct"] = frame["pct"].where(~is_imps | frame["pct"].notna())
-    return frame[list(HISTORY_COLUMNS)].astype(HISTORY_COLUMNS)
+        rows = _history_rows(conn, wanted, keys, all_versions, fold_accents)
+    if rows.empty:
+        return empty(HISTORY_COLUMNS)
+    who = identify(rows["player"], rows["member_id"], fold_accents)
+    rows["key"] = who.key
+    present = set(rows["key"])
+    # each player asked for: every identity their name has (its member, or the name), or the member id given
+    asked = [set(rows.loc[who.name_key == k, "key"]) | ({BY_ID + w.upper()} & present) for w, k in zip(wanted, keys)]
+    row_id = rows["version_id"].astype("string") + ":" + rows["pos"].astype("string")
+    hit = pd.Series(True, index=rows.index)
+    for item in asked:
+        hit &= row_id.isin(set(row_id[rows["key"].isin(item)]))
+    mine = set().union(*asked)
+    partner = rows[hit & ~rows["key"].isin(mine) & rows["player"].notna()]
+    partners = partner.groupby(row_id[partner.index], sort=False)["player"].agg(" & ".join).astype("string")
+    chosen = rows[hit & ~row_id.duplicated()].copy()
+    chosen["partner"] = row_id[chosen.index].map(partners).astype("string").fillna("")
+    is_imps = chosen["method"].isin(IMP_METHODS)
+    chosen["imps"] = chosen["total"].where(is_imps)
+    chosen["pct"] = chosen["pct"].where(~is_imps | chosen["pct"].notna())
+    chosen = chosen.sort_values(["date", "event", "version", "pos"], kind="stable")
+    out = chosen[list(HISTORY_COLUMNS)].astype(HISTORY_COLUMNS).reset_index(drop=True)
+    spellings = set(rows.loc[rows["key"].isin(mine), "player"].dropna())
+    out.attrs["matches"] = [m for m in who.matches if any(repr(p) in m for p in spellings)]
+    return out
+
+
+def _history_rows(conn, wanted: list[str], keys: list[str], all_versions: bool, fold_accents: bool) -> pd.DataFrame:
+    """The standings rows (one row per player) that may hold the players asked for: a name's words
+    (every row, with ``fold_accents``) or a member id; then every row of the members so found."""
+    listed, named_player = names_table.alias("listed"), players.alias("named_player")
+
+    def with_ids(ids: list[str]):
+        extra = func.lower(listed.c.extra)
+        return exists().where(listed.c.version_id == standings.c.version_id, listed.c.names == standings.c.names,
+                              or_(*[extra.contains(i.lower(), autoescape=True) for i in ids]))
+
+    by_words = true() if fold_accents else exists().where(
+        named_player.c.version_id == standings.c.version_id, named_player.c.pos == standings.c.pos,
+        _like_any(named_player.c.player_key, keys))
+    rows = standing_players(conn, or_(by_words, with_ids(wanted)), all_versions=all_versions)
+    named = name_keys(rows["player"], fold_accents).isin(keys)
+    members = sorted(set(rows.loc[named, "member_id"].dropna()) - {w.upper() for w in wanted})
+    if members:
+        more = standing_players(conn, with_ids(members), all_versions=all_versions)
+        rows = pd.concat([rows, more], ignore_index=True).drop_duplicates(["version_id", "pos", "seat"])
+    return rows.reset_index(drop=True)
 
 
 def check_archive(url: str | os.PathLike | None = None, deep: bool = False) -> list[str]:
@@ -173,8 +267,7 @@ def _rehash(conn) -> list[str]:
     for sid, number in conn.execute(select(versions.c.session_id, versions.c.version)
                                     .order_by(versions.c.session_id, versions.c.version)).all():
         row = resolve_version(conn, sid, number)
-        session = session_from(row, read_frames(conn, row["version_id"]))
-        if prepare(session, row["event"], row["date"], sid).digest != row["content_hash"]:
+        if content_digest(conn, row) != row["content_hash"]:  # a pairs or a teams session
             out.append(f"session {sid} version {number}: content differs from its hash")
     return out
 

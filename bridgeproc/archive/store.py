@@ -14,6 +14,7 @@ import json
 import os
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date as _date
 from datetime import datetime, timezone
@@ -26,7 +27,8 @@ from bridgeproc.archive import losses
 from bridgeproc.archive.codec import Encoded, content_hash, decode, encode, select_columns
 from bridgeproc.archive.db import ArchiveError, engine_for, reading, writing
 from bridgeproc.archive.players import player_key, split_names
-from bridgeproc.archive.tables import FRAME_TABLES, frames, players, sessions, versions
+from bridgeproc.archive.tables import FRAME_TABLES, frames, sessions, versions
+from bridgeproc.archive.tables import players as players_table
 from bridgeproc.model import Options, Session
 from bridgeproc.rank import Conventions
 from bridgeproc.schema import RESULTS_COLUMNS, check
@@ -236,43 +238,66 @@ def archive_session(session: Session, url: str | os.PathLike | None = None, *, e
         The new version would lose results, deals or names and ``replace`` is False;
         nothing is written, the message names the option that restores each loss.
     """
-    engine = engine_for(url)
     prepared = prepare(session, event, date, session_id)
-    sid, event_name, day, meta, conventions = (prepared.session_id, prepared.event, prepared.date,
-                                               prepared.header["meta"], prepared.header["conventions"])
-    encoded, digest, frames_in = prepared.encoded, prepared.digest, prepared.frames
-    dated = bool(session_id or date or _input_date(session))
+    conventions = prepared.header["conventions"]
+    columns = {"method": conventions.get("method"), "conventions": _json(conventions), "numbering": session.numbering,
+               "movement": session.movement, "options": _options_json(session)}
+    standings = prepared.frames.get("standings")
+    return store_version(prepared, url, kind="pairs", columns=columns,
+                         players=lambda version_id: _player_rows(standings, version_id) if standings is not None else [],
+                         dated=bool(session_id or date or _input_date(session)), comment=comment, replace=replace,
+                         complete=complete)
+
+
+def store_version(prepared: Prepared, url: str | os.PathLike | None, *, kind: str, columns: dict,
+                  players: Callable[[int], list[tuple]], player_columns: list[str] = PLAYER_COLUMNS,
+                  dated: bool = True, comment: str | None = None, replace: bool = False,
+                  complete: bool = True) -> ArchiveResult:
+    """Store ``prepared`` as the next version of its session (of ``kind``: ``pairs`` or ``teams``).
+
+    ``columns``: the ``versions`` values of this kind (method, conventions, ...); ``players``: the
+    ``players`` rows (of ``player_columns``) of the new version_id. One write transaction. Concurrent writers of one
+    session are queued by a row lock: :func:`_current` selects the session's row ``FOR UPDATE``
+    (PostgreSQL; SQLite's ``BEGIN IMMEDIATE`` locks the whole file), so the version number is
+    read from committed versions only after the writer before has committed, and the unique
+    (session_id, version) constraint backs it up. Serializable isolation would make the
+    second writer fail and redo the whole (large) insert instead of waiting for it.
+    """
+    engine = engine_for(url)
+    sid, encoded, digest, frames_in = prepared.session_id, prepared.encoded, prepared.digest, prepared.frames
+    meta = prepared.header["meta"]
     now = _now()
+    shown = engine.url.render_as_string()
     with writing(engine) as conn:
         current = _current(conn, sid)
         if current is None:
-            _insert_session(conn, sid, event_name, day, meta.get("site") or meta.get("Site"), now)
+            _insert_session(conn, sid, prepared.event, prepared.date, meta.get("site") or meta.get("Site"), now, kind)
             current = _current(conn, sid)
         assert current is not None  # inserted above, or by a concurrent writer that we waited for
-        latest, latest_id, latest_hash = current
+        latest, latest_id, latest_hash, stored_kind = current
+        if stored_kind != kind:
+            raise ArchiveError(f"{sid} is a {stored_kind} session in the archive {_shown(shown)}; a {kind} session "
+                               "cannot be a version of it: give another --event or --date")
         if latest_hash == digest:
-            return ArchiveResult(sid, int(latest), False, engine.url.render_as_string(), dated)
+            return ArchiveResult(sid, int(latest), False, shown, dated)
         lost = losses.check(conn, sid, int(latest), latest_id, frames_in, replace) if latest_id is not None else ()
         pending = _pending(conn, sid, latest, digest)
         if pending is not None:  # an interrupted run of this very content: take its version up again
             number, version_id = pending
             if complete:
                 _mark_complete(conn, sid, number, version_id, latest, now)
-            return ArchiveResult(sid, number, True, engine.url.render_as_string(), dated, lost, complete, True)
+            return ArchiveResult(sid, number, True, shown, dated, lost, complete, True)
         number = _last_number(conn, sid) + 1
         inserted = conn.execute(insert(versions).values(
-            session_id=sid, version=number, created_at=now, content_hash=digest, method=conventions.get("method"),
-            conventions=_json(conventions), meta=_json(meta), numbering=session.numbering,
-            movement=session.movement, options=_options_json(session), comment=comment,
-            bridgeproc_version=__version__, complete=complete)).inserted_primary_key
+            session_id=sid, version=number, created_at=now, content_hash=digest, meta=_json(meta), comment=comment,
+            bridgeproc_version=__version__, complete=complete, **columns)).inserted_primary_key
         assert inserted is not None
         version_id = inserted[0]
         _insert_frames(conn, encoded, version_id)
-        if "standings" in frames_in:
-            insert_tuples(conn, players, PLAYER_COLUMNS, _player_rows(frames_in["standings"], version_id))
+        insert_tuples(conn, players_table, player_columns, players(version_id))
         if complete:
             _mark_complete(conn, sid, number, version_id, latest, now)
-    return ArchiveResult(sid, number, True, engine.url.render_as_string(), dated, lost, complete)
+    return ArchiveResult(sid, number, True, shown, dated, lost, complete)
 
 
 def complete_version(url: str | os.PathLike | None, result: ArchiveResult) -> ArchiveResult:
@@ -312,22 +337,23 @@ def _last_number(conn, sid: str) -> int:
 
 
 def _current(conn, sid: str):
-    """(latest version, its version_id, its content hash) of ``sid``, locking its sessions row; None if new.
+    """(latest version, its version_id, its content hash, kind) of ``sid``, locking its sessions row; None if new.
 
     Two statements, not a join: on PostgreSQL a second writer waiting for the row
     lock must read the versions row the first one committed (READ COMMITTED takes a
     new snapshot per statement).
     """
-    row = conn.execute(select(sessions.c.latest_version, sessions.c.latest_version_id)
+    row = conn.execute(select(sessions.c.latest_version, sessions.c.latest_version_id, sessions.c.kind)
                        .where(sessions.c.session_id == sid).with_for_update()).first()
     if row is None:
         return None
     digest = conn.execute(select(versions.c.content_hash).where(versions.c.version_id == row[1])).scalar()
-    return row[0], row[1], digest
+    return row[0], row[1], digest, row[2]
 
 
-def _insert_session(conn, sid: str, event: str, day: str, site, now: str) -> None:
-    values = {"session_id": sid, "event": event, "date": day, "site": site, "created_at": now, "updated_at": now}
+def _insert_session(conn, sid: str, event: str, day: str, site, now: str, kind: str = "pairs") -> None:
+    values = {"session_id": sid, "event": event, "date": day, "site": site, "created_at": now, "updated_at": now,
+              "kind": kind}
     if conn.dialect.name == "postgresql":
         from sqlalchemy.dialects.postgresql import insert as pg_insert
 
@@ -369,7 +395,7 @@ def _insert_frames(conn, encoded: list[Encoded], version_id: int) -> None:
 
 def resolve_version(conn, session_id: str, version: int | None = None) -> dict:
     """The ``versions`` row (as a dict) of ``session_id`` version ``version`` (default: the latest)."""
-    query = select(versions, sessions.c.event, sessions.c.date, sessions.c.site).join(
+    query = select(versions, sessions.c.event, sessions.c.date, sessions.c.site, sessions.c.kind).join(
         sessions, sessions.c.session_id == versions.c.session_id).where(versions.c.session_id == session_id)
     if version is None:
         query = query.where(versions.c.version_id == sessions.c.latest_version_id)

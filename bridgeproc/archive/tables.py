@@ -22,6 +22,13 @@ Some frame columns are renamed in SQL because their frame names are SQL keywords
 ``corrections`` (schema 3) holds the director's corrections file as applied to a version, with
 each reason: a version scored without one has no ``corrections`` frame (its content hash is as
 before), and ``diff`` names the reasons of the results it finds corrected.
+
+Schema 4: ``sessions.kind`` tells a pairs session (``pairs``, every session before) from a teams
+one (``teams``). A teams version stores its frames under their own names and tables
+(``team_results``, ``team_boards``, ``team_matches``, ``team_standings``, ``team_published``)
+and its hand record as a ``boards`` frame (the shape a pairs session's has), so the loss checks
+count its deals; its ``players`` rows point at ``team_standings`` rows. ``events`` and
+``event_sessions`` record an event (a simultaneous, a congress) as the versions of its sessions.
 """
 from __future__ import annotations
 
@@ -39,6 +46,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    text,
     true,
 )
 
@@ -46,7 +54,7 @@ from bridgeproc.schema import DD_COLUMNS
 
 #: Bumped whenever the tables change; stored in ``archive_info``. An older archive is upgraded
 #: when it is opened for writing (:data:`MIGRATIONS`, :data:`NEW_TABLES`); read-only, it is read as it is.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 metadata = MetaData()
 
@@ -66,6 +74,8 @@ sessions = Table(
     Column("latest_version_id", Integer),  # versions.version_id of the latest version
     Column("created_at", String(32), nullable=False),  # UTC ISO timestamps
     Column("updated_at", String(32), nullable=False),
+    # 'pairs' or 'teams' (schema 4; every session before is a pairs session)
+    Column("kind", String(16), nullable=False, server_default=text("'pairs'")),
     Index("ix_sessions_latest", "latest_version_id"),
     Index("ix_sessions_date", "date", "event"),
 )
@@ -158,7 +168,66 @@ corrections = _frame_table(
     Column("result_line", BigInteger),
 )
 
-#: One row per player named in a standings row (``names`` split at ``&``), for history.
+#: A teams session's frames (schema 4): one row per table result, per (match, board), per match,
+#: per team, per published match total (Ruter ScoreTables).
+team_results = _frame_table(
+    "team_results",
+    Column("round", Integer), Column("match", Text), Column("home", Text), Column("away", Text), Column("room", Text),
+    Column("board", Integer), Column("ns_team", Text), Column("ew_team", Text), Column("level", SmallInteger),
+    Column("strain", String(2)), Column("doubled", SmallInteger), Column("declarer", String(1)),
+    Column("tricks", SmallInteger), Column("lead", Text), Column("adjusted", Text), Column("score_ns", Integer),
+    Column("imp_ns", Float), Column("imp_ew", Float), Column("source", Text), Column("line", BigInteger),
+    Column("game", Text),  # the room's PBN game as PBN text (every tag, for the teams PBN export)
+)
+
+team_boards = _frame_table(
+    "team_boards",
+    Column("match", Text), Column("round", Integer), Column("home", Text), Column("away", Text),
+    Column("board", Integer), Column("score_open", Integer), Column("score_closed", Integer),
+    Column("swing", Integer), Column("imps_home", Float), Column("imps_away", Float), Column("status", Text),
+)
+
+team_matches = _frame_table(
+    "team_matches",
+    Column("match", Text), Column("round", Integer), Column("home", Text), Column("away", Text),
+    Column("boards", Integer), Column("played", Integer), Column("imps_home", Float), Column("imps_away", Float),
+    Column("vp_home", Float), Column("vp_away", Float), Column("status", Text),
+)
+
+team_standings = _frame_table(
+    "team_standings",
+    Column("rank", String(16)), Column("team", Text), Column("names", Text), Column("matches", Integer),
+    Column("boards", Integer), Column("total", Float), Column("vp", Float), Column("imp_difference", Float),
+    Column("imp_quotient", Float),
+)
+
+team_published = _frame_table(
+    "team_published",
+    Column("round", Integer), Column("home", Text), Column("away", Text), Column("vp_home", Float),
+    Column("vp_away", Float), Column("source", Text), Column("line", BigInteger),
+)
+
+#: An event made of sessions (schema 4): a simultaneous, a congress, a league evening.
+events = Table(
+    "events", metadata,
+    Column("event_id", Integer, primary_key=True, autoincrement=True),
+    Column("name", Text, nullable=False),
+    Column("rule", Text),  # how the sessions combine, as the caller names it (e.g. "sum", "average")
+    Column("created", String(32), nullable=False),  # UTC ISO timestamp
+    UniqueConstraint("name", name="uq_events_name"),
+)
+
+#: The sessions of an event, each at the version it was recorded with, in order.
+event_sessions = Table(
+    "event_sessions", metadata,
+    Column("event_id", Integer, ForeignKey("events.event_id"), primary_key=True),
+    Column("session_id", String(200), ForeignKey("sessions.session_id"), primary_key=True),
+    Column("version", Integer, nullable=False),
+    Column("session_order", Integer, nullable=False),  # 0, 1, ... as given ("order" is an SQL keyword)
+)
+
+#: One row per player named in a standings row (``names`` split at ``&``), for history; in a teams
+#: session, one row per player of a team (``pos`` is the ``team_standings`` row).
 players = Table(
     "players", metadata,
     Column("version_id", Integer, ForeignKey("versions.version_id"), primary_key=True),
@@ -166,13 +235,16 @@ players = Table(
     Column("seat", SmallInteger, primary_key=True, autoincrement=False),  # 0, 1, ... within the pair
     Column("player_key", Text, nullable=False),  # lower case, single spaces
     Column("player", Text, nullable=False),
+    # schema 4: the member number a teams session's room game gives (RealBridge "Ann Smith#23324"), else NULL
+    Column("member_id", Text),
     Index("ix_players_key", "player_key", "version_id"),
 )
 
 #: Frame name -> table; the frames a version is made of.
 FRAME_TABLES: dict[str, Table] = {
     "results": results, "boards": boards, "standings": standings, "names": names, "notes": notes,
-    "corrections": corrections,
+    "corrections": corrections, "team_results": team_results, "team_boards": team_boards,
+    "team_matches": team_matches, "team_standings": team_standings, "team_published": team_published,
 }
 
 #: Frame column -> SQL column where the names differ (SQL keywords).
@@ -180,7 +252,9 @@ RENAMED: dict[str, dict[str, str]] = {"standings": {"group": "grp"}, "notes": {"
 
 #: Schema version -> the columns added in it, as ``(table, column)``: what upgrading an archive
 #: from the version before adds (``ALTER TABLE ... ADD COLUMN`` with the column's default).
-MIGRATIONS: dict[int, list[tuple[Table, Column]]] = {2: [(versions, versions.c.complete)]}
+MIGRATIONS: dict[int, list[tuple[Table, Column]]] = {2: [(versions, versions.c.complete)],
+                                                      4: [(sessions, sessions.c.kind), (players, players.c.member_id)]}
 #: Schema version -> the tables added in it: what upgrading an archive from the version before
 #: creates (empty: the versions before had none of their rows). Read-only, an empty view stands in.
-NEW_TABLES: dict[int, list[Table]] = {3: [corrections]}
+NEW_TABLES: dict[int, list[Table]] = {3: [corrections], 4: [team_results, team_boards, team_matches, team_standings,
+                                                            team_published, events, event_sessions]}

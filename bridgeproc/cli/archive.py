@@ -1,5 +1,8 @@
-"""The archive commands: list, show, export, history, diff, check."""
+"""The archive commands: list, show, export, history, ladder, diff, check."""
 from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
 
 import click
 import pandas as pd
@@ -15,9 +18,11 @@ _ARCHIVE_URL = click.option("--archive", "url", envvar="BRIDGEPROC_ARCHIVE", def
 def _archive_call(name: str, *args, **kwargs):
     """Call ``bridgeproc.archive.<name>`` (imported here: other commands start without SQLAlchemy)."""
     from bridgeproc import archive as store
+    from bridgeproc.archive.ladder import ladder
     from bridgeproc.pipeline import export_session
 
-    function = export_session if name == "export_session" else getattr(store, name)
+    special: dict[str, Callable] = {"export_session": export_session, "ladder": ladder}
+    function = special.get(name) or getattr(store, name)
     archive_exists, default_url = store.archive_exists, store.default_url
     with library_errors():
         if not archive_exists(args[0]):
@@ -64,7 +69,7 @@ def emit(frame: pd.DataFrame, fmt: str | None, nothing: str | None = None) -> No
 @cli.group()
 @with_verbosity
 def archive() -> None:
-    """Archived sessions: list, show, export, history, diff, check."""
+    """Archived sessions: list, show, export, history, ladder, diff, check."""
 
 
 @archive.command("list")
@@ -128,21 +133,93 @@ def archive_export(url, session_id, outputs, version) -> None:
     say(f"wrote {', '.join(outputs)}")
 
 
+_FOLD = click.option("--fold-accents", is_flag=True,
+                     help="Match names regardless of accents too (Åse = Ase); by default å, ä, ö, é ... count.")
+
+
+def _say_matches(lines: list[str]) -> None:
+    """The players taken as one (and the notes of a ladder), on standard error."""
+    for line in lines:
+        say(line)
+
+
 @archive.command("history")
 @_ARCHIVE_URL
 @click.argument("player_or_pair")
 @click.option("--all-versions", is_flag=True, help="Every archived version, not only the latest of each session.")
+@_FOLD
 @_formats
-def archive_history(url, player_or_pair, all_versions, fmt) -> None:
+def archive_history(url, player_or_pair, all_versions, fold_accents, fmt) -> None:
     """A player's or pair's results across the archived sessions.
+
+    A player is found by member id where the names list gave one, else by name in any case, word
+    order and spacing ("Strand, Anna" finds "anna strand"); the spellings taken as one are listed.
 
     Example:
 
         bridgeproc archive history "Anna Strand"
     """
-    rows = _archive_call("history", url, player_or_pair, all_versions)
-    emit(rows, fmt, nothing=f"no archived results for {player_or_pair!r}; names are matched whole, in any "
-                            "case (bridgeproc archive list shows the sessions)")
+    rows = _archive_call("history", url, player_or_pair, all_versions, fold_accents)
+    _say_matches(rows.attrs.get("matches", []))
+    emit(rows, fmt, nothing=f"no archived results for {player_or_pair!r}; names are matched in any case, word "
+                            "order and spacing, accents count unless --fold-accents (bridgeproc archive list "
+                            "shows the sessions)")
+
+
+def _iso_day(ctx, param, value):
+    return value.strftime("%Y-%m-%d") if value is not None else None
+
+
+@archive.command("ladder")
+@_ARCHIVE_URL
+@click.option("--from", "date_from", type=click.DateTime(["%Y-%m-%d"]), callback=_iso_day,
+              help="First date of the season (yyyy-mm-dd), included.")
+@click.option("--to", "date_to", type=click.DateTime(["%Y-%m-%d"]), callback=_iso_day,
+              help="Last date (yyyy-mm-dd), included.")
+@click.option("--event", default=None, help="Only sessions whose archived event name holds this (any case).")
+@click.option("--best", type=click.IntRange(1), default=None,
+              help="Average the best N session percentages of each [default: every one].")
+@click.option("--min-sessions", type=click.IntRange(1), default=1, show_default=True,
+              help="Sessions needed to be ranked; those with fewer are listed unranked.")
+@click.option("--by", type=click.Choice(["pair", "player"]), default="pair", show_default=True,
+              help="A ladder of partnerships or of players.")
+@_FOLD
+@click.option("-o", "--output", "outputs", multiple=True, type=click.Path(),
+              help="Also write the ladder to a file (.csv or .xlsx). Repeat for several.")
+@_formats
+def archive_ladder(url, date_from, date_to, event, best, min_sessions, by, fold_accents, outputs, fmt) -> None:
+    """Rank the pairs (or players) of a season by their average session percentage.
+
+    The sessions are the latest versions from --from to --to and/or of --event; players are
+    matched as in `archive history`, and the merges it made are listed, with every row left out.
+
+    Example:
+
+        bridgeproc archive ladder --from 2026-09-01 --to 2026-12-31 --best 8 --min-sessions 5 -o ladder.xlsx
+    """
+    from bridgeproc.report.ladder import LADDER_SUFFIXES, write_ladder
+
+    if date_from and date_to and date_from > date_to:
+        raise click.BadParameter(f"--from {date_from} is after --to {date_to}", param_hint="--from/--to")
+    for output in outputs:
+        if Path(output).suffix.lower() not in LADDER_SUFFIXES:
+            raise click.BadParameter(f"{output}: a ladder is written as .csv or .xlsx", param_hint="-o")
+    if len({Path(o).resolve() for o in outputs}) < len(outputs):
+        raise click.BadParameter("the same output file is given twice", param_hint="-o")
+    table = _archive_call("ladder", url, date_from=date_from, date_to=date_to, event=event, best=best,
+                          min_sessions=min_sessions, by=by, fold_accents=fold_accents)
+    span = " to ".join(d for d in (date_from, date_to) if d) or "every date"
+    what = f"{span}" + (f", events holding {event!r}" if event else "")
+    rule = table.attrs.get("rule", "")
+    say(f"ladder: {what}; {rule}")
+    _say_matches(table.attrs.get("notes", []))
+    emit(table, fmt, nothing=f"no archived session with percentages for {what} (bridgeproc archive list shows "
+                             "the sessions)")
+    with library_errors():
+        for output in outputs:
+            write_ladder(table, output, title=f"Ladder: {what}", lines=[rule, *table.attrs.get("notes", [])])
+    if outputs:
+        say(f"wrote {', '.join(outputs)}")
 
 
 @archive.command("diff")

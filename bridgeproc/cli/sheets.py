@@ -67,25 +67,45 @@ def rubber(sheet, outputs, encoding, variant, unfinished_partscore, redoubled_in
 
 @cli.command()
 @_sheet_command
-@click.option("--variant", type=click.Choice(["standard", "hcp"]), default="standard", show_default=True,
-              help="Four-deal Chicago, or IMPs against a target from the side's high-card points.")
+@click.option("--variant", type=click.Choice(["standard", "duplicate", "hcp"]), default="standard", show_default=True,
+              help="Four-deal Chicago (part-scores carried toward game), Chicago duplicate (each deal scored "
+                   "on its own like a duplicate board), or IMPs against a target from the side's high-card points.")
 @click.option("--cycle", type=click.Choice(["dealer", "non-dealer"]), default="dealer", show_default=True,
               help="Deals 2 and 3: the dealer's side vulnerable (ACBL), or the other side.")
 @click.option("--first-dealer", type=click.Choice(list("NESW")), default="N", show_default=True)
-@click.option("--partscore-bonus", type=int, default=100, show_default=True, help="Part-score premium on deal 4.")
-@click.option("--passed-out", type=click.Choice(["redeal", "score"]), default="redeal", show_default=True)
+@click.option("--partscore-bonus", type=int, default=100, show_default=True,
+              help="Standard Chicago: premium for a part-score on deal 4 that does not complete a game.")
+@click.option("--partscore-premium", type=click.Choice(["50", "100"]), default="50", show_default=True,
+              help="Chicago duplicate: premium of every part-score made (Law 77: 50).")
+@click.option("--passed-out", type=click.Choice(["redeal", "score"]), default=None,
+              help="Duplicate and HCP: redeal a passed-out deal, or score it (0) as one of the four "
+                   "[default: score for duplicate, redeal for hcp; standard always redeals].")
 @click.option("--targets", type=click.Path(exists=True, dir_okay=False), default=None,
               help="HCP target table (CSV hcp,nv,vul) for --variant hcp.")
-def chicago(sheet, outputs, encoding, variant, cycle, first_dealer, partscore_bonus, passed_out, targets) -> None:
+@click.pass_context
+def chicago(ctx, sheet, outputs, encoding, variant, cycle, first_dealer, partscore_bonus, partscore_premium,
+            passed_out, targets) -> None:
     """Score a Chicago SHEET (CSV: deal, declarer, contract, tricks[, hcp]).
 
-    Example:
+    Examples:
 
         bridgeproc chicago evening.csv -o evening.csv
+
+        bridgeproc chicago evening.csv --variant duplicate --partscore-premium 100
     """
+    applies = {"partscore_bonus": ("standard",), "partscore_premium": ("duplicate",),
+               "passed_out": ("duplicate", "hcp"), "targets": ("hcp",)}
+    for name, variants in applies.items():  # an option the variant does not use is refused, not dropped
+        if variant not in variants and ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE:
+            option = "--" + name.replace("_", "-")
+            raise click.UsageError(f"{option} is for --variant {' or '.join(variants)}, not {variant}"
+                                   + ("; Chicago duplicate's premium is --partscore-premium"
+                                      if name == "partscore_bonus" and variant == "duplicate" else ""))
+    if variant == "standard":
+        passed_out = None  # a club default for the other variants; standard Chicago always redeals
     _print_sheet(lambda: chicago_sheet(sheet, variant=variant, cycle=cycle, first_dealer=first_dealer,
                                        partscore_bonus=partscore_bonus, passed_out=passed_out, targets=targets,
-                                       encoding=encoding),
+                                       encoding=encoding, partscore_premium=int(partscore_premium)),
                  sheet, outputs, "Chicago", reads=[targets] if targets else ())
 
 
@@ -110,8 +130,13 @@ def chicago(sheet, outputs, encoding, variant, cycle, first_dealer, partscore_bo
 @click.option("--lineup", type=click.Path(exists=True, dir_okay=False), help="Which pair of which team sat where.")
 @click.option("--adjustments", type=click.Path(exists=True, dir_okay=False), help="Carry-over and penalties (CSV).")
 @click.option("--encoding", default=None, callback=_encoding, help="Text encoding of CSV/PBN inputs (default: detect).")
+@click.option("--archive", "archive_url", default=None,
+              help="Also store the event in this archive (SQLite file or postgresql:// URL) as a new version.")
+@click.option("--event", default=None, help="Event name in the archive [default: the input's Event].")
+@click.option("--date", default=None, help="Date in the archive, YYYY-MM-DD [default: the input's Date, else today].")
 @with_verbosity
-def teams(inputs, outputs, lineup, adjustments, encoding, format_, vp_scale, **params) -> None:
+def teams(inputs, outputs, lineup, adjustments, encoding, format_, vp_scale, archive_url, event, date,
+          **params) -> None:
     """Score a teams event: board IMPs, match VPs, standings.
 
     Example:
@@ -126,4 +151,11 @@ def teams(inputs, outputs, lineup, adjustments, encoding, format_, vp_scale, **p
                                 adjustments=adjustments, encoding=encoding)
     for notice in session.notices:
         say(notice)
+    for line in session.note_lines():  # what was read with a note (a lead from the Play ...), as `score` says it
+        say(f"Note: {line}")
     say(f"{len(session.matches)} matches, {len(session.standings)} teams; wrote {', '.join(outputs)}")
+    if archive_url:  # the archive (SQLAlchemy) only when asked for
+        from bridgeproc.archive.teams import archive_teams
+
+        with library_errors():
+            say(str(archive_teams(session, archive_url, event=event, date=date)))

@@ -1,0 +1,84 @@
+"""Benchmark the season ladder: best 10 by pair and by player over archives of 500, 1,000 and 2,000 sessions.
+
+Target (issue 17): a ladder over 2,000 sessions in <= 1 s. Prints the median of each size, so the
+growth shows. The archives (12-table, 24-board club nights, names from a pool of 300 players, a
+third of them with member ids) are built once, with the real archive_session, into
+bench/.cache/ladder-<n>.sqlite (gitignored) and reused; delete the folder to rebuild.
+
+    python bench/bench_ladder.py
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from bridgeproc.archive import archive_session
+from bridgeproc.archive.ladder import ladder
+from bridgeproc.archive.synthetic import player_pool, synthetic_session
+
+CACHE = Path(__file__).resolve().parent / ".cache"
+
+
+def build(path: Path, count: int, players: int = 300) -> float:
+    """Archive ``count`` club nights into ``path``; seconds taken."""
+    start = time.perf_counter()
+    template = synthetic_session(12, 24, seed=1, event="Club night", date="2026-01-01")
+    pool = player_pool(players)
+    member = {name: str(100000 + i) for i, name in enumerate(pool) if i % 3 == 0}
+    rng = np.random.default_rng(17)
+    tmp = path.with_suffix(".building")
+    tmp.unlink(missing_ok=True)
+    for n in range(count):
+        chosen = rng.choice(len(pool), size=2 * len(template.names), replace=False)
+        pairs = [(pool[chosen[2 * i]], pool[chosen[2 * i + 1]]) for i in range(len(template.names))]
+        names = template.names.assign(
+            names=pd.array([f"{a} & {b}" for a, b in pairs], dtype="string"),
+            ids=pd.array([f"{member[a]} & {member[b]}" if a in member and b in member else None for a, b in pairs],
+                         dtype="string"))
+        lookup = dict(zip(names["pair"], names["names"]))
+        standings = template.standings.assign(names=template.standings["pair"].map(lookup).astype("string"),
+                                              pct=rng.uniform(30, 70, len(template.standings)))
+        day = (pd.Timestamp("2020-01-01") + pd.Timedelta(days=n)).strftime("%Y-%m-%d")
+        session = dataclasses.replace(template, names=names, standings=standings,
+                                      meta={**template.meta, "event": "Club night", "date": day})
+        archive_session(session, tmp)
+    tmp.rename(path)
+    return time.perf_counter() - start
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[500, 1000, 2000])
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args(argv)
+    CACHE.mkdir(exist_ok=True)
+    worst = 0.0
+    for size in args.sizes:
+        path = CACHE / f"ladder-{size}.sqlite"
+        if not path.exists():
+            print(f"building {path.name} ({size} sessions) ...", flush=True)
+            print(f"  built in {build(path, size):.0f} s (once; reused from then on)")
+        for by in ("pair", "player"):
+            times = []
+            for _ in range(args.repeat):
+                start = time.perf_counter()
+                table = ladder(path, best=10, min_sessions=5, by=by)  # type: ignore[arg-type]
+                times.append(time.perf_counter() - start)
+            median = statistics.median(times)
+            worst = max(worst, median) if size == max(args.sizes) else worst
+            print(f"{size:5d} sessions, by {by:6s}: median {median:.3f} s ({len(table)} rows, "
+                  f"{table.attrs['rule']})")
+    target = 1.0
+    print(f"largest: {worst:.3f} s (target <= {target} s): {'OK' if worst <= target else 'SLOW'}")
+    sys.exit(0 if worst <= target else 1)
+
+
+if __name__ == "__main__":
+    main()
