@@ -29,6 +29,9 @@ class Options:
     trust: Trust = "contract"
     encoding: str | None = None
     pair_numbering: PairNumbering = "auto"
+    #: Rounds in which the EW pairs sat NS (arrow switch), e.g. ``"6-7"``: marks those results of the
+    #: Round column switched (core.pairs.arrow_switch_marks); None: only a Switched column says so.
+    arrow_switch: str | None = None
     conventions: Conventions | None = None
     overrides: dict = field(default_factory=dict)
     names: tuple[str, ...] = ()

@@ -246,3 +246,12 @@ SWISS_PAIRS_STANDINGS_COLUMNS: dict[str, object] = {"rank": "string", "pair": "s
 #: empty for those with fewer sessions than the minimum (listed after the ranked ones).
 LADDER_COLUMNS: dict[str, object] = {"rank": "string", "names": "string", "ids": "string", "sessions": "int64",
                                      "counted": "int64", "pct": "float64", "best": "float64"}
+#: Optional in a results frame: ``switched`` True on an arrow-switched result (the EW-numbered pair sat
+#: NS; core.pairs): ``ns``/``ew`` and the scores stay by seat, the pairs are credited by their numbers.
+SWITCHED_COLUMNS: dict[str, object] = {"switched": "boolean"}
+#: The archive rescored under other conventions (archive.rescore): each session's new standings rows
+#: (``group`` ... ``pct`` as STANDINGS_COLUMNS) with the archived ``was_*`` of the same pair and group.
+RESCORE_COLUMNS: dict[str, object] = {"session_id": "string", "event": "string", "date": "string",
+                                      "version": "int64", "group": "string", "rank": "string", "pair": "string",
+                                      "names": "string", "boards": "int64", "total": "float64", "pct": "float64",
+                                      "was_rank": "string", "was_total": "float64", "was_pct": "float64"}

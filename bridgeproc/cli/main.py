@@ -100,6 +100,8 @@ def _input_options(command):
                      help="Text encoding of CSV/PBN inputs (default: detect UTF-8/UTF-16, else Windows-1252)."),
         inputs("--pair-numbering", type=click.Choice(["auto", "shared", "per-direction"]), default="auto",
                      show_default=True, help="Whether NS 1 and EW 1 are one pair (shared) or two (per-direction Mitchell)."),
+        inputs("--arrow-switch", "arrow_switch", metavar="ROUNDS", default=None,
+                     help="Rounds in which the EW pairs sat NS, e.g. 6-7; needs a Round column."),
         checks("--no-score-check", is_flag=True, help="Do not compare written scores with contract and result."),
         checks("--no-movement-check", is_flag=True,
                      help="Do not check Bridgemate results against the movement in the file's RoundData."),
@@ -198,7 +200,8 @@ def _options(params: dict, **extra) -> Options:
     }
     return Options(
         result_style=params["result_style"], encoding=params["encoding"], check_scores=not params["no_score_check"],
-        pair_numbering=params["pair_numbering"], trust=params["trust"], names=tuple(params["names"]),
+        pair_numbering=params["pair_numbering"], arrow_switch=params.get("arrow_switch"),
+        trust=params["trust"], names=tuple(params["names"]),
         conventions=base, overrides={k: v for k, v in overrides.items() if v is not None},
         dd=not params.get("no_dd", False), tables=params.get("tables"),
         movement_check=not params.get("no_movement_check", False), corrections=params.get("corrections"), **extra,

@@ -61,34 +61,53 @@ def arrow_switch_rounds(spec: str) -> frozenset[int]:
 
 
 def mark_arrow_switch(raw: pd.DataFrame, spec: str | None) -> pd.DataFrame:
-    """The raw results with a ``switched`` text column ``Y`` on the rows of rounds ``spec``.
+    """The raw results with a ``switched`` text column ``Y`` on the rows of rounds ``spec``
+    (:func:`arrow_switch_marks`). Raises ValidationError for a result marked not switched in one
+    of those rounds, ValueError when ``spec`` is not rounds or there is no Round column."""
+    marked, problems, _ = arrow_switch_marks(raw, spec)
+    if len(problems):
+        raise ValidationError(problems)
+    return marked
 
-    A row whose Round cell is blank or not a number is left unmarked (the checks report
-    the round; see ``validate.checks.check_pairs``); a ``switched`` column already typed
-    on the traveller is kept where it says ``Y``. Raises ValueError when ``spec`` is not
+
+def arrow_switch_marks(raw: pd.DataFrame, spec: str | None) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """The raw results with ``switched`` ``Y`` on the rows of rounds ``spec``; the problems; the notes.
+
+    A ``switched`` column already on the traveller is kept where it says ``Y``; a result it marks
+    not switched in a switched round is a problem (the row is marked as the rounds say, so the
+    other checks still run and every problem is listed at once). A row whose Round cell is blank or
+    not a number, and not marked, is left as written with a note: its round is unknown (if its
+    pairs then repeat on a board, the checks say so). Raises ValueError when ``spec`` is not
     rounds, or the results have no Round column to apply it to.
     """
     if spec is None:
-        return raw
+        return raw, problems_frame([]), problems_frame([])
     rounds = arrow_switch_rounds(spec)
     if "round" not in raw:
         raise ValueError(f"--arrow-switch {spec} needs a Round column on the travellers, to know which results "
-                         "were played in those rounds")
-    number = pd.to_numeric(raw["round"].astype("string").str.strip(), errors="coerce")
+                         "were played in those rounds; add the column, or mark the switched results in a "
+                         "Switched column (Y) instead")
+    text = raw["round"].astype("string").str.strip()
+    number = pd.to_numeric(text, errors="coerce")
     in_rounds = number.isin(list(rounds)).to_numpy()
     before = raw["switched"].astype("string") if "switched" in raw else pd.Series(pd.NA, index=raw.index,
                                                                                    dtype="string")
-    said_not = before.fillna("").str.strip().ne("").to_numpy() & np.array(
-        [switched_mark(t) is False for t in before], dtype=bool)
-    contradicted = np.flatnonzero(in_rounds & said_not)
-    if len(contradicted):
-        raise ValidationError(problems_frame([
-            {"source": str(raw["source"].iat[i]), "line": str(raw["line"].iat[i]), "column": "switched",
-             "value": str(before.iat[i]),
-             "message": f"round {raw['round'].iat[i]} is arrow-switched by --arrow-switch {spec}, but this result "
-                        "is marked not switched; clear the mark or correct the rounds"} for i in contradicted]))
+    blank = before.fillna("").str.strip().eq("").to_numpy()
+    said_not = ~blank & np.array([switched_mark(t) is False for t in before], dtype=bool)
+    problems = problems_frame([
+        {"source": str(raw["source"].iat[i]), "line": str(raw["line"].iat[i]), "column": "switched",
+         "value": str(before.iat[i]),
+         "message": f"round {raw['round'].iat[i]} is arrow-switched by --arrow-switch {spec}, but this result "
+                    "is marked not switched; clear the mark or correct the rounds"}
+        for i in np.flatnonzero(in_rounds & said_not)])
+    notes = problems_frame([
+        {"source": str(raw["source"].iat[i]), "line": str(raw["line"].iat[i]), "column": "round",
+         "value": "" if pd.isna(text.iat[i]) else str(text.iat[i]),
+         "message": f"no round number, so --arrow-switch {spec} leaves this result as written (not switched); "
+                    "fill in the round if it was played in a switched round"}
+        for i in np.flatnonzero(number.isna().to_numpy() & blank)])
     marked = before.where(~in_rounds, "Y")
-    return raw.assign(switched=pd.array(marked.to_numpy(dtype=object), dtype="string"))
+    return raw.assign(switched=pd.array(marked.to_numpy(dtype=object), dtype="string")), problems, notes
 
 
 def switched_rows(results: pd.DataFrame) -> np.ndarray:

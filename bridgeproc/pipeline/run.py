@@ -2,14 +2,14 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 import pandas as pd
 
 from bridgeproc.analysis.dd import DD_COLUMNS, DDUnavailableError, dd_tables
 from bridgeproc.analysis.par import optimum_score_problem, par, parse_optimum_score
-from bridgeproc.core.pairs import PairNumbering, as_numbered
+from bridgeproc.core.pairs import PairNumbering, arrow_switch_marks
 from bridgeproc.errors import (
     BridgeprocError,
     ParseError,
@@ -75,7 +75,11 @@ def _check(read: Inputs, options: Options, numbering: PairNumbering, strict_rule
     """Validate the read inputs; reading problems and (if ``strict_rules``) auction/play
     problems are listed together with validation's, so every problem is shown at once."""
     raw, boards, names = read.frames()
-    extra = [f for f in read.fatal if len(f)]
+    try:
+        raw, contradicted, unplaced = arrow_switch_marks(raw, options.arrow_switch)
+    except ValueError as exc:  # not rounds, or no Round column: the call cannot be right for these files
+        raise UsageError(str(exc)) from None
+    extra = [f for f in (*read.fatal, contradicted) if len(f)]
     rules = read.rule_problems()
     if strict_rules and rules is not None:
         extra.append(rules)
@@ -91,6 +95,8 @@ def _check(read: Inputs, options: Options, numbering: PairNumbering, strict_rule
         raise ValidationError(pd.concat([problems, *extra], ignore_index=True)) from None
     if extra:
         raise ValidationError(pd.concat(extra, ignore_index=True))
+    if len(unplaced):
+        checked = replace(checked, notes=pd.concat([unplaced, checked.notes], ignore_index=True))
     return checked
 
 
@@ -129,8 +135,8 @@ def build_session(inputs: list, options: Options = Options(),
     numbering = checked.numbering
     decided = conventions.replace(pair_numbering=numbering)
     results = rank_results(checked.results, decided)
-    # scored by seat; an arrow-switched row's points credited to the pairs by their numbers
-    table = standings(as_numbered(results), decided, names if len(names) else None)
+    # scored by seat; standings credit an arrow-switched row's points to the pairs by their numbers
+    table = standings(results, decided, names if len(names) else None)
     table.insert(0, "method", conventions.method)
     stage("scored and ranked")
     boards, missing_dd = _solved(boards, options, progress, stage)

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 import numpy as np
 import pandas as pd
 
-from bridgeproc.core.pairs import pair_keys, pair_numbering
+from bridgeproc.core.pairs import pair_directions, pair_keys, pair_numbering
 from bridgeproc.rank._matchpoints import full_top_points
 from bridgeproc.rank.conventions import Conventions
 from bridgeproc.rank.methods import ranking_method
@@ -35,9 +35,14 @@ def rank_results(results: pd.DataFrame, conventions: Conventions = Conventions()
 
 
 def _long(results: pd.DataFrame, conv: Conventions) -> pd.DataFrame:
-    """One row per (result, side): section, pair id, pair key, direction."""
+    """One row per (result, side): section, pair id, pair key, direction of the pair's number.
+
+    The sides are the seats (the NS seat's points first); on an arrow-switched row the NS seat
+    holds an EW-numbered pair, so its points go to that pair in the EW ranking (``pair_directions``).
+    """
     numbering = pair_numbering(results, conv.pair_numbering)  # type: ignore[arg-type]
     ns_key, ew_key = pair_keys(results, numbering)
+    ns_dir, ew_dir = pair_directions(results)
     n = len(results)
     section = results["section"].astype("string").fillna("")
     return pd.DataFrame({
@@ -45,7 +50,7 @@ def _long(results: pd.DataFrame, conv: Conventions) -> pd.DataFrame:
         "section": pd.concat([section, section], ignore_index=True),
         "pair": pd.concat([results["ns"], results["ew"]], ignore_index=True).astype("string"),
         "key": pd.concat([ns_key, ew_key], ignore_index=True),
-        "direction": pd.Series(np.repeat(np.array(["NS", "EW"]), n), dtype="string"),
+        "direction": pd.Series(np.concatenate([ns_dir, ew_dir]), dtype="string"),
         "board": np.concatenate([results["board"].to_numpy()] * 2),
     })
 

@@ -8,7 +8,7 @@ import pandas as pd
 from openpyxl import Workbook
 
 from bridgeproc.io.atomic import atomic_path
-from bridgeproc.report.styles import SUBTITLE, TITLE, a4, add_row, cell, header_row, set_widths
+from bridgeproc.report.styles import SUBTITLE, TITLE, a4, add_row, cell, header_row, new_sheet, set_widths
 from bridgeproc.schema import LADDER_COLUMNS, check
 
 #: Column titles of the ladder sheet.
@@ -31,15 +31,15 @@ def write_ladder(ladder: pd.DataFrame, path: str | os.PathLike, title: str = "La
             ladder.to_csv(tmp, index=False, lineterminator="\n")
         return
     wb = Workbook(write_only=True)
-    ws = wb.create_sheet("Ladder")
+    ws = new_sheet(wb, "Ladder")
     set_widths(ws, [7, 40, 20, 10, 10, 11, 9])
-    ws.append([cell(ws, title, font=TITLE)])
+    add_row(ws, [cell(ws, title, font=TITLE)])
     for line in lines or []:
-        ws.append([cell(ws, line, font=SUBTITLE)])
-    ws.append([])
+        add_row(ws, [cell(ws, line, font=SUBTITLE)])
+    add_row(ws, [])
     header = len(lines or []) + 3
     a4(ws, f"{header}:{header}")
-    ws.append(header_row(ws, [TITLES[c] for c in LADDER_COLUMNS]))
+    add_row(ws, header_row(ws, [TITLES[c] for c in LADDER_COLUMNS]))
     for row in ladder.itertuples(index=False):
         add_row(ws, [row.rank, row.names, row.ids, int(row.sessions), int(row.counted),
                      cell(ws, float(row.pct), fmt="pct"), cell(ws, float(row.best), fmt="pct")])

@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 
 from bridgeproc.core.notation import contract_text
-from bridgeproc.core.pairs import pair_keys
+from bridgeproc.core.pairs import pair_directions, pair_keys
 from bridgeproc.rank import is_individual
 from bridgeproc.rank.methods import methods_in
 from bridgeproc.report.styles import (
@@ -29,17 +29,23 @@ from bridgeproc.report.travellers import block_starts, plain
 
 
 def scorecard_table(results: pd.DataFrame, numbering: Literal["shared", "per-direction"]) -> tuple[pd.DataFrame, tuple | None]:
-    """One row per pair (per player in an individual) and board from its side, sorted, with ``running`` totals."""
+    """One row per pair (per player in an individual) and board from its side, sorted, with ``running`` totals.
+
+    ``direction`` is the direction of the pair's number (its card), ``seat`` the seat it played the
+    board in: they differ on an arrow-switched board, which the pair's own card lists with the
+    score and points of the seat it sat."""
     shown = methods_in(results)  # the first method present is the one a card shows
     points = (*shown[0].points, shown[0].card_header, shown[0].unit) if shown else None
     ns_key, ew_key = pair_keys(results, numbering)
+    ns_dir, ew_dir = pair_directions(results)
     contract = contract_text(results["level"], results["strain"], results["doubled"], results["adjusted"], symbols=True)
     common = {"board": results["board"], "contract": contract, "declarer": results["declarer"].astype("string").fillna(""),
               "tricks": results["tricks"]}
     sides = []
-    for key, own, opp, direction, sign, col in ((ns_key, "ns", "ew", "NS", 1, 0), (ew_key, "ew", "ns", "EW", -1, 1)):
+    for key, own, opp, direction, seat, sign, col in ((ns_key, "ns", "ew", ns_dir, "NS", 1, 0),
+                                                      (ew_key, "ew", "ns", ew_dir, "EW", -1, 1)):
         side = pd.DataFrame({"key": key, "section": results["section"].fillna(""), "pair": results[own],
-                             "direction": direction, "opponents": results[opp], **common,
+                             "direction": direction, "seat": seat, "opponents": results[opp], **common,
                              "score": results["score_ns"] * sign})
         side["points"] = results[points[col]] if points else pd.NA
         sides.append(side)
@@ -84,7 +90,7 @@ def write_scorecards(wb, results: pd.DataFrame, numbering: Literal["shared", "pe
         heads["section"] == "", "Section " + heads["section"].astype(str) + " · " + who + heads["pair"].astype(str) + direction_note)
     labels = [f"{label}  {names.get(key, '')}".rstrip() for label, key in zip(labels, heads["key"])]
     label_at = dict(zip(starts, labels))
-    columns = [plain(cards[c]) for c in ("board", "direction", "opponents", "contract", "declarer", "tricks", "score", "points", "running")]
+    columns = [plain(cards[c]) for c in ("board", "seat", "opponents", "contract", "declarer", "tricks", "score", "points", "running")]
     columns[2] = numbers(columns[2])  # opponents' pair numbers as numbers, as on the ranking
     for position, (board, direction, opp, contract, declarer, tricks, score, pts, running) in enumerate(zip(*columns)):
         if position in label_at:

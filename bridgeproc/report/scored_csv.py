@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import os
 
+import numpy as np
 import pandas as pd
 
 from bridgeproc.core.notation import contract_text
 from bridgeproc.io.atomic import atomic_path
 from bridgeproc.rank.methods import METHODS
-from bridgeproc.schema import RESULTS_COLUMNS, SCORED_CSV_COLUMNS, check
+from bridgeproc.schema import RESULTS_COLUMNS, SCORED_CSV_COLUMNS, SWITCHED_COLUMNS, check
 
 #: Per-method columns written after the fixed ones, when present.
 METHOD_COLUMNS = [column for m in METHODS.values() for column, _, _ in m.shown] + ["datum"]
@@ -18,7 +19,14 @@ def scored_table(results: pd.DataFrame) -> pd.DataFrame:
     """The frame written to CSV: fixed columns, then whichever method columns exist."""
     table = results.assign(contract=contract_text(results["level"], results["strain"], results["doubled"], results["adjusted"]))
     fouled = ["fouled"] if "fouled" in table and table["fouled"].notna().any() else []  # read back as a Fouled column
-    return table[SCORED_CSV_COLUMNS + fouled + [c for c in METHOD_COLUMNS if c in table]]
+    switched = []
+    if "switched" in table and table["switched"].any():
+        # read back as a Switched column (Y): the pairs stay by seat, credited by their numbers
+        check(table, SWITCHED_COLUMNS)
+        table["switched"] = pd.Series(np.where(table["switched"].to_numpy(dtype=bool, na_value=False), "Y", ""),
+                                      index=table.index, dtype="string")
+        switched = ["switched"]
+    return table[SCORED_CSV_COLUMNS + fouled + switched + [c for c in METHOD_COLUMNS if c in table]]
 
 
 def write_scored_csv(results: pd.DataFrame, path: str | os.PathLike) -> None:

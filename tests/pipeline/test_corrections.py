@@ -367,6 +367,7 @@ def test_the_command_line_takes_corrections_for_score_and_check(realdata, tmp_pa
 
 def test_an_archive_without_the_corrections_table_reads_and_upgrades(tmp_path, realdata):
     from bridgeproc.archive import check_archive, session_versions
+    from bridgeproc.archive.tables import SCHEMA_VERSION
 
     path = tmp_path / "old.sqlite"
     plain = build_session([realdata / LINDFIELD], Options(dd=False))
@@ -386,7 +387,8 @@ def test_an_archive_without_the_corrections_table_reads_and_upgrades(tmp_path, r
     corrected = build_session([realdata / LINDFIELD], Options(dd=False, corrections=str(fix)))
     assert archive_session(corrected, path).version == 2  # writing upgrades: the table is created
     with sqlite3.connect(path) as conn:
-        assert conn.execute("SELECT value FROM archive_info WHERE key = 'schema_version'").fetchone() == ("3",)
+        assert conn.execute("SELECT value FROM archive_info WHERE key = 'schema_version'").fetchone() == \
+            (str(SCHEMA_VERSION),)  # upgraded to the current schema (3 brought the corrections table)
         assert conn.execute("SELECT board, ns, ew, field, was, now, reason FROM corrections").fetchall() == [
             (1, "3", "11", "lead", "2H", "HA", "the lead was the ace")]
     conn.close()

@@ -167,7 +167,7 @@ def test_a_file_with_errors_writes_the_report_and_exits_1(runner, tmp_path, suff
          None, None, None, None),
         ("note", "travellers.csv", 1, None, "Remarks", "column 'Remarks' not read: not a header bridgeproc knows "
          "(it reads Section, Table, Round, Board, NS, EW, Contract, Declarer, Result, Tricks, Made, Down, Lead, "
-         "Fouled, Score, EW score); rename a column that should be read", None, None, None, None),
+         "Fouled, Switched, Score, EW score); rename a column that should be read", None, None, None, None),
     ]
 
 

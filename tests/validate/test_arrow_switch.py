@@ -220,3 +220,194 @@ def test_switched_row_keys_and_credit():
                                                                           ["5", "3", 0.0, 2.0]]
     assert list(results["score_ns"]) == [120, 90]  # by seat (board 2 NS vulnerable): scoring is not swapped
     assert not np.any(numbered["switched"])
+
+
+# --------------------------------------------------------------------------- --arrow-switch ROUNDS, cards, writers
+
+
+def _write(tmp_path, how: str, name: str = "travellers.csv"):
+    path = tmp_path / name
+    path.write_text(_traveller(_movement(), how))
+    return path
+
+
+def test_options_arrow_switch_through_the_pipeline(tmp_path):
+    session = build_session([str(_write(tmp_path, "option"))], Options(dd=False, arrow_switch="6-7"))
+    assert session.numbering == "per-direction"
+    assert "two winners" in session.movement
+    assert _ours(session.standings) == _expected()
+    assert int(session.results["switched"].sum()) == 2 * TABLES * BOARDS_PER_ROUND
+    assert (session.standings["boards"] == ROUNDS * BOARDS_PER_ROUND).all()
+
+
+def test_cli_arrow_switch_gives_what_the_switched_column_gives(runner, tmp_path):
+    from bridgeproc.cli.main import cli
+
+    by_column, by_rounds = tmp_path / "by_column.csv", tmp_path / "by_rounds.csv"
+    result = runner.invoke(cli, ["score", str(_write(tmp_path, "column", "column.csv")), "-o", str(by_column),
+                                 "--no-archive"])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(cli, ["score", str(_write(tmp_path, "option", "rounds.csv")), "--arrow-switch", "6-7",
+                                 "-o", str(by_rounds), "--no-archive"])
+    assert result.exit_code == 0, result.output
+    assert by_rounds.read_bytes() == by_column.read_bytes()
+    scored = pd.read_csv(by_rounds, dtype=str, keep_default_na=False)
+    assert list(scored.columns[9:11]) == ["switched", "mp_ns"]
+    assert (scored["switched"] == "Y").sum() == 2 * TABLES * BOARDS_PER_ROUND
+    assert set(scored["switched"]) == {"Y", ""}
+    # the scored CSV read back (a Switched column, no Round) ranks the same
+    again = build_session([str(by_rounds)], Options(dd=False))
+    assert _ours(again.standings) == _expected()
+
+
+@pytest.mark.parametrize("command", ["score", "check"])
+@pytest.mark.parametrize("spec, header, message", [
+    ("6-7", "Board,NS,EW,Contract,Declarer,Tricks",
+     "--arrow-switch 6-7 needs a Round column on the travellers, to know which results were played in those "
+     "rounds; add the column, or mark the switched results in a Switched column (Y) instead"),
+    ("six", "Round,Board,NS,EW,Contract,Declarer,Tricks",
+     "'six' is not a round or a range of rounds; write e.g. 6-7 or 5,7"),
+    ("7-6", "Round,Board,NS,EW,Contract,Declarer,Tricks",
+     "'7-6' is not a round or a range of rounds; write e.g. 6-7 or 5,7"),
+])
+def test_cli_arrow_switch_that_cannot_apply_exits_2(runner, tmp_path, command, spec, header, message):
+    from bridgeproc.cli.main import cli
+
+    path = tmp_path / "t.csv"
+    row = "1,1,1,2,3NT,N,9" if header.startswith("Round") else "1,1,2,3NT,N,9"
+    path.write_text(f"{header}\n{row}\n")
+    out = ["-o", str(tmp_path / "x.csv"), "--no-archive"] if command == "score" else []
+    result = runner.invoke(cli, [command, str(path), "--arrow-switch", spec, *out])
+    assert result.exit_code == 2, result.output
+    assert message in " ".join(result.output.split())
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "x.csv").exists()
+
+
+def test_cli_check_with_arrow_switch(runner, tmp_path):
+    from bridgeproc.cli.main import cli
+
+    path = _write(tmp_path, "option")
+    refused = runner.invoke(cli, ["check", str(path), "--pair-numbering", "per-direction"])
+    assert refused.exit_code == 1
+    assert "--arrow-switch ROUNDS" in refused.output
+    result = runner.invoke(cli, ["check", str(path), "--arrow-switch", "6-7"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(f"OK: {TABLES * ROUNDS * BOARDS_PER_ROUND} results on 14 boards, 7 pair numbers")
+
+
+def test_the_option_and_a_contradicting_mark_are_listed_with_the_other_problems(tmp_path):
+    path = tmp_path / "t.csv"
+    path.write_text("Round,Table,Board,NS,EW,Contract,Declarer,Tricks,Switched\n"
+                    "6,1,1,1,2,3NT,N,9,N\n1,2,3,3,4,3NT,N,9,maybe\n")
+    with pytest.raises(ValidationError) as info:
+        build_session([str(path)], Options(dd=False, arrow_switch="6-7", pair_numbering="per-direction"))
+    assert str(info.value).splitlines()[1:] == [
+        "t.csv:3: switched: 'maybe' is not an arrow-switch mark; write Y for a result the pairs played the other "
+        "way round (EW pair sitting NS), or leave it blank",
+        "t.csv:2: switched: round 6 is arrow-switched by --arrow-switch 6-7, but this result is marked not "
+        "switched; clear the mark or correct the rounds"]
+
+
+def test_a_result_without_a_round_is_left_with_a_note(tmp_path):
+    lines = _traveller(_movement(), "option").splitlines()
+    assert lines[1].startswith("1,1,1,")  # round 1, table 1, board 1: not switched
+    lines[1] = lines[1][1:]
+    path = tmp_path / "t.csv"
+    path.write_text("\n".join(lines) + "\n")
+    session = build_session([str(path)], Options(dd=False, arrow_switch="6-7"))
+    assert _ours(session.standings) == _expected()
+    notes = session.notes[session.notes["column"] == "round"]
+    assert notes[["line", "message"]].values.tolist() == [
+        ["2", "no round number, so --arrow-switch 6-7 leaves this result as written (not switched); fill in the "
+              "round if it was played in a switched round"]]
+
+
+def _session(tmp_path):
+    session = build_session([str(_write(tmp_path, "option"))], Options(dd=False, arrow_switch="6-7"))
+    names = pd.DataFrame({"section": [""] * 14, "pair": [str(n) for n in range(1, 8)] * 2,
+                          "direction": ["NS"] * 7 + ["EW"] * 7,
+                          "names": [f"{d} {n} players" for d in ("NS", "EW") for n in range(1, 8)]})
+    from dataclasses import replace
+
+    return replace(session, names=names)
+
+
+def _standing_totals(session) -> dict[tuple[str, str], float]:
+    return {(g, p): t for g, p, t in zip(session.standings["group"], session.standings["pair"],
+                                         session.standings["total"])}
+
+
+def test_workbook_score_cards_per_pair(tmp_path):
+    from bridgeproc.report.scorecards import scorecard_table
+
+    session = _session(tmp_path)
+    cards, _ = scorecard_table(session.results, session.numbering)
+    boards = ROUNDS * BOARDS_PER_ROUND
+    assert cards.groupby("key").size().to_dict() == {f":{n}:{d}": boards for d in ("NS", "EW") for n in range(1, 8)}
+    # each card is one block, NS cards first, and lists the switched boards with the seat played
+    assert cards["key"].tolist() == [f":{n}:{d}" for d in ("NS", "EW") for n in range(1, 8) for _ in range(boards)]
+    last = cards.groupby("key", sort=False).tail(1)
+    totals = _standing_totals(session)
+    assert {(d, p): round(r, 9) for d, p, r in zip(last["direction"], last["pair"], last["running"])} == \
+        {k: round(v, 9) for k, v in totals.items()}
+    switched = cards[cards["seat"] != cards["direction"]]
+    assert len(switched) == 2 * 2 * TABLES * BOARDS_PER_ROUND
+    assert set(zip(switched["direction"], switched["seat"])) == {("NS", "EW"), ("EW", "NS")}
+    # EW 1 sits NS at table 7 in round 7 (boards of set 5: 11, 12), against NS pair 7, and scores as NS
+    ew_1 = cards[(cards["key"] == ":1:EW") & cards["board"].isin([11, 12])]
+    assert ew_1[["seat", "opponents"]].values.tolist() == [["NS", "7"], ["NS", "7"]]
+    row = session.results[(session.results["board"] == 11) & (session.results["ns"] == "1")
+                          & session.results["switched"].to_numpy(dtype=bool)]
+    assert ew_1["score"].iat[0] == row["score_ns"].iat[0]
+    assert ew_1["points"].iat[0] == row["mp_ns"].iat[0]
+    assert session.pair_names[":1:EW"] == "EW 1 players"
+
+
+def test_workbook_writes_one_card_per_pair(tmp_path):
+    from openpyxl import load_workbook
+
+    from bridgeproc.report.workbook import write_workbook
+
+    session = _session(tmp_path)
+    path = tmp_path / "results.xlsx"
+    write_workbook(session, path)
+    book = load_workbook(path, read_only=True)
+    rows = [r or (None,) for r in book["Score cards"].iter_rows(values_only=True)]  # a blank row before each card
+    book.close()
+    labels = [r[0] for r in rows if isinstance(r[0], str) and r[0].startswith("Pair ")]
+    assert labels == [f"Pair {n} ({d})  {d} {n} players" for d in ("NS", "EW") for n in range(1, 8)]
+    at = labels.index("Pair 1 (EW)  EW 1 players")
+    start = [i for i, r in enumerate(rows) if r[0] == labels[at]][0]
+    card = rows[start + 1:start + 1 + ROUNDS * BOARDS_PER_ROUND]
+    assert [r[1] for r in card].count("NS") == 2 * BOARDS_PER_ROUND  # rounds 6 and 7 sat NS
+    assert round(card[-1][8], 9) == round(_standing_totals(session)[("EW", "1")], 9)
+
+
+def test_website_cards_per_pair(tmp_path):
+    from bridgeproc.report.web import build_site
+
+    session = _session(tmp_path)
+    site = build_site(session)
+    boards = ROUNDS * BOARDS_PER_ROUND
+    assert [c.title for c in site.cards] == [f"Pair {n} {title}" for title in ("North-South", "East-West")
+                                             for n in range(1, 8)]
+    assert all(len(c.rows) == boards for c in site.cards)
+    assert all(c.has_direction for c in site.cards)  # every pair sat the other way in rounds 6-7
+    switched_boards: dict[tuple[str, str], set[int]] = {}
+    for p in _movement():
+        if p["round"] in SWITCHED:
+            switched_boards.setdefault(("NS", str(p["ns_pair"])), set()).add(p["board"])
+            switched_boards.setdefault(("EW", str(p["ew_pair"])), set()).add(p["board"])
+    totals = _standing_totals(session)
+    by_id = {c.id: c for c in site.cards}
+    assert sum(len(r.rows) for r in site.rankings) == 14
+    for ranking in site.rankings:
+        group = "NS" if "North" in ranking.title else "EW"
+        for row in ranking.rows:
+            card = by_id[row.card]
+            assert card.names == f"{group} {row.pair} players"
+            assert float(card.rows[-1].running) == pytest.approx(totals[(group, row.pair)], abs=0.005)
+            other = "EW" if group == "NS" else "NS"
+            assert {r.board for r in card.rows if r.direction == other} == switched_boards[(group, row.pair)]
+            assert len(switched_boards[(group, row.pair)]) == 2 * BOARDS_PER_ROUND

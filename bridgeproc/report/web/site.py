@@ -18,7 +18,7 @@ import pandas as pd
 from bridgeproc._version import __version__
 from bridgeproc.core.deal import SEAT_NAMES, DealError, hcp, parse_deal
 from bridgeproc.core.notation import contract_text
-from bridgeproc.core.pairs import pair_keys
+from bridgeproc.core.pairs import pair_directions, pair_keys
 from bridgeproc.model import Session
 from bridgeproc.rank import is_individual
 from bridgeproc.rank.conventions import CONVENTION_HELP, CONVENTION_LABELS
@@ -214,10 +214,13 @@ def result_text(level: pd.Series, tricks: pd.Series, adjusted: pd.Series) -> pd.
 
 def card_table(results: pd.DataFrame, numbering: Literal["shared", "per-direction"]) -> tuple[pd.DataFrame, object]:
     """One row per pair (per player in an individual) and board from its side, with the lead, the
-    result and a running total, sorted as the workbook's score cards; and the method shown."""
+    result and a running total, sorted as the workbook's score cards; and the method shown.
+    ``direction`` is the direction of the pair's number (its card), ``seat`` the seat it played
+    (they differ on an arrow-switched board)."""
     shown = methods_in(results)
     method = shown[0] if shown else None
     ns_key, ew_key = pair_keys(results, numbering)
+    ns_dir, ew_dir = pair_directions(results)
     common = {
         "board": results["board"],
         "round": results["round"].astype("string").fillna("") if "round" in results else "",
@@ -228,10 +231,10 @@ def card_table(results: pd.DataFrame, numbering: Literal["shared", "per-directio
         "section": results["section"].fillna(""),
     }
     sides = []
-    for key, opp_key, own, opp, direction, sign, column in (
-            (ns_key, ew_key, "ns", "ew", "NS", 1, 0), (ew_key, ns_key, "ew", "ns", "EW", -1, 1)):
+    for key, opp_key, own, opp, direction, seat, sign, column in (
+            (ns_key, ew_key, "ns", "ew", ns_dir, "NS", 1, 0), (ew_key, ns_key, "ew", "ns", ew_dir, "EW", -1, 1)):
         side = pd.DataFrame({"key": key, "opp_key": opp_key, "pair": results[own], "direction": direction,
-                             "opponents": results[opp], **common, "score": results["score_ns"] * sign})
+                             "seat": seat, "opponents": results[opp], **common, "score": results["score_ns"] * sign})
         side["points"] = results[method.points[column]] if method else np.nan
         sides.append(side)
     cards = pd.concat(sides, ignore_index=True)
@@ -348,8 +351,10 @@ def _cards(session: Session, ids: _Ids, standing_keys: list[str | None], cards: 
     who = "Player" if individual else "Pair"
     header = method.card_header if method else "Points"
     has_round = bool(cards["round"].astype(str).str.len().gt(0).any())
-    columns = {c: cards[c].tolist() for c in ("key", "board", "round", "direction", "opponents", "opp_key", "contract",
+    columns = {c: cards[c].tolist() for c in ("key", "board", "round", "seat", "opponents", "opp_key", "contract",
                                                "declarer", "lead", "result")}
+    # per direction a card shows the seat only when the pair sat the other way on some board (arrow switch)
+    switched_cards = set(cards.loc[(cards["seat"] != cards["direction"]).to_numpy(dtype=bool), "key"])
     score = [number_text(v, 0) for v in cards["score"].astype("Float64")]
     points = [number_text(v) for v in cards["points"].astype("Float64")]
     running = [number_text(v) for v in cards["running"].astype("Float64")]
@@ -366,12 +371,13 @@ def _cards(session: Session, ids: _Ids, standing_keys: list[str | None], cards: 
                 title += f" {GROUP_TITLES.get(direction, direction)}"
             if section:
                 title = f"Section {section} · {title}"
+            has_direction = (session.numbering != "per-direction" or key in switched_cards) and not individual
             out.append(Card(ids.by_key[key], title, names.get(key, ""), standing_of.get(key, []), header, has_round,
-                            session.numbering != "per-direction" and not individual, rows))
+                            has_direction, rows))
         opp_key = columns["opp_key"][i]
         opp_key = None if opp_key is None or opp_key is pd.NA else str(opp_key)
         rows.append(CardRow(
-            board=int(columns["board"][i]), round=str(columns["round"][i]), direction=str(columns["direction"][i]),
+            board=int(columns["board"][i]), round=str(columns["round"][i]), direction=str(columns["seat"][i]),
             opponents=str(columns["opponents"][i]), opponent_names=names.get(opp_key, "") if opp_key else "",
             opponent_card=ids.by_key.get(opp_key) if opp_key else None,
             contract=_text(columns["contract"][i]), declarer=_text(columns["declarer"][i]), lead=_text(columns["lead"][i]),
