@@ -25,7 +25,7 @@ from bridgeproc.io.atomic import atomic_path
 from bridgeproc.io.pbn.model import Column, Game, PbnFile, Tag
 from bridgeproc.io.pbn.reader import pbn_bytes
 from bridgeproc.io.pbn.writer import write_games
-from bridgeproc.rank.conventions import scoring_tag
+from bridgeproc.rank.conventions import parse_scoring_tag, scoring_tag
 from bridgeproc.rank.methods import METHODS, methods_in
 from bridgeproc.report.pbn_source import number_text, scored_on_source
 
@@ -241,6 +241,17 @@ def _imps(results: pd.DataFrame) -> bool:
     return bool(present) and all(m.unit == "imp" for m in present) and "pct_ns" not in results
 
 
+def _same_method(conventions):
+    """A test: does a file's Scoring tag name these conventions' method (and what the tag can say of it)?"""
+    def same(tag: str) -> bool:
+        try:
+            read = parse_scoring_tag(tag, conventions)
+        except ValueError:
+            return False
+        return scoring_tag(read) == scoring_tag(conventions)
+    return same
+
+
 def _source_pbn(scored):
     """The one PBN file the session was read from, when its scores can be written onto it."""
     get = scored.get if isinstance(scored, Mapping) else (lambda name: getattr(scored, name, None))
@@ -269,8 +280,12 @@ def write_scored_pbn(scored, path: str | os.PathLike) -> None:
     source = _source_pbn(scored)
     if source is not None:
         totals = total_table(standings, _imps(results)) if standings is not None and len(standings) else None
+        conventions = getattr(scored, "conventions", None) if not isinstance(scored, Mapping) \
+            else scored.get("conventions")
         onto = scored_on_source(source, boards, results, standings, _board_extras(boards), score_table(results),
-                                totals)
+                                totals, scoring=meta.get("Scoring"),
+                                same_scoring=None if conventions is None else _same_method(conventions),
+                                sections_apart=meta.get("_sections_apart") == "1")
         if onto is not None:
             data = pbn_bytes(onto)
             with atomic_path(path) as tmp:

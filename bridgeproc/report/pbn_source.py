@@ -54,8 +54,9 @@ def _merge_totals(given: Tag, columns: list[Column], rows: list[list[str]]) -> b
     if any(k is None for k in targets):
         return False
     new = [name for name in ours if name in _TOTAL_SCORES and name not in names]
-    columns_out = list(given.columns or ()) + [Column(name) for name in new]
-    table = [list(row) + ["-"] * len(new) for row in given.rows or ()]
+    keep = [i for i, name in enumerate(names) if name not in _TOTAL_SCORES or name in ours]  # stale totals go
+    columns_out = [(given.columns or ())[i] for i in keep] + [Column(name) for name in new]
+    table = [[row[i] for i in keep] + ["-"] * len(new) for row in given.rows or ()]
     at = {c.name: i for i, c in enumerate(columns_out)}
     for row, k in zip(rows, targets):
         for name, value in zip(ours, row):
@@ -116,6 +117,10 @@ def _update_rows(hits: list[tuple[Tag, int, dict[str, str]]], widths: dict[str, 
                     continue
                 if name in new or (name in SCORE_COLUMNS and not _agree(rows[k][at[name]], value)):
                     rows[k][at[name]] = value
+        stale = [i for i, c in enumerate(columns) if c.name in SCORE_COLUMNS and c.name not in rows_cells[0][1]]
+        if stale:  # another method's points (the file's Butler IMPs on a session scored in MPs): not ours to keep
+            columns = [c for i, c in enumerate(columns) if i not in stale]
+            rows = [[v for i, v in enumerate(row) if i not in stale] for row in rows]
         tag.columns, tag.rows = tuple(columns), rows
         tag.value = ";".join(c.spec() for c in columns)
 
@@ -170,11 +175,33 @@ def _put_table(game: Game, name: str, columns: list[Column], rows: list[list[str
     tag.value = ";".join(c.spec() for c in columns)
 
 
+def _set_scoring(games: list[Game], scoring: str, same_scoring) -> None:
+    """Each scored game's Scoring tag names the session's method: a tag that names another is replaced, a
+    game with a score table or score tags and no Scoring tag gets one."""
+    for game in games:
+        tag = game.tag("Scoring")
+        if tag is not None:
+            if tag.value.strip() and not (same_scoring is not None and same_scoring(tag.value)):
+                tag.value = scoring
+            elif not tag.value.strip() and game.tag("ScoreTable") is not None:
+                tag.value = scoring
+        elif game.tag("ScoreTable") is not None or any(game.tag(n) is not None for n in _GAME_SCORES):
+            _append(game, Tag("Scoring", scoring, 0))
+
+
+#: Per-game score tags (PBN 2.1 section 3.5).
+_GAME_SCORES = ("ScoreMP", "ScoreIMP", "ScorePercentage")
+
+
 def scored_on_source(pbn: PbnFile, boards: pd.DataFrame, results: pd.DataFrame, standings: pd.DataFrame | None,
                      extras: dict[int, list[Tag]], table: tuple[list[Column], list[list[str]]],
-                     totals: tuple[list[Column], list[list[str]]] | None) -> PbnFile | None:
+                     totals: tuple[list[Column], list[list[str]]] | None, scoring: str | None = None,
+                     same_scoring=None, sections_apart: bool = False) -> PbnFile | None:
     """A copy of ``pbn`` with the scores written onto its games, or None when they cannot be (see the
-    module docstring). ``table`` is ``report.pbn.score_table(results)``, ``totals`` the TotalScoreTable."""
+    module docstring). ``table`` is ``report.pbn.score_table(results)``, ``totals`` the TotalScoreTable,
+    ``scoring`` the Scoring tag of the session's method: a game's own Scoring tag is replaced when
+    ``same_scoring(tag)`` says it names another method (``2S`` scored in IMPs is not read back as MPs).
+    ``sections_apart``: sections ranked apart, which only a game per section can say (a fresh export)."""
     games = copy.deepcopy(pbn.games)
     if not games:
         return None
@@ -208,6 +235,8 @@ def scored_on_source(pbn: PbnFile, boards: pd.DataFrame, results: pd.DataFrame, 
                     if value is not None:
                         _set_tag(games[int(g)], name, value)
     elif not mine.any():
+        if sections_apart and results["section"].fillna("").nunique() > 1:
+            return None  # one ScoreTable per board would be read back across the field
         numbers = results["board"].to_numpy(dtype="int64")
         if not set(numbers.tolist()) <= set(board_games):
             return None  # a board the hand record lacks: a fresh export has a game for it
@@ -225,6 +254,8 @@ def scored_on_source(pbn: PbnFile, boards: pd.DataFrame, results: pd.DataFrame, 
         for tag in tags:
             if target.tag(tag.name) is None:
                 _append(target, tag)
+    if scoring is not None:
+        _set_scoring(games, scoring, same_scoring)
     if totals is not None and standings is not None and len(standings):
         given = next((tag for g in games for tag in g.tables("TotalScoreTable")), None)
         if given is None or not _merge_totals(given, *totals):

@@ -180,3 +180,12 @@ def test_lossless_write_is_atomic(tmp_path, monkeypatch):
         write_pbn(parse_pbn(SAMPLE), out)
     assert out.read_text() == "old"
     assert list(tmp_path.iterdir()) == [out]
+
+
+def test_old_mac_line_ends_keep_their_quoting():
+    """A file with ``\r`` line ends (old Mac OS): the lexer's lines, so a changed table keeps its quotes."""
+    text = '[Board "1"]\r[ScoreTable "PairId_NS;Contract"]\r1 "2S"\r2 "3NT"\r'
+    pbn = parse_pbn(text)
+    table = pbn.games[0].tag("ScoreTable")
+    table.rows = [*table.rows, ["3", "4H"]]
+    assert pbn_bytes(pbn).decode() == '[Board "1"]\r[ScoreTable "PairId_NS;Contract"]\r1 "2S"\r2 "3NT"\r3 "4H"\r'

@@ -12,8 +12,9 @@ from tests.conftest import REALDATA
 SAMPLE = REALDATA.parents[2] / "sample_data"
 
 
-def scored(tmp_path, *inputs, **options):
-    session = build_session([str(p) for p in inputs], Options(dd=False, **options))
+def scored(tmp_path, *inputs, method=None, **options):
+    overrides = {"method": method} if method else {}  # as --method gives it
+    session = build_session([str(p) for p in inputs], Options(dd=False, overrides=overrides, **options))
     out = tmp_path / "scored.pbn"
     write_scored_pbn(session, out)
     return session, out
@@ -47,11 +48,9 @@ def test_hand_record_gets_a_score_table_per_board_and_keeps_every_line(tmp_path)
     assert sum(line.startswith("[TotalScoreTable ") for line in added) == 1
     again = read_pbn(out)
     assert len(again.results) == len(session.results) == 338
-    by_pair = again.results.set_index(["board", "ns"])["mp_ns"].astype(float) if "mp_ns" in again.results else None
     table = [t for g in again.games for t in g.tables("ScoreTable")]
     mp = [float(r[t.column_names.index("MP_NS")]) for t in table for r in t.rows]
     assert sorted(mp) == sorted(session.results["mp_ns"].astype(float).tolist())
-    assert by_pair is None or len(by_pair) == 338
 
 
 def test_bbo_games_keep_auction_and_play_and_get_their_scores(tmp_path):
@@ -92,8 +91,7 @@ TABLE_ROUND = """[Event "Club"]
 def test_table_and_round_columns_and_quoting_are_kept(tmp_path):
     path = tmp_path / "club.pbn"
     path.write_text(TABLE_ROUND, encoding="utf-8")
-    _, out = scored(tmp_path, path, check_movement=False) if "check_movement" in Options.__dataclass_fields__ \
-        else scored(tmp_path, path)
+    _, out = scored(tmp_path, path)
     again = read_pbn(out)
     table = again.games[0].tag("ScoreTable")
     assert table.column_names[:7] == ["Table", "Round", "PairId_NS", "PairId_EW", "Contract", "Declarer", "Result"]
@@ -113,3 +111,50 @@ def test_published_totals_keep_their_other_columns(tmp_path, name):
     keep = [i for i, n in enumerate(before.column_names) if n not in ("Rank", "TotalScoreMP", "TotalScoreIMP",
                                                                        "TotalPercentage")]
     assert [[r[i] for i in keep] for r in after.rows] == [[r[i] for i in keep] for r in before.rows]
+
+
+def rescored(tmp_path, out):
+    """The written file scored again on its own: its published numbers against ours (no difference note)."""
+    again = build_session([str(out)], Options(dd=False))
+    differ = [] if again.notes is None else [m for m in again.notes["message"] if "differ" in m]
+    return again, differ
+
+
+def test_another_method_rewrites_the_scoring_tag(tmp_path):
+    """Winchester's file says MP; scored in Butler IMPs, its Scoring tag says so, and reading back agrees."""
+    path = REALDATA / "winchester-bc-2026-07-09-thursday-pairs-bridgewebs.pbn"
+    session, out = scored(tmp_path, path, method="butler")
+    games = read_pbn(out).games
+    assert {g.get("Scoring") for g in games if g.tag("ScoreTable") is not None} == {"IMP;Butler-2;Mean"}
+    again, differ = rescored(tmp_path, out)
+    assert again.conventions.method == "butler" and differ == []
+    assert again.standings["total"].round(2).tolist() == session.standings["total"].round(2).tolist()
+
+
+def test_stale_points_of_another_method_are_dropped(tmp_path):
+    """A Butler file scored in matchpoints: its IMP and datum columns go, ours come, the Scoring tag follows."""
+    path = REALDATA / "fin-sbl-h6-turku-2013-08-20-butler.pbn"
+    assert "IMP_NS" in next(t for g in read_pbn(path).games for t in g.tables("ScoreTable")).column_names
+    _, out = scored(tmp_path, path, method="mp")
+    tables = [t for g in read_pbn(out).games for t in g.tables("ScoreTable")]
+    assert all("MP_NS" in t.column_names and "IMP_NS" not in t.column_names and "ButlerDatum" not in t.column_names
+               for t in tables)
+    totals = next(t for g in read_pbn(out).games for t in g.tables("TotalScoreTable"))
+    assert "TotalScoreMP" in totals.column_names and "TotalScoreIMP" not in totals.column_names
+    again, differ = rescored(tmp_path, out)
+    assert again.conventions.method == "mp" and differ == []
+
+
+def test_sections_ranked_apart_are_written_afresh(tmp_path):
+    """Two sections on one hand record: one ScoreTable per board would be read back across the field, so
+    the export gives each section its own game, and reading it back gives our matchpoints."""
+    travellers = (SAMPLE / "club-evening-travellers.csv").read_text(encoding="utf-8").splitlines()
+    rows = [travellers[0].replace("Board,", "Section,Board,", 1)]  # the evening played twice, as A and B
+    rows += [f"{section},{line}" for section in "AB" for line in travellers[1:]]
+    two = tmp_path / "two.csv"
+    two.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    session, out = scored(tmp_path, SAMPLE / "club-evening.pbn", two)
+    sections = {g.get("Section") for g in read_pbn(out).games}
+    assert sections == {"A", "B"}
+    _, differ = rescored(tmp_path, out)
+    assert differ == []

@@ -238,6 +238,10 @@ class Original:
             lines = _BYTE_LINE.findall(body)
         return bom, lines, codec
 
+    def text_lines(self) -> list[str]:
+        """The text's lines without their ends, as the lexer numbers them (``\r\n``, ``\r`` or ``\n``)."""
+        return [line.rstrip("\r\n") for line in _LINE.findall(self.text)]
+
     def newline(self) -> str:
         """The file's line end (its first one; ``\\n`` for a file of one line)."""
         m = re.search(r"\r\n|\r|\n", self.text)

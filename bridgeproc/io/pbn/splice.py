@@ -127,7 +127,7 @@ def splice(original: Original, games: list[Game], old_games: list[Game], encodin
             continue
         kept.add(old.line)
         if text_lines is None:
-            text_lines = original.text.split("\n")
+            text_lines = original.text_lines()
         edits.extend(_game_edits(old, game, text_lines))
     for old in old_games:
         if old.line not in kept:  # a game left out: its tag lines go
