@@ -86,6 +86,9 @@ def score_table(results: pd.DataFrame) -> tuple[list[Column], list[list[str]]]:
         cells["Lead"] = (3, _text(results["lead"]))
     if "fouled" in results and results["fouled"].notna().any():
         cells["Fouled"] = (2, _text(results["fouled"]))  # bridgeproc's column: the group that played another deal
+    if "switched" in results and results["switched"].fillna(False).astype(bool).any():
+        # bridgeproc's column (as on a traveller): the EW-numbered pair sat NS; read back as the switch
+        cells["Switched"] = (1, ["Y" if v else "-" for v in results["switched"].fillna(False).astype(bool)])
     ns, ew = _score_cells(results)
     cells["Score_NS"], cells["Score_EW"] = (6, ns), (6, ew)
     # Each PBN points column once: the first method present that fills it (MP, then cross-IMPs, then Butler).

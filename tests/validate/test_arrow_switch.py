@@ -411,3 +411,15 @@ def test_website_cards_per_pair(tmp_path):
             other = "EW" if group == "NS" else "NS"
             assert {r.board for r in card.rows if r.direction == other} == switched_boards[(group, row.pair)]
             assert len(switched_boards[(group, row.pair)]) == 2 * BOARDS_PER_ROUND
+
+
+def test_scored_pbn_and_csv_carry_the_switch_and_read_back_the_same(tmp_path):
+    """The scored PBN (a Switched ScoreTable column) and the scored CSV, read back alone, rank as the session."""
+    from bridgeproc.pipeline.write import writer
+
+    session = build_session([str(_write(tmp_path, "option"))], Options(dd=False, arrow_switch="6-7"))
+    for name in ("scored.pbn", "scored.csv"):
+        writer(name)(session, tmp_path / name)
+        again = build_session([str(tmp_path / name)], Options(dd=False))
+        assert _ours(again.standings) == _expected(), name
+        assert int(again.results["switched"].sum()) == 2 * TABLES * BOARDS_PER_ROUND
