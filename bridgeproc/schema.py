@@ -73,8 +73,8 @@ SCORED_CSV_COLUMNS = ["section", "board", "ns", "ew", "contract", "declarer", "t
 NAMES_COLUMNS: dict[str, object] = {"section": "string", "pair": "string", "names": "string", "direction": "string",
                                  "source": "string", "line": "string"}
 #: Optional in a names frame: the players' member numbers, ``964263 & 1066307`` (names lists with
-#: member-id columns, USEBIO's NATIONAL_ID_NUMBER); written to USEBIO.
-NAMES_ID_COLUMNS: dict[str, object] = {"ids": "string"}
+#: member-id columns, USEBIO's NATIONAL_ID_NUMBER), and their clubs' numbers (``club_ids``, CLUB_ID_NUMBER); written to USEBIO.
+NAMES_ID_COLUMNS: dict[str, object] = {"ids": "string", "club_ids": "string"}
 #: A Bridgemate movement (BWS RoundData): who sat where in which round.
 MOVEMENT_COLUMNS: dict[str, object] = {"section": "string", "table": "Int64", "round": "Int64", "ns": "string",
                                     "ew": "string", "low_board": "Int64", "high_board": "Int64"}

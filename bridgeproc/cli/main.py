@@ -257,6 +257,8 @@ def _stage_log(name: str, seconds: float) -> None:
                       "[default: output in bridgeproc.toml].")
 @option(OUTPUTS)("--no-dd", is_flag=True, help="Skip the double-dummy analysis of the hand records.")
 @option(OUTPUTS)("--club", default=None, help="Club or venue shown in titles when the input names none (PBN Site).")
+@option(OUTPUTS)("--club-id", default=None,
+                 help="The club's federation number, written to USEBIO (CLUB_ID_NUMBER) when the input has none.")
 @option(ARCHIVE)("--no-archive", is_flag=True, help="Do not store the session in the archive.")
 @option(ARCHIVE)("--archive", "archive_url", envvar="BRIDGEPROC_ARCHIVE", default=None,
                  help="Archive: an SQLAlchemy URL or SQLite file [default: $BRIDGEPROC_ARCHIVE, else "
@@ -269,7 +271,8 @@ def _stage_log(name: str, seconds: float) -> None:
                  help="Date for titles and the archive, YYYY-MM-DD [default: the input's Date, else today].")
 @option(ARCHIVE)("--session-id", default=None, help="Archive as a new version of this session id.")
 @option(ARCHIVE)("--comment", default=None, help="A note stored with this archived version (e.g. what was corrected).")
-def score(outputs, inputs, no_archive, archive_url, replace, event, date, session_id, comment, club, **params) -> None:
+def score(outputs, inputs, no_archive, archive_url, replace, event, date, session_id, comment, club, club_id,
+          **params) -> None:
     """Check, score and rank INPUTS, then write every -o OUTPUT.
 
     INPUTS are any mix of PBN files (deals and/or results), traveller sheets
@@ -286,7 +289,7 @@ def score(outputs, inputs, no_archive, archive_url, replace, event, date, sessio
     options = _options(params, archive=not no_archive, archive_url=archive_url, replace=replace,
                        archive_as={k: v for k, v in identity.items() if v is not None},
                        meta={k: v for k, v in headings.items() if v is not None},
-                       meta_defaults={"site": club} if club else {})
+                       meta_defaults={k: v for k, v in (("site", club), ("club_id", club_id)) if v})
     with tempfile.TemporaryDirectory(prefix="bridgeproc-") as scratch:
         # -o -: written like any output (all or nothing), then copied to standard output
         piped = Path(scratch) / "results.csv"

@@ -2,7 +2,7 @@
 
 Layout (the real Compscore files in tests/data/realdata/ are the model; tests/report/
 test_usebio_export.py compares the element paths): ``USEBIO Version="1.2"`` > ``CLUB`` (``CLUB_NAME``,
-``CLUB_ID_NUMBER`` the meta's ``club_id``, else empty) > ``EVENT EVENT_TYPE="MP_PAIRS"``
+``CLUB_ID_NUMBER`` the meta's ``club_id``: ``--club-id``, the input USEBIO's, else empty) > ``EVENT EVENT_TYPE="MP_PAIRS"``
 (``CROSS_IMP``, ``BUTLER_PAIRS``) with ``EVENT_DESCRIPTION``, ``PROGRAM_NAME``
 (``bridgeproc``) and ``PROGRAM_VERSION``, ``WINNER_TYPE`` (1 one ranking, 2 NS and EW
 apart), ``DATE`` (DD/MM/YYYY), ``SESSION_COUNT``, ``SECTION_COUNT``, ``SCORING_METHOD``
@@ -11,9 +11,8 @@ directly in ``EVENT``; the hands in ``HANDSET/BOARD/HAND`` at the end.
 
 ``PAIR``: ``PAIR_NUMBER``, ``DIRECTION`` (empty in a one-winner ranking), ``TOTAL_SCORE``,
 ``PERCENTAGE`` (matchpoints), ``PLACE`` (``3=`` for a tie), ``PLAYER`` with ``PLAYER_NAME``,
-``NATIONAL_ID_NUMBER`` (from the names frame's ``ids`` column, which a USEBIO input fills; a
-names list has no member-id column yet, so they are empty there) and ``CLUB_ID_NUMBER``
-(empty: no input carries a member's club number). Traveller lines: ``NS_PAIR_NUMBER``,
+``NATIONAL_ID_NUMBER`` and ``CLUB_ID_NUMBER`` (the names frame's ``ids`` and ``club_ids``: a
+USEBIO input's, or a names list's Member ID / Club ID columns; empty where none is given). Traveller lines: ``NS_PAIR_NUMBER``,
 ``EW_PAIR_NUMBER``, ``CONTRACT`` in bridgeproc's canonical text (``4S``, ``3NTX``, ``PASS``; an artificial score's code such as
 ``A+/A-``), ``PLAYED_BY``, ``LEAD``, ``TRICKS`` (taken), ``SCORE`` (NS's) and the method's
 points (rank.methods ``usebio_points``); a Butler board carries its datum as ``BOARD_AVERAGE``.
@@ -123,21 +122,23 @@ def _standing_section(row, sections: dict, known: list[str]) -> tuple[str, str]:
     return (sections.get((pair, direction)) or [known[0]])[0], pair
 
 
-def _member_ids(names: pd.DataFrame | None) -> dict[tuple[str, str, str], list[str]]:
-    """(section, pair, direction or "") -> the players' national ids, from a names frame's ``ids``
-    column (``964263 & 1066307``, as the USEBIO reader gives them); empty when there is none."""
-    if names is None or "ids" not in names or not len(names):
+def _member_ids(names: pd.DataFrame | None, column: str = "ids") -> dict[tuple[str, str, str], list[str]]:
+    """(section, pair, direction or "") -> the players' national ids (``column="ids"``) or their clubs'
+    numbers (``"club_ids"``), from a names frame (``964263 & 1066307``, as the USEBIO reader and the names
+    list give them); empty when there is none."""
+    if names is None or column not in names or not len(names):
         return {}
     frame = pd.DataFrame({"section": names["section"].astype("string").fillna("") if "section" in names else "",
                           "pair": names["pair"].astype("string"),
                           "direction": names["direction"].astype("string").fillna("") if "direction" in names else "",
-                          "ids": names["ids"].astype("string").fillna("")})
+                          "ids": names[column].astype("string").fillna("")})
     return {(row.section, row.pair, row.direction): [i.strip() for i in str(row.ids).split("&")]
             for row in records(frame) if str(row.ids).strip()}
 
 
 def _participants(parent: ET.Element, rows: pd.DataFrame, method: str,
-                  ids: dict[tuple[str, str, str], list[str]]) -> None:
+                  ids: dict[tuple[str, str, str], list[str]],
+                  clubs: dict[tuple[str, str, str], list[str]] | None = None) -> None:
     block = ET.SubElement(parent, "PARTICIPANTS", {"EVENT_TYPE": EVENT_TYPES[method]})
     for row in records(rows):
         pair = ET.SubElement(block, "PAIR")
@@ -151,11 +152,12 @@ def _participants(parent: ET.Element, rows: pd.DataFrame, method: str,
         names = "" if pd.isna(row.names) else str(row.names)
         key = (str(row.section), str(row.number), direction if direction in ("NS", "EW") else "")
         numbers = ids.get(key) or ids.get((key[0], key[1], "")) or []
+        home = (clubs or {}).get(key) or (clubs or {}).get((key[0], key[1], "")) or []
         for index, name in enumerate(n.strip() for n in names.split(" & ") if n.strip()):
             player = ET.SubElement(pair, "PLAYER")
             add_element(player, "PLAYER_NAME", name)
             ET.SubElement(player, "NATIONAL_ID_NUMBER").text = numbers[index] if index < len(numbers) else ""
-            ET.SubElement(player, "CLUB_ID_NUMBER").text = ""  # the member's club: no input carries it yet
+            ET.SubElement(player, "CLUB_ID_NUMBER").text = home[index] if index < len(home) else ""
 
 
 def handset(root: ET.Element, boards: dict[int, dict]) -> None:
@@ -266,12 +268,12 @@ def usebio_text(session: Session) -> str:
     boards = {}
     if session.boards is not None and len(session.boards):
         boards = {int(b["board"]): b for b in session.boards.to_dict("records")}
-    ids = _member_ids(session.names)
+    ids, clubs = _member_ids(session.names), _member_ids(session.names, "club_ids")
     flat = sections == [""]
     session_node = event if flat else ET.SubElement(event, "SESSION", {"SESSION_ID": "1"})
     for section in sections:
         node = event if flat else ET.SubElement(session_node, "SECTION", {"SECTION_ID": section})
-        _participants(node, table[table["section"] == section], method, ids)
+        _participants(node, table[table["section"] == section], method, ids, clubs)
         _travellers(node, results[results["section"].astype("string").fillna("") == section], method)
     handset(root, boards)
     return document(root)

@@ -68,7 +68,7 @@ def test_pairs_with_session_and_section_wrappers():
     assert list(u.boards["vul"].astype(str)) == ["None", "NS"]
     assert list(u.boards["dealer"].astype(str)) == ["N", "E"]
     assert u.meta == {"event": "Two-table Mitchell", "date": "2025.10.03", "club": "Hand-made Bridge Club",
-                      "scoring": "MatchPoints", "event_type": "MP_PAIRS", "winner_type": "2",
+                      "club_id": "999", "scoring": "MatchPoints", "event_type": "MP_PAIRS", "winner_type": "2",
                       "board_scoring_method": "MATCH_POINTS", "version": "1.2"}
     scored = validate_results(r, boards=u.boards).results
     assert list(scored["score_ns"]) == [420, 100, 0, -100]

@@ -55,6 +55,10 @@ _PLAYERS = {header_key(a) for a in PLAYER_ALIASES}
 ID_ALIASES = ("Member ID", "Member IDs", "Member no", "Member number", "MemberID1", "MemberID2", "Member ID 1",
               "Member ID 2", "National ID", "National IDs", "IDs", "EBU", "ACBL", "ABF")
 _IDS = {header_key(a) for a in ID_ALIASES}
+#: The players' club numbers (their home club's federation number), one column or one per player:
+#: written to USEBIO's ``PLAYER/CLUB_ID_NUMBER``. ("Club" alone is the club's name, not read.)
+CLUB_ID_ALIASES = ("Club ID", "Club IDs", "Club no", "Club number", "ClubID1", "ClubID2", "Club ID 1", "Club ID 2")
+_CLUB_IDS = {header_key(a) for a in CLUB_ID_ALIASES}
 _DIRECTIONS = {"NS": "NS", "N-S": "NS", "N/S": "NS", "N": "NS", "EW": "EW", "E-W": "EW", "E/W": "EW", "E": "EW",
                "OW": "EW", "O": "EW"}
 _PAIR = re.compile(r"([A-Za-z]{1,2})?\s*-?\s*(\d{1,4})(?:\.0+)?")
@@ -85,8 +89,9 @@ def _filled_width(row: list[str]) -> int:
 
 
 def _header(rows: list[list[str]], where: list[str], source: str
-            ) -> tuple[int, dict[str, int], list[int], list[int]]:
-    """(row index of the header, {column: position}, player column positions, member-id column positions)."""
+            ) -> tuple[int, dict[str, int], list[int], list[int], list[int]]:
+    """(row index of the header, {column: position}, player column positions, member-id column positions,
+    club-id column positions)."""
     for index, row in enumerate(rows[:HEADER_SEARCH_ROWS]):
         keys = [header_key(c) for c in row]
         if "pair" in {_ALIASES.get(k) for k in keys}:
@@ -97,6 +102,7 @@ def _header(rows: list[list[str]], where: list[str], source: str
     columns: dict[str, int] = {}
     players: list[int] = []
     ids: list[int] = []
+    clubs: list[int] = []
     for position, key in enumerate(keys):
         name = _ALIASES.get(key)
         if name and name not in columns:
@@ -105,16 +111,18 @@ def _header(rows: list[list[str]], where: list[str], source: str
             players.append(position)
         elif key in _IDS:
             ids.append(position)
+        elif key in _CLUB_IDS:
+            clubs.append(position)
     if "names" not in columns and not players:
         raise ParseError(source, where[index], "no Names or Player columns next to Pair; expected e.g. Pair,Names "
                          "or Pair,Player 1,Player 2")
-    return index, columns, players, ids
+    return index, columns, players, ids, clubs
 
 
 def _table(rows: list[list[str]], where: list[str], source: str, notes: list[dict] | None = None,
            delimiter: str | None = None) -> pd.DataFrame:
     """The names frame of a list's rows (``delimiter``: the CSV's, None for a workbook sheet)."""
-    index, columns, players, id_columns = _header(rows, where, source)
+    index, columns, players, id_columns, club_columns = _header(rows, where, source)
     width = _filled_width(rows[index])
     body, lines = rows[index + 1:], where[index + 1:]
     if not body:
@@ -174,8 +182,9 @@ def _table(rows: list[list[str]], where: list[str], source: str, notes: list[dic
             continue
         seen[key] = (line, names)
         member_ids = " & ".join(i for i in (cell(row, p) for p in id_columns) if i)
-        out.append({"section": section, "pair": pair, "names": names,
-                    "direction": _DIRECTIONS.get(direction), "source": source, "line": str(line), "ids": member_ids})
+        club_ids = " & ".join(i for i in (cell(row, p) for p in club_columns) if i)
+        out.append({"section": section, "pair": pair, "names": names, "direction": _DIRECTIONS.get(direction),
+                    "source": source, "line": str(line), "ids": member_ids, "club_ids": club_ids})
     if problems:
         raise ValidationError(problems_frame(problems))
     _note(notes, source, joined, f"more cells than the header: the names held an unquoted {delimiter!r} and "
@@ -184,11 +193,12 @@ def _table(rows: list[list[str]], where: list[str], source: str, notes: list[dic
     _note(notes, source, beyond, "cells right of the header are not read; give them a header or delete them")
     _note(notes, source, controlled, "a line break or control character in the names is read as a space")
     _note(notes, source, repeated, "a pair listed again with the same names: read once")
-    frame = pd.DataFrame(out, columns=[*NAMES_COLUMNS, "ids"]).astype({**NAMES_COLUMNS, **NAMES_ID_COLUMNS})
+    frame = pd.DataFrame(out, columns=[*NAMES_COLUMNS, *NAMES_ID_COLUMNS]).astype({**NAMES_COLUMNS, **NAMES_ID_COLUMNS})
     if frame["direction"].isna().all():
         frame = frame.drop(columns="direction")
-    if not (frame["ids"].fillna("") != "").any():
-        frame = frame.drop(columns="ids")
+    for column in NAMES_ID_COLUMNS:  # only the id columns the list has
+        if not (frame[column].fillna("") != "").any():
+            frame = frame.drop(columns=column)
     return frame
 
 

@@ -106,8 +106,9 @@ class UsebioFile:
 
     results   raw text frame: RESULT_COLUMNS, ``source``, ``line`` (of the TRAVELLER_LINE)
     boards    schema.BOARDS_COLUMNS, one row per board with a hand record
-    names     ``section, pair, direction, names, ids, source, line`` (io.names layout;
-              ``names`` joined with " & ", or the team name; ``ids`` the national ids)
+    names     ``section, pair, direction, names, ids, club_ids, source, line`` (io.names layout;
+              ``names`` joined with " & ", or the team name; ``ids`` the national ids, ``club_ids``
+              the players' clubs' numbers)
     totals    published standings: ``section, pair, direction, place, percentage, total,
               names, source, line`` (text as written)
     meta      ``event``, ``date`` (``YYYY.MM.DD`` like PBN when readable), ``club``,
@@ -230,6 +231,11 @@ def _players(node: Node) -> tuple[str, str]:
     return names.strip(" &"), ids.strip(" &")
 
 
+def _club_ids(node: Node) -> str:
+    """The players' ``CLUB_ID_NUMBER`` (each player's home club), joined as the ids are."""
+    return " & ".join(p.value("CLUB_ID_NUMBER") or "" for p in node.findall("PLAYER")).strip(" &")
+
+
 def _participants_of(block: Node) -> list[Node]:
     """The ``PAIR``/``TEAM`` elements of a ``PARTICIPANTS`` block, also inside an unknown wrapper."""
     out: list[Node] = []
@@ -258,7 +264,7 @@ def _participants(block: Node, section: str, source: str, names: list, totals: l
             raise ParseError(source, node.line, f"<DIRECTION> is {direction!r}; write NS or EW")
         if label:
             names.append({"section": section, "pair": pair, "direction": direction, "names": label, "ids": ids,
-                          "source": source, "line": str(node.line)})
+                          "club_ids": _club_ids(node), "source": source, "line": str(node.line)})
         totals.append({"section": section, "pair": pair, "direction": direction, "place": node.value("PLACE"),
                        "percentage": _number(node, "PERCENTAGE", source),
                        "total": _number(node, "TOTAL_SCORE", source) or _number(node, "SCORE", source),
@@ -462,6 +468,7 @@ def _meta(root: Node, event: Node) -> dict[str, str]:
     event_type = event.value("EVENT_TYPE")
     meta = {"event": event.value("EVENT_DESCRIPTION") or event.value("EVENT_NAME"), "date": _date(event.value("DATE")),
             "club": club.value("CLUB_NAME") if club is not None else None,
+            "club_id": club.value("CLUB_ID_NUMBER") if club is not None else None,
             "scoring": scoring_of(method, event_type, event.value("SCORING_METHOD")),
             "event_type": event_type, "winner_type": event.value("WINNER_TYPE"),
             "board_scoring_method": method or None, "scoring_method": event.value("SCORING_METHOD"),
@@ -600,7 +607,7 @@ def parse_usebio(data: bytes | str, source: str = "<string>") -> UsebioFile:
     notes.extend(_passout_notes(rows, source))
     results = _frame(rows, RESULT_COLUMNS, "Int64")
     results = results.drop(columns=[c for c in RESULT_COLUMNS[9:] if results[c].isna().all()])
-    name_frame = _frame(names, ["section", "pair", "direction", "names", "ids"], "string")
+    name_frame = _frame(names, ["section", "pair", "direction", "names", "ids", "club_ids"], "string")
     total_frame = _frame(totals, ["section", "pair", "direction", "place", "percentage", "total", "names"], "string")
     return UsebioFile(results, boards_from_hands(hands, source), name_frame, total_frame, _meta(root, events[0]), source,
                       notes)
