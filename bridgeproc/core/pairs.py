@@ -46,6 +46,17 @@ def switched_mark(text: str | None) -> bool | None:
     return None
 
 
+def switched_marks(cells: pd.Series) -> tuple[np.ndarray, np.ndarray]:
+    """A Switched column read as two masks, (switched, not a mark nor blank): each distinct text
+    is read once (:func:`switched_mark`), so a long traveller costs its few spellings, not its rows."""
+    codes, uniques = pd.factorize(cells.astype("string"), use_na_sentinel=True)
+    read = [switched_mark(text) for text in uniques]
+    # one more entry for code -1 (a missing cell): blank, not switched
+    switched = np.array([mark is True for mark in read] + [False], dtype=bool)[codes]
+    unreadable = np.array([mark is None for mark in read] + [False], dtype=bool)[codes]
+    return switched, unreadable
+
+
 def arrow_switch_rounds(spec: str) -> frozenset[int]:
     """``"6-7"``, ``"5,7"``, ``"3 6-7"`` -> the round numbers; ValueError naming the bad part."""
     rounds: set[int] = set()
@@ -93,7 +104,8 @@ def arrow_switch_marks(raw: pd.DataFrame, spec: str | None) -> tuple[pd.DataFram
     before = raw["switched"].astype("string") if "switched" in raw else pd.Series(pd.NA, index=raw.index,
                                                                                    dtype="string")
     blank = before.fillna("").str.strip().eq("").to_numpy()
-    said_not = ~blank & np.array([switched_mark(t) is False for t in before], dtype=bool)
+    switched, unreadable = switched_marks(before)
+    said_not = ~blank & ~switched & ~unreadable
     problems = problems_frame([
         {"source": str(raw["source"].iat[i]), "line": str(raw["line"].iat[i]), "column": "switched",
          "value": str(before.iat[i]),

@@ -21,7 +21,7 @@ import pandas as pd
 from bridgeproc.errors import BridgeprocError
 from bridgeproc.model import Options
 from bridgeproc.pipeline.read import read_inputs
-from bridgeproc.pipeline.run import _check, _conventions
+from bridgeproc.pipeline.run import session_conventions, validate_inputs
 from bridgeproc.rank import Conventions, rank_results, standings
 from bridgeproc.rank.conventions import PROFILES
 from bridgeproc.rank.methods import ranking_method
@@ -175,8 +175,8 @@ def fit_conventions(inputs: list, options: Options = Options(), published=None) 
     if not read.raws:
         raise BridgeprocError("no results in the inputs: nothing published to reproduce")
     raw, _, names = read.frames()
-    base = _conventions(options, read.meta, read.across_field)
-    checked = _check(read, options, base.pair_numbering, strict_rules=False)
+    base = session_conventions(options, read.meta, read.across_field)
+    checked = validate_inputs(read, options, base.pair_numbering, strict_rules=False)
     totals = pd.concat(read.published_totals, ignore_index=True) if read.published_totals else None
     imps = [m for m in ("cross-imp", "butler") if m != base.method]
     methods = [base.method] + (imps if base.method != "mp" else [])

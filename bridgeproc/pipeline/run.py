@@ -31,10 +31,11 @@ from bridgeproc.validate.plausibility import check_plausibility
 from bridgeproc.validate.results import validate_results
 
 
-def _conventions(options: Options, meta: dict, across_field: bool = False) -> Conventions:
-    """The producer's profile (a USEBIO file's ``PROGRAM_NAME``: Compscore), then what the file
-    says (``Scoring`` tag, one ScoreTable over several sections), then the profile the director
-    chose (it keeps the file's method), then single options."""
+def session_conventions(options: Options, meta: dict, across_field: bool = False) -> Conventions:
+    """The conventions a session is ranked by: the producer's profile (a USEBIO file's
+    ``PROGRAM_NAME``: Compscore), then what the file says (``Scoring`` tag, one ScoreTable
+    over several sections), then the profile the director chose (it keeps the file's
+    method), then single options."""
     producer = producer_profile(meta.get("program"))
     conventions = PROFILES[producer] if producer else Conventions()
     if across_field:
@@ -71,9 +72,10 @@ def _count(n: int, thing: str) -> str:
     return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
 
 
-def _check(read: Inputs, options: Options, numbering: PairNumbering, strict_rules: bool):
-    """Validate the read inputs; reading problems and (if ``strict_rules``) auction/play
-    problems are listed together with validation's, so every problem is shown at once."""
+def validate_inputs(read: Inputs, options: Options, numbering: PairNumbering, strict_rules: bool):
+    """The read inputs validated (arrow switches marked first); reading problems and (if
+    ``strict_rules``) auction/play problems are listed with validation's, so every problem
+    is shown at once."""
     raw, boards, names = read.frames()
     try:
         raw, contradicted, unplaced = arrow_switch_marks(raw, options.arrow_switch)
@@ -128,8 +130,8 @@ def build_session(inputs: list, options: Options = Options(),
         return _hand_records_session(read, options, progress, stage)
     _, boards, names = read.frames()
     stage("read")
-    conventions = _conventions(options, read.meta, read.across_field)
-    checked = _check(read, options, conventions.pair_numbering, strict_rules=False)
+    conventions = session_conventions(options, read.meta, read.across_field)
+    checked = validate_inputs(read, options, conventions.pair_numbering, strict_rules=False)
     stage("checked")
     # Pair numbering was decided once, by the checks; the ranking gets the answer, not "auto" to decide again.
     numbering = checked.numbering
@@ -190,7 +192,7 @@ def _hand_records_session(read: Inputs, options: Options, progress, stage) -> Se
         raise ValidationError(pd.concat(problems, ignore_index=True))
     stage("read")
     boards, missing_dd = _solved(boards, options, progress, stage)
-    conventions = _conventions(options, read.meta, read.across_field)
+    conventions = session_conventions(options, read.meta, read.across_field)
     standings_frame = empty(STANDINGS_COLUMNS)
     standings_frame.insert(0, "method", pd.Series([], dtype="string"))
     note = problems_frame([{"source": "bridgeproc", "message": f"hand records only: {_count(len(boards), 'board')}, no results "
@@ -295,7 +297,7 @@ def check_report(inputs: list, options: Options = Options(),
             count = pd.concat(read.boards)["board"].nunique() if read.boards else 0
             return CheckReport(f"OK: {count} boards, no results", _kind("error", []),
                                _kind("note", [read.reading_notes()]), inputs=given)
-        checked = _check(read, options, options.pair_numbering, strict_rules=True)
+        checked = validate_inputs(read, options, options.pair_numbering, strict_rules=True)
     except (UsageError, SetupError):
         raise
     except BridgeprocError as exc:
@@ -338,7 +340,9 @@ def _with_notes(summary: str, frames: list, every_note: bool) -> str:
 def load_results(inputs: list, options: Options = Options()) -> pd.DataFrame:
     """Read, check and score ``inputs``; the ``results`` frame without ranking."""
     read = read_inputs(list(inputs), options)
-    return _check(read, options, options.pair_numbering, strict_rules=False).results
+    return validate_inputs(read, options, options.pair_numbering, strict_rules=False).results
 
 
-__all__ = ["CheckReport", "build_session", "check_inputs", "check_report", "load_results"]
+
+__all__ = ["CheckReport", "build_session", "check_inputs", "check_report", "load_results", "session_conventions",
+           "validate_inputs"]

@@ -31,7 +31,7 @@ from bridgeproc.io.atomic import TMP_SUFFIX, user_umask
 from bridgeproc.io.pbn.frames import same_deal
 from bridgeproc.model import Options
 from bridgeproc.pipeline.read import READERS, read_inputs, suffix
-from bridgeproc.pipeline.run import _conventions
+from bridgeproc.pipeline.run import session_conventions
 from bridgeproc.rank import Conventions, rank_results, standings
 from bridgeproc.rank.methods import ranking_method
 from bridgeproc.report.sim import MARKER, club_folder, write_club, write_field
@@ -435,7 +435,7 @@ def score_sim(club_inputs: Mapping[str, Sequence[str | os.PathLike]], hand_recor
     order = {club: i for i, club in enumerate(club_inputs)}
     whole.results.sort(key=lambda r: order[str(r["club"].iloc[0])] if len(r) else -1)
     results = pd.concat(whole.results, ignore_index=True)
-    conventions = _conventions(options, meta)
+    conventions = session_conventions(options, meta)
     boards = hand if len(hand) else _first_boards(whole.boards)
     names = pd.concat(whole.names, ignore_index=True) if whole.names else None
     return score_field(results, whole.numbering, conventions, boards=boards, names=names, meta=meta,

@@ -11,7 +11,7 @@ import pandas as pd
 from bridgeproc.errors import format_problems
 from bridgeproc.model import Options
 from bridgeproc.pipeline.read import read_inputs
-from bridgeproc.pipeline.run import _check
+from bridgeproc.pipeline.run import validate_inputs
 from bridgeproc.pipeline.write import check_outputs, write_all
 from bridgeproc.report.scoresheet import write_sheet
 from bridgeproc.schema import problems_frame
@@ -46,7 +46,7 @@ def score_pairs(inputs: list, options: SwissPairsOptions = SwissPairsOptions(),
     """Read and check pair travellers as ``bridgeproc score`` does, then score them as Swiss pairs."""
     read = read_inputs(list(inputs), Options(encoding=encoding))
     raw, _, names = read.frames()
-    checked = _check(read, Options(encoding=encoding), "auto", strict_rules=False)
+    checked = validate_inputs(read, Options(encoding=encoding), "auto", strict_rules=False)
     results = checked.results
     if "round" in raw:
         cells = raw[["source", "line", "round"]].drop_duplicates(subset=["source", "line"])

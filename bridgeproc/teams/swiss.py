@@ -5,7 +5,10 @@ The rules, in the order they apply:
 1. **Order.** Entries are taken in standings order: victory points, then the event's
    tie-breaks. Entries equal on the total form a *score group*; the draw is top-down
    over the whole order, so a group is paired within itself first and an odd member
-   (the lowest-placed that can go) *floats down* to the top of the next group.
+   (the lowest-placed that can go) *floats down* to the top of the next group. The
+   draw's note marks a *float* only where a match takes an entry out of a group it
+   shares: two entries alone on their totals (continuous VPs make most entries so)
+   meeting is the order's next match, not a float.
 2. **Bye.** With an odd number of entries the lowest-placed entry that has not had a
    bye sits out (its VPs are the event's bye award, an option of the scorer). If
    giving it the bye would force a rematch among the others, the bye moves up to the
@@ -218,6 +221,7 @@ def draw(field: Field, byes: set[str] | None = None, round_number: int | None = 
     playing = [v for v in order if v != sitting_out]
     tables = _draw(playing, allowed)
     totals = field.totals
+    group, size = score_groups(totals)
     rows = []
     for number, (home, away) in enumerate(tables, start=1):
         notes = []
@@ -225,7 +229,7 @@ def draw(field: Field, byes: set[str] | None = None, round_number: int | None = 
         if meetings:
             notes.append(f"rematch: no draw of the field avoids every repeat meeting; {field.entries[home]} and "
                          f"{field.entries[away]} have met {_times(meetings)}")
-        if round(totals[home], 6) != round(totals[away], 6):
+        if _floats(group[home], group[away], size):
             notes.append(f"float: {totals[home]:g} VP meets {totals[away]:g} VP")
         rows.append((number, field.entries[home], field.entries[away], totals[home], totals[away], meetings,
                      "; ".join(notes)))
@@ -239,6 +243,21 @@ def draw(field: Field, byes: set[str] | None = None, round_number: int | None = 
     frame = pd.DataFrame(rows, columns=list(SWISS_DRAW_COLUMNS)[1:])
     frame.insert(0, "round", pd.NA if round_number is None else round_number)
     return frame.astype(SWISS_DRAW_COLUMNS)
+
+
+def score_groups(totals: tuple[float, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Each entry's score group (entries equal on the total to 1e-6 VP, numbered from the top)
+    and each group's size."""
+    rounded = np.round(np.asarray(totals, dtype=np.float64), 6) + 0.0  # + 0.0: -0 and 0 are one group
+    group, _ = pd.factorize(rounded, use_na_sentinel=False)
+    return group, np.bincount(group, minlength=1)
+
+
+def _floats(home_group: int, away_group: int, size: np.ndarray) -> bool:
+    """A match is a float when it takes an entry out of its score group: the two groups differ and
+    one of them has another member (two lone entries on different totals, as continuous VPs
+    make nearly every table, are the order's next two, not a float)."""
+    return bool(home_group != away_group and max(size[home_group], size[away_group]) > 1)
 
 
 def _times(n: int) -> str:

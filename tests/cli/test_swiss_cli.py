@@ -1,4 +1,5 @@
-"""``bridgeproc swiss``: standings and the next round's draw from pair travellers; bad rounds exit 1."""
+"""``bridgeproc swiss``: standings and the next round's draw from pair travellers and (``--teams``) from
+the real Salo and EBL team files; bad rounds exit 1."""
 from __future__ import annotations
 
 import pandas as pd
@@ -65,3 +66,60 @@ def test_no_round_column_needs_boards_per_round(tmp_path):
     result = _run(tmp_path, "--boards-per-round", "2", "--datum-drop", "0", "-o", str(tmp_path / "s.csv"), text=text)
     assert result.exit_code == 0, result.output
     assert pd.read_csv(tmp_path / "s.csv")["total"].round(2).tolist()[0] == 26.90
+
+
+# ----------------------------------------------------------------------------- Swiss teams on real files
+
+SALO = "fin-salo-joukkue-2013-09-15-teams-vp.pbn"
+EBL = "ebl-2021-online-qual-open-r2-teams.pbn"
+
+
+def _teams(realdata, tmp_path, name, *args, output="out.csv"):
+    result = CliRunner().invoke(cli, ["swiss", "--teams", str(realdata / name), *args, "-o", str(tmp_path / output)])
+    assert result.exit_code == 0, result.output
+    return result, pd.read_csv(tmp_path / output, dtype={"team": str, "home": str, "away": str},
+                               keep_default_na=False, na_values=[""])
+
+
+def test_teams_standings_salo_are_the_published_totals(realdata, tmp_path):
+    # the file's TotalScoreTable: URI (5) 75.23, KARHUKOPLA (4) 70.93, T-SALO (3) 67.72, EESO (2) 62.96 ...
+    result, table = _teams(realdata, tmp_path, SALO, "--boards-per-match", "8")
+    assert list(table["team"]) == ["5", "4", "3", "2", "8", "1", "6", "9", "7", "10"]
+    assert table["total"].round(2).tolist()[:5] == [75.23, 70.93, 67.72, 62.96, 61.48]
+    assert table["matches"].tolist() == [6] * 10 and (table["byes"] == 0).all()
+    assert "standings after round 6" in result.output
+
+
+def test_teams_next_round_salo_backtracks_past_a_dead_end(realdata, tmp_path):
+    # From the printed order 5 4 3 2 8 1 6 9 7 10 and the file's six rounds:
+    # 5 has met 4, 3, 2, 8 -> 5-1; 4 has met 3 -> 4-2; 3's first fresh opponent is 8, but then
+    # 6 could take only 10 and leave 9-7, who have met: so 3-6, 8-9, 7-10 (none met before).
+    # Every total is its own score group (continuous VPs): no float is noted.
+    result, drawn = _teams(realdata, tmp_path, SALO, "--boards-per-match", "8", "--next-round", output="draw.csv")
+    assert list(zip(drawn["round"], drawn["table"], drawn["home"], drawn["away"])) == [
+        (7, 1, "5", "1"), (7, 2, "4", "2"), (7, 3, "3", "6"), (7, 4, "8", "9"), (7, 5, "7", "10")]
+    assert list(zip(drawn["home_total"].round(2), drawn["away_total"].round(2)))[:3] == [
+        (75.23, 59.45), (70.93, 62.96), (67.72, 53.9)]
+    assert (drawn["rematch"] == 0).all() and drawn["note"].isna().all()
+    assert "round 7 drawn" in result.output
+
+
+def test_teams_ebl_standings_and_draw(realdata, tmp_path):
+    # Round 1 paired each top team with a bottom one (SWEDEN-CROATIA, HUNGARY-ICELAND, ...), so
+    # round 2 is 1-2, 3-4, ... down the printed order; WALES-ITALY was not played, so they have
+    # not met. POLAND and SWITZERLAND share 14.28 VP: PORTUGAL (alone on 14.8) takes POLAND and
+    # SWITZERLAND floats down to FRANCE, who shares 13.72 with BULGARIA.
+    result, table = _teams(realdata, tmp_path, EBL)
+    assert list(table["team"])[:6] == ["SWEDEN", "HUNGARY", "PORTUGAL", "POLAND", "SWITZERLAND", "FRANCE"]
+    assert table["total"].round(2).tolist()[:6] == [18.15, 17.84, 14.8, 14.28, 14.28, 13.72]
+    assert list(table["team"])[-2:] == ["WALES", "ITALY"] and table["matches"].tolist()[-2:] == [0, 0]
+    assert "R1 WALES v ITALY: not played; not counted" in result.output
+    result, drawn = _teams(realdata, tmp_path, EBL, "--next-round", output="draw.csv")
+    assert len(drawn) == 15 and set(drawn["round"]) == {2} and (drawn["rematch"] == 0).all()
+    assert list(zip(drawn["home"], drawn["away"], drawn["note"].fillna("")))[:5] == [
+        ("SWEDEN", "HUNGARY", ""),
+        ("PORTUGAL", "POLAND", "float: 14.8 VP meets 14.28 VP"),
+        ("SWITZERLAND", "FRANCE", "float: 14.28 VP meets 13.72 VP"),
+        ("BULGARIA", "ENGLAND", "float: 13.72 VP meets 13.14 VP"),
+        ("SLOVENIA", "GERMANY", "")]
+    assert list(zip(drawn["home"], drawn["away"]))[-2:] == [("ICELAND", "CROATIA"), ("WALES", "ITALY")]

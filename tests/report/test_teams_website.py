@@ -141,7 +141,11 @@ def test_the_vp_scale_is_the_one_the_matches_used(site):
         margin = abs(int(row.imps_home) - int(row.imps_away))
         winner, loser = by_margin[str(margin)] if str(margin) in by_margin else ("20.00", "0.00")
         assert sorted([row.vp_home, row.vp_away]) == sorted([winner, loser])
-    assert ("tie_breaks used", "imp-quotient, imp-difference") in site.conventions
+    # the conventions in words, as the workbook's Conventions sheet has them: no option names
+    assert ("Tie-breaks", "IMP quotient (IMPs won divided by IMPs lost, over all matches), then IMP difference "
+            "(IMPs won minus IMPs lost, over all matches); the usual order for a Swiss event") in site.conventions
+    assert ("VP scale", "WBF 2013 continuous, 20 VP") in site.conventions
+    assert not any("_" in label or "=" in words for label, words in site.conventions)
 
 
 def test_the_hand_records_show_each_deal_with_double_dummy_and_par(site, written):

@@ -16,7 +16,6 @@ import pandas as pd
 import pytest
 
 from bridgeproc._version import __version__
-from bridgeproc.errors import BridgeprocError
 from bridgeproc.io.usebio.reader import read_usebio
 from bridgeproc.model import Options
 from bridgeproc.pipeline.run import build_session

@@ -8,7 +8,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgeproc.teams.swiss import Field, draw, fewest_rematches, field_from, max_matching, swiss_pairings
+from bridgeproc.teams.swiss import (
+    Field,
+    draw,
+    fewest_rematches,
+    field_from,
+    max_matching,
+    score_groups,
+    swiss_pairings,
+)
 from tests.conftest import examples
 
 
@@ -49,6 +57,47 @@ def test_score_groups_and_a_forced_float_down():
     tables, frame = _draw("ABCDEF", [("A", "B"), ("A", "C")], totals=[30.0, 30.0, 30.0, 20.0, 20.0, 20.0])
     assert tables == [("A", "D"), ("B", "C"), ("E", "F")]
     assert list(frame["rematch"]) == [0, 0, 0]
+
+
+FLOAT_CASES = [
+    # (what, totals in standings order, meetings so far, expected tables, expected notes)
+    ("continuous VPs, every total apart: no float", [35.21, 30.07, 28.4, 21.93, 17.5, 12.38], [],
+     [("A", "B"), ("C", "D"), ("E", "F")], ["", "", ""]),
+    ("lone entries paired around a rematch: still no float", [40.5, 30.25, 20.75, 10.0], [("A", "B")],
+     [("A", "C"), ("B", "D")], ["", ""]),
+    ("two even groups: no float", [30.0, 30.0, 20.0, 20.0], [],
+     [("A", "B"), ("C", "D")], ["", ""]),
+    ("a lone leader takes one of a group of two, the other floats down", [40.0, 30.0, 30.0, 20.0], [],
+     [("A", "B"), ("C", "D")], ["float: 40 VP meets 30 VP", "float: 30 VP meets 20 VP"]),
+    ("a group of two that has met: both float", [30.0, 30.0, 20.0, 10.0], [("A", "B")],
+     [("A", "C"), ("B", "D")], ["float: 30 VP meets 20 VP", "float: 30 VP meets 10 VP"]),
+    ("one tie among continuous VPs", [35.2, 30.1, 30.1, 28.4, 20.0, 12.5], [],
+     [("A", "B"), ("C", "D"), ("E", "F")], ["float: 35.2 VP meets 30.1 VP", "float: 30.1 VP meets 28.4 VP", ""]),
+    ("totals equal but for rounding are one group", [30.1 + 0.2, 30.3, 20.0, 20.0], [],
+     [("A", "B"), ("C", "D")], ["", ""]),
+    ("all have met: rematches within the groups, no float", [30.0, 30.0, 20.0, 20.0],
+     [("A", "B"), ("A", "C"), ("A", "D"), ("B", "C"), ("B", "D"), ("C", "D")],
+     [("A", "B"), ("C", "D")],
+     ["rematch: no draw of the field avoids every repeat meeting; A and B have met once",
+      "rematch: no draw of the field avoids every repeat meeting; C and D have met once"]),
+    ("a rematch across groups: rematch and float both named", [30.0, 30.0, 20.0, 20.0],
+     [("A", "B"), ("A", "C"), ("A", "D"), ("C", "D")],
+     [("A", "C"), ("B", "D")],
+     ["rematch: no draw of the field avoids every repeat meeting; A and C have met once; float: 30 VP meets 20 VP",
+      "float: 30 VP meets 20 VP"]),
+]
+
+
+@pytest.mark.parametrize("what, totals, met, expected, notes", FLOAT_CASES, ids=[c[0] for c in FLOAT_CASES])
+def test_a_float_only_takes_an_entry_out_of_its_score_group(what, totals, met, expected, notes):
+    tables, frame = _draw("ABCDEF"[:len(totals)], met, totals=totals)
+    assert tables == expected
+    assert list(frame["note"]) == notes
+
+
+def test_score_groups_are_numbered_from_the_top_with_their_sizes():
+    group, size = score_groups((30.0, 30.0 + 1e-9, 20.0, -0.0, 0.0))
+    assert group.tolist() == [0, 0, 1, 2, 2] and size.tolist() == [2, 1, 2]
 
 
 def test_rematch_is_counted_and_named():

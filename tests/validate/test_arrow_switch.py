@@ -6,12 +6,21 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from bridgeproc.core.pairs import arrow_switch_rounds, as_numbered, mark_arrow_switch, switched_mark
+from bridgeproc.core import pairs
+from bridgeproc.core.pairs import (
+    arrow_switch_marks,
+    arrow_switch_rounds,
+    as_numbered,
+    mark_arrow_switch,
+    switched_mark,
+    switched_marks,
+)
 from bridgeproc.errors import ValidationError
 from bridgeproc.io.sheets.travellers import parse_travellers_csv
 from bridgeproc.model import Options
 from bridgeproc.pipeline.run import build_session
 from bridgeproc.rank import Conventions, rank_results, standings
+from bridgeproc.validate import arrow, checks
 from bridgeproc.validate.results import validate_results
 
 TABLES = ROUNDS = 7
@@ -423,3 +432,59 @@ def test_scored_pbn_and_csv_carry_the_switch_and_read_back_the_same(tmp_path):
         again = build_session([str(tmp_path / name)], Options(dd=False))
         assert _ours(again.standings) == _expected(), name
         assert int(again.results["switched"].sum()) == 2 * TABLES * BOARDS_PER_ROUND
+
+
+# ----------------------------------------------------------------------------- marks read once per spelling
+
+SPELLINGS = [
+    # (cells, switched, not a mark)
+    (["Y", "y", " YES ", "N", "", None, "maybe", "Y", "maybe", "↔"],
+     [True, True, True, False, False, False, False, True, False, True],
+     [False, False, False, False, False, False, True, False, True, False]),
+    ([None, None], [False, False], [False, False]),
+    ([], [], []),
+    (["0", "1", "-", "2", "x"], [False, True, False, False, True], [False, False, False, True, False]),
+]
+
+
+@pytest.mark.parametrize("cells, switched, unreadable", SPELLINGS)
+def test_switched_marks_columns(cells, switched, unreadable):
+    got_switched, got_unreadable = switched_marks(pd.Series(cells, dtype="string"))
+    assert got_switched.tolist() == switched and got_unreadable.tolist() == unreadable
+    assert got_switched.dtype == bool and got_unreadable.dtype == bool
+
+
+def test_switched_marks_reads_each_spelling_once(monkeypatch):
+    seen = []
+
+    def counting(text):
+        seen.append(text)
+        return switched_mark(text)
+
+    monkeypatch.setattr(pairs, "switched_mark", counting)
+    cells = pd.Series(["Y", "N", None, "maybe"] * 2500, dtype="string")
+    got, bad = switched_marks(cells)
+    assert sorted(seen) == ["N", "Y", "maybe"]  # 10 000 cells, three readings
+    assert int(got.sum()) == 2500 and int(bad.sum()) == 2500
+
+
+MARKS_IN_SWITCHED_ROUNDS = [
+    # (Switched cells on round-6 rows, rows (line numbers) refused as marked not switched)
+    (["Y", "", None, "yes"], []),
+    (["N", "0", "no", "-"], ["2", "3", "4", "5"]),
+    (["Y", " n ", "", "maybe"], ["3"]),  # 'maybe' is the Switched check's problem, not this one's
+]
+
+
+@pytest.mark.parametrize("cells, refused", MARKS_IN_SWITCHED_ROUNDS)
+def test_option_against_the_marks_on_the_traveller(cells, refused):
+    raw = _small([f"6,{t},1,{t},{t},3NT,N,9," for t in range(1, len(cells) + 1)])
+    raw["switched"] = pd.array(cells, dtype="string")
+    marked, problems, notes = arrow_switch_marks(raw, "6")
+    assert list(problems["line"]) == refused and notes.empty
+    assert marked["switched"].tolist() == ["Y"] * len(cells)  # marked as the rounds say
+
+
+def test_the_checks_module_keeps_the_arrow_names():
+    assert checks.arrow_switches is arrow.arrow_switches and checks.check_pair_rounds is arrow.check_pair_rounds
+    assert arrow.row_or_line("Sheet1!A3", 3) == "row 3" and arrow.row_or_line("t.csv", 3) == "line 3"

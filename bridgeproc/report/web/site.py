@@ -1,6 +1,7 @@
 """The results website's page models, built from a :class:`Session` with no HTML in them: the
-rankings, each pair's score card, each board (diagram, double dummy, par, travellers), the hand
-records and the conventions in words. The templates (``templates/``) only lay these out.
+rankings, each pair's score card and the conventions in words, put together with the board
+pages of ``boards`` (diagram, double dummy, par, travellers) into one :class:`Site`. The
+templates (``templates/``) only lay these out.
 
 Rows come from the workbook's builders where those are separate from the sheet writing
 (``traveller_table``, ``lead_text``, ``heading_lines``); the score cards are built here because a
@@ -8,7 +9,6 @@ member's card shows the lead and the result, which the workbook's card leaves ou
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -16,7 +16,6 @@ import numpy as np
 import pandas as pd
 
 from bridgeproc._version import __version__
-from bridgeproc.core.deal import SEAT_NAMES, DealError, hcp, parse_deal
 from bridgeproc.core.notation import contract_text
 from bridgeproc.core.pairs import pair_directions, pair_keys
 from bridgeproc.model import Session
@@ -24,20 +23,24 @@ from bridgeproc.rank import is_individual
 from bridgeproc.rank.conventions import CONVENTION_HELP, CONVENTION_LABELS
 from bridgeproc.rank.methods import METHODS, methods_in
 from bridgeproc.report.ranking import GROUP_TITLES, METHOD_TITLES
-from bridgeproc.report.travellers import BOARD_FACTS, METHOD_COLUMNS, lead_text, traveller_table
+from bridgeproc.report.travellers import lead_text
+from bridgeproc.report.web.boards import (
+    DD_HEADS,
+    Board,
+    Deal,
+    PageIds,
+    board_rows,
+    cell_text,
+    deal_model,
+    number_text,
+    page_language,
+    par_text,
+    percent_text,
+    result_text,
+    slug,
+    travellers,
+)
 from bridgeproc.report.workbook import conventions_summary, heading_lines
-from bridgeproc.schema import DD_COLUMNS
-
-#: The suits of a hand diagram, in the order of a PBN hand: (symbol, red).
-HAND_SUITS = (("♠", False), ("♥", True), ("♦", True), ("♣", False))
-#: Double-dummy table columns: (strain in the boards frame, what a member reads).
-DD_HEADS = (("NT", "NT"), ("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣"))
-#: Double-dummy table rows, as the hand records print them.
-DD_SEAT_ORDER = "NSEW"
-_PAR_SUIT = re.compile(r"(\d)([SHDC])")
-_PAR_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-#: A language tag as ``<html lang>`` takes it (BCP 47's shape, not its registry).
-_LANGUAGE = re.compile(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$")
 
 #: The conventions that matter for each kind of scoring (the others change nothing in the results).
 _MP_ONLY = {"mp_scale", "factoring", "expected", "centred", "mp_decimals", "ave_plus", "ave", "ave_minus",
@@ -110,52 +113,6 @@ class Card:
 
 
 @dataclass(frozen=True)
-class Hand:
-    seat: str
-    name: str
-    hcp: int | None
-    suits: list[tuple[str, bool, str]]
-
-
-@dataclass(frozen=True)
-class Deal:
-    board: int
-    dealer: str
-    vul: str
-    hands: dict[str, Hand]
-    dd: list[tuple[str, list[str]]]
-    par: str
-
-
-@dataclass(frozen=True)
-class TravellerRow:
-    ns: str
-    ns_card: str | None
-    ew: str
-    ew_card: str | None
-    cells: list[str]
-
-
-@dataclass(frozen=True)
-class Traveller:
-    title: str
-    facts: list[str]
-    headers: list[str]
-    rows: list[TravellerRow]
-
-
-@dataclass(frozen=True)
-class Board:
-    number: int
-    dealer: str
-    vul: str
-    deal: Deal | None
-    travellers: list[Traveller]
-    previous: int | None = None
-    next: int | None = None
-
-
-@dataclass(frozen=True)
 class Site:
     """Everything the website shows, in the order a member reads it."""
 
@@ -170,46 +127,6 @@ class Site:
     conventions: list[tuple[str, str, str]]
     generator: str = f"bridgeproc {__version__}"
     notes: list[str] = field(default_factory=list)
-
-
-def number_text(value: object, decimals: int = 2) -> str:
-    """A number as a member reads it: at most ``decimals`` decimals, no trailing zeros; blank when missing."""
-    if value is None or pd.isna(value):  # type: ignore[call-overload]
-        return ""
-    text = f"{float(value):.{decimals}f}"  # type: ignore[arg-type]
-    text = text.rstrip("0").rstrip(".") if "." in text else text
-    return "0" if text == "-0" else text
-
-
-def percent_text(value: object) -> str:
-    """A percentage with two decimals always (51.60, not 51.6), so a column of them lines up."""
-    if value is None or pd.isna(value):  # type: ignore[call-overload]
-        return ""
-    return f"{float(value):.2f}"  # type: ignore[arg-type]
-
-
-def slug(text: str) -> str:
-    """Lower-case letters, digits and hyphens only: safe in a file name and an anchor."""
-    return re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-") or "x"
-
-
-def page_language(meta: dict) -> str:
-    """``<html lang>``: the event's language when it gives a well-formed one, else English."""
-    for key in ("language", "lang"):
-        value = str(meta.get(key) or "").strip()
-        if _LANGUAGE.match(value):
-            return value
-    return "en"
-
-
-def result_text(level: pd.Series, tricks: pd.Series, adjusted: pd.Series) -> pd.Series:
-    """Tricks against the contract: ``=``, ``+1``, ``-2``; blank for a pass-out or an artificial score."""
-    lv = level.to_numpy(dtype=np.float64, na_value=np.nan)
-    over = tricks.to_numpy(dtype=np.float64, na_value=np.nan) - (lv + 6)
-    played = (lv > 0) & ~np.isnan(over) & adjusted.isna().to_numpy()
-    safe = np.where(played, over, 0).astype(np.int64)
-    text = np.where(safe == 0, "=", np.where(safe > 0, np.char.add("+", safe.astype(str)), safe.astype(str)))
-    return pd.Series(np.where(played, text, ""), index=level.index, dtype=object)
 
 
 def card_table(results: pd.DataFrame, numbering: Literal["shared", "per-direction"]) -> tuple[pd.DataFrame, object]:
@@ -251,26 +168,6 @@ def card_table(results: pd.DataFrame, numbering: Literal["shared", "per-directio
     return cards, method
 
 
-class _Ids:
-    """Unique page and anchor ids for pair keys (``:1:NS`` -> ``ns-1``)."""
-
-    def __init__(self) -> None:
-        self.by_key: dict[str, str] = {}
-        self._taken: set[str] = set()
-
-    def add(self, key: str, section: str, pair: str, direction: str | None) -> str:
-        if key in self.by_key:
-            return self.by_key[key]
-        base = slug("-".join(part for part in (section, direction or "", pair) if part))
-        made, number = base, 1
-        while made in self._taken:
-            number += 1
-            made = f"{base}-{number}"
-        self._taken.add(made)
-        self.by_key[key] = made
-        return made
-
-
 def _standing_keys(standings: pd.DataFrame, heads: pd.DataFrame, numbering: str) -> list[str | None]:
     """The score-card key of each standings row (None when no one card fits): the standings name a
     pair by group and number (``A3`` when numbers clash across sections), the cards by key."""
@@ -288,7 +185,7 @@ def _standing_keys(standings: pd.DataFrame, heads: pd.DataFrame, numbering: str)
     return keys
 
 
-def _rankings(session: Session, ids: _Ids, standing_keys: list[str | None]) -> list[Ranking]:
+def _rankings(session: Session, ids: PageIds, standing_keys: list[str | None]) -> list[Ranking]:
     standings = session.standings
     if standings is None or not len(standings):
         return []
@@ -324,7 +221,7 @@ def _group_order(group: str) -> tuple:
     return (section, {"NS": 0, "EW": 1}.get(line, 2), group)
 
 
-def _cards(session: Session, ids: _Ids, standing_keys: list[str | None], cards: pd.DataFrame, method) -> list[Card]:
+def _cards(session: Session, ids: PageIds, standing_keys: list[str | None], cards: pd.DataFrame, method) -> list[Card]:
     results = session.results
     if not len(results):
         return []
@@ -380,92 +277,8 @@ def _cards(session: Session, ids: _Ids, standing_keys: list[str | None], cards: 
             board=int(columns["board"][i]), round=str(columns["round"][i]), direction=str(columns["seat"][i]),
             opponents=str(columns["opponents"][i]), opponent_names=names.get(opp_key, "") if opp_key else "",
             opponent_card=ids.by_key.get(opp_key) if opp_key else None,
-            contract=_text(columns["contract"][i]), declarer=_text(columns["declarer"][i]), lead=_text(columns["lead"][i]),
-            result=_text(columns["result"][i]), score=score[i], points=points[i], running=running[i]))
-    return out
-
-
-def _text(value: object) -> str:
-    return "" if value is None or value is pd.NA or (isinstance(value, float) and np.isnan(value)) else str(value)
-
-
-def par_text(score: object, contracts: object) -> str:
-    """``Par EW 4♣, EW +130``; blank when the board has no par."""
-    if score is None or pd.isna(score):  # type: ignore[call-overload]
-        return ""
-    value = int(score)  # type: ignore[call-overload]
-    shown = _PAR_SUIT.sub(lambda m: m.group(1) + _PAR_SYMBOL[m.group(2)], contracts) \
-        if isinstance(contracts, str) and contracts else ""
-    if value == 0:
-        return f"Par {shown}, 0".replace("Par , 0", "Par 0")
-    side = "NS" if value > 0 else "EW"
-    return f"Par {shown}, {side} +{abs(value)}" if shown else f"Par {side} +{abs(value)}"
-
-
-def _deal(row: dict) -> Deal | None:
-    text = row.get("deal")
-    if not isinstance(text, str) or not text:
-        return None
-    try:
-        hands_text, points = parse_deal(text), hcp(text)
-    except DealError:
-        return None
-    hands = {}
-    for seat in "NESW":
-        holding = hands_text.get(seat)
-        suits = [(symbol, red, ranks.replace("T", "10") or "—")
-                 for (symbol, red), ranks in zip(HAND_SUITS, holding.split("."))] if holding else []
-        hands[seat] = Hand(seat, SEAT_NAMES[seat], points.get(seat), suits)
-    dd: list[tuple[str, list[str]]] = []
-    if all(column in row for column in DD_COLUMNS):
-        for seat in DD_SEAT_ORDER:
-            values = [row.get(f"dd_{seat}_{strain}") for strain, _ in DD_HEADS]
-            dd.append((seat, [number_text(v, 0) for v in values]))
-        if all(not cell for _, cells in dd for cell in cells):
-            dd = []
-    return Deal(int(row["board"]), _text(row.get("dealer")), _text(row.get("vul")), hands, dd,
-                par_text(row.get("par_score"), row.get("par_contracts")))
-
-
-def _board_rows(boards: pd.DataFrame) -> dict[int, dict]:
-    if boards is None or not len(boards):
-        return {}
-    ordered = boards.drop_duplicates("board").sort_values("board")
-    columns = list(ordered.columns)
-    return {int(values[columns.index("board")]): dict(zip(columns, values))
-            for values in zip(*(ordered[c].astype(object).where(ordered[c].notna(), None) for c in columns))}
-
-
-def _travellers(session: Session, ids: _Ids) -> dict[int, list[Traveller]]:
-    results = session.results
-    if not len(results):
-        return {}
-    table = traveller_table(results)
-    ns_key, ew_key = pair_keys(table, session.numbering)
-    shown = [(c, h, f) for c, h, f in METHOD_COLUMNS if c in table and table[c].notna().any()]
-    headers = ["NS", "EW", "Contract", "By", "Lead", "Tricks", "NS +", "EW +"] + [h for _, h, _ in shown]
-    several_sections = table["section"].nunique() > 1
-    cells = [table[c].astype(object).where(table[c].notna(), None).tolist()
-             for c in ("contract", "declarer", "lead", "tricks", "plus_ns", "plus_ew")]
-    extra = [[number_text(v) for v in table[c].astype(object)] for c, _, _ in shown]
-    out: dict[int, list[Traveller]] = {}
-    blocks: dict[tuple[str, int], Traveller] = {}
-    facts_of = {c: table[c].tolist() for c, _, _ in BOARD_FACTS if c in table}
-    for i, (section, board) in enumerate(zip(table["section"], table["board"])):
-        block = blocks.get((section, board))
-        if block is None:
-            facts = []
-            for column, label, fmt in BOARD_FACTS:
-                value = facts_of.get(column, [None] * len(table))[i]
-                if value is not None and pd.notna(value):
-                    facts.append(f"{label.capitalize()} {fmt.format(float(value))}")
-            title = f"Section {section}" if several_sections and section else "Traveller"
-            block = blocks[(section, board)] = Traveller(title, facts, headers, [])
-            out.setdefault(int(board), []).append(block)
-        row = [_text(cells[0][i]), _text(cells[1][i]), _text(cells[2][i])] + [number_text(cells[k][i], 0) for k in (3, 4, 5)]
-        ns, ew = str(table.at[i, "ns"]), str(table.at[i, "ew"])
-        block.rows.append(TravellerRow(ns, ids.by_key.get(str(ns_key.iat[i])), ew, ids.by_key.get(str(ew_key.iat[i])),
-                                       row + [column[i] for column in extra]))
+            contract=cell_text(columns["contract"][i]), declarer=cell_text(columns["declarer"][i]), lead=cell_text(columns["lead"][i]),
+            result=cell_text(columns["result"][i]), score=score[i], points=points[i], running=running[i]))
     return out
 
 
@@ -491,7 +304,7 @@ def _conventions(session: Session) -> list[tuple[str, str, str]]:
 
 def build_site(session: Session) -> Site:
     """The website's page models for a pairs (or individual) session."""
-    ids = _Ids()
+    ids = PageIds()
     results = session.results
     heads = pd.DataFrame(columns=["key", "section", "pair", "direction"])
     cards_frame, method = None, None
@@ -502,18 +315,24 @@ def build_site(session: Session) -> Site:
     standing_keys = _standing_keys(standings, heads, session.numbering) if len(standings) else []
     cards = _cards(session, ids, standing_keys, cards_frame, method) if cards_frame is not None else []
     rankings = _rankings(session, ids, standing_keys)
-    board_rows = _board_rows(session.boards)
-    travellers = _travellers(session, ids)
-    numbers = sorted(set(board_rows) | set(travellers))
-    deals = {n: _deal(board_rows[n]) for n in board_rows}
+    rows_of = board_rows(session.boards)
+    travellers_of = travellers(session, ids)
+    numbers = sorted(set(rows_of) | set(travellers_of))
+    deals = {n: deal_model(rows_of[n]) for n in rows_of}
     boards = []
     for position, number in enumerate(numbers):
-        info = board_rows.get(number, {})
-        boards.append(Board(number, _text(info.get("dealer")), _text(info.get("vul")), deals.get(number),
-                            travellers.get(number, []),
+        info = rows_of.get(number, {})
+        boards.append(Board(number, cell_text(info.get("dealer")), cell_text(info.get("vul")), deals.get(number),
+                            travellers_of.get(number, []),
                             numbers[position - 1] if position else None,
                             numbers[position + 1] if position + 1 < len(numbers) else None))
     lines = heading_lines(session)
     return Site(title=lines[0], lines=[line for line in lines[1:-1]], lang=page_language(session.meta),
                 rankings=rankings, cards=cards, boards=boards, deals=[d for d in deals.values() if d is not None],
                 summary=conventions_summary(session.conventions), conventions=_conventions(session))
+
+
+#: What other modules import from here: the page models and text helpers of ``boards`` too.
+__all__ = ["CONVENTION_LABELS", "DD_HEADS", "Board", "Card", "CardRow", "Deal", "Ranking", "RankingRow", "Site",
+           "board_rows", "build_site", "card_table", "deal_model", "number_text", "page_language", "par_text",
+           "percent_text", "result_text", "slug"]

@@ -14,11 +14,17 @@ import pandas as pd
 from bridgeproc._version import __version__
 from bridgeproc.core.notation import contract_text
 from bridgeproc.model import TeamsSession
-from bridgeproc.report.teams import heading
+from bridgeproc.report.teams_words import convention_rows, heading
 from bridgeproc.report.travellers import lead_text
-from bridgeproc.report.web.site import Deal, number_text, page_language, result_text, slug
-from bridgeproc.report.web.site import _board_rows as board_rows
-from bridgeproc.report.web.site import _deal as deal_model
+from bridgeproc.report.web.boards import (
+    Deal,
+    board_rows,
+    deal_model,
+    number_text,
+    page_language,
+    result_text,
+    slug,
+)
 from bridgeproc.schema import records
 
 #: What a board's status means on a match card (blank for a board played in both rooms).
@@ -281,5 +287,5 @@ def build_teams_site(session: TeamsSession) -> TeamsSite:
         matches=[(f"Round {r}" if r else "Matches", rows) for r, rows in rounds.items()],
         cards=_cards(session, ids, totals, {d.board for d in deals}),
         cross=_cross(session, ids, carded), scale=_scale(session), deals=deals,
-        conventions=[*session.options.describe(), ("tie_breaks used", ", ".join(session.tie_breaks) or "none")],
+        conventions=convention_rows(session),
         notices=list(session.notices))
