@@ -9,13 +9,13 @@ from bridgeproc.cli.main import (
     CHECKS,
     INPUTS,
     OUTPUTS,
-    _encoding,
-    _iso_date,
-    _options,
-    _outputs_for,
-    _ranking_options,
-    _stage_log,
+    check_encoding,
     cli,
+    iso_date,
+    outputs_for,
+    ranking_options,
+    run_options,
+    stage_log,
 )
 from bridgeproc.cli.progress import SolveProgress
 from bridgeproc.errors import format_problems, summarize_problems
@@ -50,7 +50,7 @@ def _event_options(command):
                show_default=True, help="How a bare number in the result column is read: auto treats it as tricks."),
         checks("--trust", type=click.Choice(["contract", "score"]), default="contract", show_default=True,
                help="When a written score disagrees with contract and result: report it, or correct the tricks."),
-        inputs("--encoding", default=None, callback=_encoding, help="Text encoding of CSV/PBN inputs (default: detect)."),
+        inputs("--encoding", default=None, callback=check_encoding, help="Text encoding of CSV/PBN inputs (default: detect)."),
         inputs("--pair-numbering", type=click.Choice(["auto", "shared", "per-direction"]), default="auto",
                show_default=True, help="Whether NS 1 and EW 1 are one pair (shared) or two (per-direction Mitchell)."),
         checks("--no-score-check", is_flag=True, help="Do not compare written scores with contract and result."),
@@ -63,21 +63,26 @@ def _event_options(command):
 
 @cli.command(cls=Command)
 @_event_options
-@_ranking_options
+@ranking_options
 @option(OUTPUTS)("-o", "--output", "outputs", multiple=True, required=True, type=click.Path(),
-                 callback=_outputs_for(tuple(EVENT_WRITERS)),
+                 callback=outputs_for(tuple(EVENT_WRITERS)),
                  help="Output file: .csv (the event ranking with every session's score), .xlsx (the event "
                       "ranking and each session's), .pbn (the last session with the event's TotalScoreTable). "
                       "Repeat for several.")
 @option(OUTPUTS)("--no-dd", is_flag=True, help="Skip the double-dummy analysis of the hand records.")
 @option(OUTPUTS)("--event", default=None, help="Event name for titles [default: the sessions' Event, less "
                                                "its session number].")
-@option(OUTPUTS)("--date", default=None, callback=lambda ctx, param, value: _iso_date(value),
+@option(OUTPUTS)("--date", default=None, callback=lambda ctx, param, value: iso_date(value),
                  help="Date for titles, YYYY-MM-DD [default: the last session's].")
+@option(ARCHIVE)("--no-archive", is_flag=True, help="Do not store the sessions and the event in the archive.")
 @option(ARCHIVE)("--archive", "archive_url", envvar="BRIDGEPROC_ARCHIVE", default=None,
-                 help="The archive that archive:ID sessions are read from [default: $BRIDGEPROC_ARCHIVE, else "
-                      "~/.local/share/bridgeproc/archive.sqlite]. Events are not archived yet.")
-def event(sessions, outputs, rule, carry_over, match, missing, event, date, archive_url, **params) -> None:
+                 help="The archive: archive:ID sessions are read from it, and each session scored from files "
+                      "and then the event (its sessions in order, under its name) are stored in it "
+                      "[default: $BRIDGEPROC_ARCHIVE, else ~/.local/share/bridgeproc/archive.sqlite].")
+@option(ARCHIVE)("--replace", is_flag=True,
+                 help="Archive a session even if it has fewer results, deals or names than its version before.")
+def event(sessions, outputs, rule, carry_over, match, missing, event, date, no_archive, archive_url, replace,
+          **params) -> None:
     """Score each SESSION on its own, then rank the event over all of them.
 
     A SESSION is a file, several files joined by commas (hands.pbn,travellers.csv), or an
@@ -89,11 +94,11 @@ def event(sessions, outputs, rule, carry_over, match, missing, event, date, arch
         bridgeproc event day1.pbn day2.pbn -o event.xlsx -o event.pbn --rule sum
     """
     headings = {"event": event, "date": date}
-    options = _options({**params, "corrections": None}, archive_url=archive_url,
-                       meta={k: v for k, v in headings.items() if v is not None})
+    options = run_options({**params, "corrections": None}, archive=not no_archive, archive_url=archive_url,
+                          replace=replace, meta={k: v for k, v in headings.items() if v is not None})
     with library_errors(), SolveProgress() as progress:
         result = process_event(list(sessions), list(outputs), options, rule=rule, missing=missing, match=match,
-                               carry_over=carry_over, stages=_stage_log,
+                               carry_over=carry_over, stages=stage_log,
                                progress=progress if verbosity() >= NORMAL else None)
     if result.notes is not None and len(result.notes):
         for line in (format_problems if verbosity() >= VERBOSE else summarize_problems)(result.notes):
@@ -102,6 +107,8 @@ def event(sessions, outputs, rule, carry_over, match, missing, event, date, arch
     boards = int(table["boards"].max()) if len(table) else 0
     say(f"{len(table)} pairs ranked over {len(result.sessions)} sessions ({boards} boards, rule {rule}); "
         f"wrote {', '.join(outputs)}")
+    if result.archived is not None:
+        say(f"{result.archived}")
 
 
 __all__ = ["event"]

@@ -40,7 +40,7 @@ IN_FORCE = "bridgeproc.config"
 STDOUT = "-"
 
 
-def _outputs_for(suffixes, stdout: bool = False):
+def outputs_for(suffixes, stdout: bool = False):
     """A callback that refuses, as a command-line mistake (exit 2), an output type no writer
     has and a file given twice; ``stdout``: ``-`` (CSV on standard output) is allowed."""
     def check(ctx, param, values):
@@ -61,7 +61,7 @@ def _outputs_for(suffixes, stdout: bool = False):
     return check
 
 
-def _finite(ctx, param, value):
+def check_finite(ctx, param, value):
     import math
 
     if value is not None and not math.isfinite(value):
@@ -69,7 +69,7 @@ def _finite(ctx, param, value):
     return value
 
 
-def _encoding(ctx, param, value):
+def check_encoding(ctx, param, value):
     if value is None:
         return None
     import codecs
@@ -79,6 +79,10 @@ def _encoding(ctx, param, value):
     except LookupError:
         raise click.BadParameter(f"{value!r} is not a text encoding; e.g. utf-8, cp1252, latin-1") from None
     return value
+
+
+#: The former private names, until cli/sheets.py, cli/swiss.py and cli/archive.py import the public ones.
+_outputs_for = outputs_for  # cli/archive.py imports the old name until it imports outputs_for
 
 
 def _input_options(command):
@@ -96,7 +100,7 @@ def _input_options(command):
         checks("--trust", type=click.Choice(["contract", "score"]), default="contract", show_default=True,
                      help="When a written score disagrees with contract and result: report it (contract), "
                           "or correct the tricks to the score when exactly one trick count fits (score)."),
-        inputs("--encoding", default=None, callback=_encoding,
+        inputs("--encoding", default=None, callback=check_encoding,
                      help="Text encoding of CSV/PBN inputs (default: detect UTF-8/UTF-16, else Windows-1252)."),
         inputs("--pair-numbering", type=click.Choice(["auto", "shared", "per-direction"]), default="auto",
                      show_default=True, help="Whether NS 1 and EW 1 are one pair (shared) or two (per-direction Mitchell)."),
@@ -112,7 +116,7 @@ def _input_options(command):
     return apply(decorators, command)
 
 
-def _ranking_options(command):
+def ranking_options(command):
     method = option(METHOD)
     decorators = [
         method("--profile", type=click.Choice(sorted(PROFILES)), default=None,
@@ -146,7 +150,7 @@ def _ranking_options(command):
                      help="Results expected per board, for factoring [default: the most played]."),
         method("--datum-drop-share", type=click.FloatRange(0, 0.5, max_open=True), default=None,
                      help="Butler: share of results dropped at each end (e.g. 0.1); overrides --datum-drop."),
-        method("--imp-ave-plus", type=click.FloatRange(0, 24), default=None, callback=_finite,
+        method("--imp-ave-plus", type=click.FloatRange(0, 24), default=None, callback=check_finite,
                      help="IMPs per comparison for an average-plus in IMP scoring [default: 3]."),
         method("--sitout", type=click.Choice(["none", "scale", "most"]), default=None,
                      help="IMP totals: plain sums, or scaled to all boards for pairs that sat out; most: any total x the most boards of a pair of its group / its boards (Compscore) [default: none]."),
@@ -155,7 +159,7 @@ def _ranking_options(command):
     return apply(decorators, command)
 
 
-def _iso_date(value: str | None) -> str | None:
+def iso_date(value: str | None) -> str | None:
     if value is None:
         return None
     import datetime
@@ -183,7 +187,7 @@ def _one_of(params: dict, first: str, second: str) -> dict:
     raise click.UsageError(f"give {flags}, not both")
 
 
-def _options(params: dict, **extra) -> Options:
+def run_options(params: dict, **extra) -> Options:
     params = _one_of(params, "datum_drop", "datum_drop_share")
     base = profile(params["profile"]) if params.get("profile") else None
     overrides = {
@@ -243,15 +247,15 @@ def cli() -> None:
     """
 
 
-def _stage_log(name: str, seconds: float) -> None:
+def stage_log(name: str, seconds: float) -> None:
     say(f"{name}: {seconds:.2f} s", VERBOSE)
 
 
 @cli.command(cls=Command)
 @_input_options
-@_ranking_options
+@ranking_options
 @option(OUTPUTS)("-o", "--output", "outputs", multiple=True, type=click.Path(allow_dash=True),
-                 callback=_outputs_for(tuple(WRITERS), stdout=True),
+                 callback=outputs_for(tuple(WRITERS), stdout=True),
                  help="Output file; the format follows the extension (.xlsx, .pbn, .xml, .csv, .html; results/ "
                       "for the results website as a folder; - for CSV on standard output). Repeat for several "
                       "[default: output in bridgeproc.toml].")
@@ -267,7 +271,7 @@ def _stage_log(name: str, seconds: float) -> None:
                  help="Archive this run even if it has fewer results, deals, double-dummy tables or names than "
                       "the version it follows.")
 @option(ARCHIVE)("--event", default=None, help="Event name for titles and the archive [default: the input's Event].")
-@option(ARCHIVE)("--date", default=None, callback=lambda ctx, param, value: _iso_date(value),
+@option(ARCHIVE)("--date", default=None, callback=lambda ctx, param, value: iso_date(value),
                  help="Date for titles and the archive, YYYY-MM-DD [default: the input's Date, else today].")
 @option(ARCHIVE)("--session-id", default=None, help="Archive as a new version of this session id.")
 @option(ARCHIVE)("--comment", default=None, help="A note stored with this archived version (e.g. what was corrected).")
@@ -286,7 +290,7 @@ def score(outputs, inputs, no_archive, archive_url, replace, event, date, sessio
         raise click.UsageError("give at least one -o OUTPUT (or output = [...] in bridgeproc.toml)")
     identity = {"event": event, "date": date, "session_id": session_id, "comment": comment}
     headings = {"event": event, "date": date}
-    options = _options(params, archive=not no_archive, archive_url=archive_url, replace=replace,
+    options = run_options(params, archive=not no_archive, archive_url=archive_url, replace=replace,
                        archive_as={k: v for k, v in identity.items() if v is not None},
                        meta={k: v for k, v in headings.items() if v is not None},
                        meta_defaults={k: v for k, v in (("site", club), ("club_id", club_id)) if v})
@@ -296,7 +300,7 @@ def score(outputs, inputs, no_archive, archive_url, replace, event, date, sessio
         files = [str(piped) if out == STDOUT else out for out in outputs]
         with library_errors(), SolveProgress() as progress:
             # unwatched (-q), DDS gets its largest batches
-            session = process_session(list(inputs), files, options, stages=_stage_log,
+            session = process_session(list(inputs), files, options, stages=stage_log,
                                       progress=progress if verbosity() >= NORMAL else None)
         if STDOUT in outputs:
             click.echo(piped.read_bytes(), nl=False)  # bytes: written as they are, to the binary stream
@@ -319,7 +323,7 @@ CHECK_REPORTS = (".xlsx", ".csv", ".html")
 @cli.command(cls=Command)
 @_input_options
 @option(OUTPUTS)("-o", "--output", "reports", multiple=True, type=click.Path(dir_okay=False),
-                 callback=_outputs_for(CHECK_REPORTS),
+                 callback=outputs_for(CHECK_REPORTS),
                  help="A report of every error, warning and note with its position (.xlsx, .csv, .html), "
                       "written also when there are errors. Repeat for several.")
 @option(CHECKS)("--dd/--no-dd", "dd", default=None,
@@ -337,7 +341,7 @@ def check(inputs, reports, dd, **params) -> None:
         check_input_files(inputs, params["names"])
         check_outputs(reports, CHECK_REPORTS, reads=[*inputs, *params["names"], params.get("corrections")])
         with SolveProgress() as progress:
-            report = check_report(list(inputs), _options({**params, "no_dd": not solve}),
+            report = check_report(list(inputs), run_options({**params, "no_dd": not solve}),
                                   progress=progress if verbosity() >= NORMAL else None)
         if reports:
             from bridgeproc.report.checks import CHECK_REPORT_WRITERS  # start-up: openpyxl only for a report
@@ -367,6 +371,6 @@ def conventions(inputs, published, **params) -> None:
 
     with library_errors():
         check_input_files(inputs, params["names"])
-        fits = fit_conventions(list(inputs), _options(params), published=published)
+        fits = fit_conventions(list(inputs), run_options(params), published=published)
     for line in describe_fit(fits):
         click.echo(line)

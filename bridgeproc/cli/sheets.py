@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from bridgeproc.cli.common import VERBOSITY, library_errors, say, with_verbosity
-from bridgeproc.cli.main import _encoding, _finite, _outputs_for, cli
+from bridgeproc.cli.main import check_encoding, check_finite, cli, outputs_for
 from bridgeproc.pipeline.teams import WRITERS as TEAMS_WRITERS
 from bridgeproc.pipeline.write import check_outputs, write_all
 from bridgeproc.rubber.chicago import chicago_sheet
@@ -26,7 +26,7 @@ _SHEET_ARGS = [
     click.argument("sheet", type=click.Path(exists=True, dir_okay=False)),
     click.option("-o", "--output", "outputs", multiple=True, type=click.Path(dir_okay=False), callback=_sheet_outputs,
                  help="Also write the score sheet (.csv or .xlsx). Repeat for several."),
-    click.option("--encoding", default=None, callback=_encoding, help="Text encoding of the sheet (default: detect)."),
+    click.option("--encoding", default=None, callback=check_encoding, help="Text encoding of the sheet (default: detect)."),
     *VERBOSITY,
 ]
 
@@ -112,7 +112,7 @@ def chicago(ctx, sheet, outputs, encoding, variant, cycle, first_dealer, partsco
 @cli.command()
 @click.argument("inputs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("-o", "--output", "outputs", multiple=True, required=True, type=click.Path(),
-              callback=_outputs_for(tuple(TEAMS_WRITERS)),
+              callback=outputs_for(tuple(TEAMS_WRITERS)),
               help="Output file (.xlsx, .csv, .pbn, .xml for USEBIO, .html, or results/ for the website). "
                    "Repeat for several.")
 @click.option("--scoring", type=click.Choice(["vp", "imps", "bam"]), default=None,
@@ -120,7 +120,7 @@ def chicago(ctx, sheet, outputs, encoding, variant, cycle, first_dealer, partsco
 @click.option("--vp-scale", default=None, help="wbf2013 (default: WBF 2013 continuous 20-VP) or a VP table CSV.")
 @click.option("--boards-per-match", type=click.IntRange(1), default=None,
               help="Match length for the VP scale [default: the boards found in each match].")
-@click.option("--ave-plus-imps", type=click.FloatRange(0, 24), default=None, callback=_finite, help="IMPs for an average-plus board [default: 3, Law 86A].")
+@click.option("--ave-plus-imps", type=click.FloatRange(0, 24), default=None, callback=check_finite, help="IMPs for an average-plus board [default: 3, Law 86A].")
 @click.option("--unplayed", type=click.Choice(["exclude", "average"]), default=None,
               help="A match not played: left out (default) or 10-10.")
 @click.option("--format", "format_", type=click.Choice(["auto", "swiss", "round-robin", "knockout"]), default=None,
@@ -129,7 +129,7 @@ def chicago(ctx, sheet, outputs, encoding, variant, cycle, first_dealer, partsco
 @click.option("--bam-tie", type=click.IntRange(0), default=None, help="Board-a-match: net difference still counted a tie.")
 @click.option("--lineup", type=click.Path(exists=True, dir_okay=False), help="Which pair of which team sat where.")
 @click.option("--adjustments", type=click.Path(exists=True, dir_okay=False), help="Carry-over and penalties (CSV).")
-@click.option("--encoding", default=None, callback=_encoding, help="Text encoding of CSV/PBN inputs (default: detect).")
+@click.option("--encoding", default=None, callback=check_encoding, help="Text encoding of CSV/PBN inputs (default: detect).")
 @click.option("--archive", "archive_url", default=None,
               help="Also store the event in this archive (SQLite file or postgresql:// URL) as a new version.")
 @click.option("--event", default=None, help="Event name in the archive [default: the input's Event].")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 
 from bridgeproc.cli.common import library_errors, say, with_verbosity
-from bridgeproc.cli.main import _encoding, cli
+from bridgeproc.cli.main import check_encoding, cli
 from bridgeproc.teams import options_from_text, vp_scale
 
 _DRAW_RULES = """\b
@@ -47,7 +47,7 @@ def _suffix(ctx, param, values):
 @click.option("--bye-vp", type=click.FloatRange(0, 100), default=12.0, show_default=True,
               help="VPs for a bye.")
 @click.option("--lineup", type=click.Path(exists=True, dir_okay=False), help="Teams: which pair of which team sat where.")
-@click.option("--encoding", default=None, callback=_encoding, help="Text encoding of CSV/PBN inputs (default: detect).")
+@click.option("--encoding", default=None, callback=check_encoding, help="Text encoding of CSV/PBN inputs (default: detect).")
 @with_verbosity
 def swiss(inputs, pairs, outputs, next_round, imps, datum_drop, boards_per_round, scale, boards_per_match,
           bye_vp, lineup, encoding) -> None:

@@ -26,10 +26,10 @@ import pandas as pd
 from bridgeproc.errors import BridgeprocError, ParseError, SetupError, UsageError, ValidationError
 from bridgeproc.io.pbn.reader import read_pbn
 from bridgeproc.model import Options, Session
-from bridgeproc.pipeline.read import _published_totals, check_input_files, suffix
+from bridgeproc.pipeline.read import check_input_files, published_totals, suffix
 from bridgeproc.pipeline.run import build_session
 from bridgeproc.pipeline.write import check_outputs, output_type, write_all
-from bridgeproc.rank.event import EventRanking, SessionStandings, combine_sessions, pair_tops
+from bridgeproc.rank.event import EventRanking, SessionStandings, combine_sessions, session_table
 from bridgeproc.rank.published import published_differences
 from bridgeproc.schema import problems_frame
 
@@ -55,7 +55,7 @@ class Event:
     meta: dict
     notes: pd.DataFrame | None = None
     options: Options = field(default_factory=Options)
-    #: What the archive said, once the event is archived (see :func:`write_event`'s ``archive``).
+    #: What the archive said (:class:`EventArchived`), once the event is archived (see :func:`write_event`).
     archived: object = None
 
 
@@ -91,14 +91,10 @@ def _build(files: list[str], options: Options, progress, stages) -> Session:
 
 
 def _session_standings(session: Session, label: str) -> SessionStandings:
-    """The session's standings with each pair's top (rank.event.pair_tops) and member ids (names list)."""
-    table = session.standings.drop(columns=["method"], errors="ignore")
-    tops = pair_tops(session.results, session.conventions)
-    table = table.merge(tops, on=["group", "pair"], how="left", validate="1:1") if len(tops) else table
-    names = session.names
-    if names is not None and "ids" in names and len(names):
-        ids = dict(zip(names["pair"].astype("string"), names["ids"].astype("string")))
-        table = table.assign(ids=table["pair"].map(ids).astype("string"))
+    """The session's standings as the event sees them (rank.event.session_table: each pair's section,
+    direction and number, its top and member ids from the names list by section, direction and pair)."""
+    conventions = session.conventions.replace(pair_numbering=session.numbering)
+    table = session_table(session.results, conventions, session.names)
     top = session.results["top"].max() if "top" in session.results and len(session.results) else None
     return SessionStandings(label, session.conventions.method, table,
                             None if top is None or pd.isna(top) else float(top))
@@ -134,12 +130,12 @@ def _published_notes(session: Session, cumulative: pd.DataFrame | None, event_ta
                                          "rank": "_event_rank", "sessionscoremp": "totalscoremp",
                                          "sessionpercentage": "totalpercentage", "sessionrank": "rank"})
     found = [notes]
-    session_totals = _published_totals(renamed)
+    session_totals = published_totals(renamed)
     if session_totals is not None:
         found.append(published_differences(pd.DataFrame(), pd.DataFrame(), session.conventions.method,
                                            session.standings, session_totals))
     boards = pd.to_numeric(cumulative.get("nrboards", pd.Series(dtype="string")), errors="coerce").max()
-    event_totals = _published_totals(cumulative)
+    event_totals = published_totals(cumulative)
     if event_table is not None and event_totals is not None and boards == source_boards:
         found.append(published_differences(pd.DataFrame(), pd.DataFrame(), session.conventions.method,
                                            event_table, event_totals))
@@ -155,6 +151,11 @@ def _event_name(sessions: Sequence[Session]) -> str:
     trimmed = re.sub(r"[\s\-\u2013:,]*(session|sesjon|sessio|runde|round|osakilpailu)?[\s\d]*$", "", common,
                      flags=re.IGNORECASE)
     return trimmed or names[0] or "Event"
+
+
+def _names_or_none(names: object) -> str:
+    """A pair's names for a note, ``no names`` when the session has none (NA)."""
+    return names if isinstance(names, str) and names.strip() else "no names"
 
 
 def build_event(sessions: Sequence, options: Options = Options(), rule: str = "sum", missing: str = "drop",
@@ -205,7 +206,7 @@ def build_event(sessions: Sequence, options: Options = Options(), rule: str = "s
         notes.append(ranking.notes)
     if len(ranking.dropped):
         notes.append(problems_frame([{"source": labels[-1], "column": "pair", "value": row.pair,
-                                      "message": f"pair {row.pair} ({row.names or 'no names'}) missed session(s) "
+                                      "message": f"pair {row.pair} ({_names_or_none(row.names)}) missed session(s) "
                                                  f"{row.missed}: left out of the event ranking (--missing drop)"}
                                      for row in ranking.dropped.itertuples()]))
     meta = {"event": _event_name(built), "date": built[-1].meta.get("date"), "site": built[-1].meta.get("site")}
@@ -214,28 +215,112 @@ def build_event(sessions: Sequence, options: Options = Options(), rule: str = "s
                  notes=pd.concat(notes, ignore_index=True) if notes else None, options=options)
 
 
-def write_event(event: Event, outputs: Sequence, archive: Callable[[Event], object] | None = None) -> Event:
-    """Write every output of ``event`` (by extension: :data:`EVENT_WRITERS`) all together or none.
+@dataclass(frozen=True)
+class EventArchived:
+    """What archiving an event did: its ``name`` and ``event_id``, the ``session_ids`` recorded in order,
+    and each session's ``archive_session`` answer (None for an ``archive:ID`` session, recorded as it is)."""
 
-    ``archive`` is the hook for storing the event: called with the event once every output is
-    written to its temporary file and before they are renamed into place (as ``score`` archives),
-    its answer kept as ``archived``. Nothing archives events yet (``archive_event`` is coming).
+    name: str
+    event_id: int
+    session_ids: tuple[str, ...]
+    sessions: tuple[object, ...]
+
+    def __str__(self) -> str:
+        lines = [str(s) for s in self.sessions if s is not None]
+        lines.append(f"event {self.name!r} archived with its {len(self.session_ids)} sessions: "
+                     f"{', '.join(self.session_ids)}")
+        return "\n".join(lines)
+
+
+def _archive_file(options: Options) -> str | None:
+    """The SQLite file the event is archived into, so that no output can overwrite it."""
+    if not options.archive:
+        return None
+    from bridgeproc.archive import default_url  # start-up: SQLAlchemy only for a run that archives
+
+    url = str(options.archive_url or default_url())
+    if "://" not in url:
+        return url
+    return url.split(":///", 1)[1] if url.startswith("sqlite:///") else None
+
+
+def _archive_identities(event: Event) -> list[tuple[str, str] | None]:
+    """(session_id, date) each session scored from files is archived as, under the event's name (None for
+    ``archive:ID``): ``archive.session_identity``'s ``<date>_<event>``, with ``-s<n>`` (its place in the
+    event) when two sessions of the event would share one (two sessions on one day)."""
+    from bridgeproc.archive import session_identity  # start-up: SQLAlchemy only for a run that archives
+
+    name = str(event.meta.get("event") or "Event")
+    found: list[tuple[str, str] | None] = []
+    for session, label in zip(event.sessions, event.labels):
+        if label.startswith(ARCHIVED):
+            found.append(None)
+            continue
+        session_id, _, day = session_identity(session, event=name, date=event.options.meta.get("date"))
+        found.append((session_id, day))
+    ids = [f[0] for f in found if f is not None]
+    return [None if f is None else ((f"{f[0]}-s{n}", f[1]) if ids.count(f[0]) > 1 else f)
+            for n, f in enumerate(found, start=1)]
+
+
+def _rule_text(ranking: EventRanking) -> str:
+    """The event's rule as the archive records it: ``sum; missing=drop; match=number`` (and the carry-over share)."""
+    text = f"{ranking.rule}; missing={ranking.missing}; match={ranking.match}"
+    return text + (f"; carry-over={ranking.carry_over:g}" if ranking.rule == "carry-over" else "")
+
+
+def write_event(event: Event, outputs: Sequence, archive: bool | None = None) -> Event:
+    """Write every output of ``event`` (by extension: :data:`EVENT_WRITERS`) all together or none, and
+    archive the event when ``archive`` (default: ``event.options.archive``) says so.
+
+    Archiving (as ``score`` archives): once every output is written to its temporary file, each session
+    scored from files is stored (``archive.archive_session``, under the event's name; incomplete until the
+    outputs are in place), then the outputs are renamed, the versions completed and the event recorded
+    with its sessions in order (``archive.events.archive_event``; an ``archive:ID`` session as it is).
+    The answer is kept as ``archived`` (:class:`EventArchived`).
     """
     outputs = list(outputs)
-    check_outputs(outputs, EVENT_WRITERS, [*event.options.names])  # the inputs: process_event, which has their paths
+    options = event.options
+    archive = options.archive if archive is None else archive
+    check_outputs(outputs, EVENT_WRITERS, [*options.names, _archive_file(options) if archive else None])
     kinds = {Path(o): output_type(o) for o in outputs}
-    archived: list = []
+    stored: list = []
+    identities = _archive_identities(event) if archive else []
+    name = str(event.meta.get("event") or "Event")
 
     def write(out: Path, tmp: Path) -> None:
-        module, name = EVENT_WRITERS[kinds.get(out) or output_type(out)].split(":")
-        getattr(importlib.import_module(module), name)(event, tmp)
+        module, function = EVENT_WRITERS[kinds.get(out) or output_type(out)].split(":")
+        getattr(importlib.import_module(module), function)(event, tmp)
 
     def store() -> None:
-        if archive is not None:
-            archived.append(archive(event))
+        if not archive:
+            return
+        from bridgeproc.archive import archive_session  # start-up: SQLAlchemy only for a run that archives
 
-    write_all(outputs, write, store)
-    return dataclasses.replace(event, archived=archived[0]) if archived else event
+        for session, identity in zip(event.sessions, identities):
+            stored.append(None if identity is None else archive_session(
+                session, options.archive_url, event=name, date=identity[1], session_id=identity[0],
+                replace=options.replace, complete=not outputs))
+
+    def complete() -> None:
+        if not archive:
+            return
+        from bridgeproc.archive import complete_version
+        from bridgeproc.archive.events import archive_event
+
+        try:
+            done = [None if s is None else complete_version(options.archive_url, s) for s in stored]
+            ids = [label[len(ARCHIVED):] if identity is None else identity[0]
+                   for label, identity in zip(event.labels, identities)]
+            event_id = archive_event(options.archive_url, name, ids, _rule_text(event.ranking))
+        except BridgeprocError as exc:
+            written = f"wrote {', '.join(map(str, outputs))}, but" if outputs else "but"
+            raise BridgeprocError(f"{written} the event could not be archived: {exc}; run the same command "
+                                  "again to archive it") from None
+        stored[:] = [EventArchived(name, event_id, tuple(ids), tuple(done))]
+
+    write_all(outputs, write, store, complete)
+    return dataclasses.replace(event, archived=stored[0]) if stored else event
 
 
 def process_event(sessions: Sequence, outputs: Sequence = (), options: Options = Options(), rule: str = "sum",
@@ -243,12 +328,14 @@ def process_event(sessions: Sequence, outputs: Sequence = (), options: Options =
                   progress: Callable[[int, int], None] | None = None,
                   stages: Callable[[str, float], None] | None = None) -> Event:
     """``bridgeproc event`` as one call: the outputs refused before any work when they cannot be right
-    (an unknown type, one given twice, one that is an input), :func:`build_event`, then :func:`write_event`."""
+    (an unknown type, one given twice, one that is an input or the archive), :func:`build_event`, then
+    :func:`write_event` (which archives as ``options.archive`` says)."""
     files = [f for s in sessions for f in session_files(s) if not f.startswith(ARCHIVED)]
-    check_outputs(list(outputs), EVENT_WRITERS, [*files, *options.names])
+    check_outputs(list(outputs), EVENT_WRITERS, [*files, *options.names, _archive_file(options)])
     event = build_event(sessions, options, rule=rule, missing=missing, match=match, carry_over=carry_over,
                         progress=progress, stages=stages)
     return write_event(event, outputs)
 
 
-__all__ = ["ARCHIVED", "EVENT_WRITERS", "Event", "build_event", "process_event", "session_files", "write_event"]
+__all__ = ["ARCHIVED", "EVENT_WRITERS", "Event", "EventArchived", "build_event", "process_event", "session_files",
+           "write_event"]

@@ -174,7 +174,7 @@ def _published_names(totals: pd.DataFrame) -> pd.DataFrame | None:
     }).astype("string")
 
 
-def _published_totals(totals: pd.DataFrame) -> pd.DataFrame | None:
+def published_totals(totals: pd.DataFrame) -> pd.DataFrame | None:
     """A PBN TotalScoreTable's standings (``TotalScoreMP``/``TotalScoreIMP``, ``TotalPercentage``,
     ``Rank``) in the frame the USEBIO reader gives, so that both are compared with ours alike."""
     pair = next((c for c in ("pairid", "playerid") if c in totals), None)
@@ -223,7 +223,7 @@ def _read_pbn(path, options: Options, inputs: Inputs) -> None:
     published = _published_names(pbn.totals)
     if published is not None:
         inputs.fallback_names.append(published)
-    totals = _published_totals(pbn.totals)
+    totals = published_totals(pbn.totals)
     if totals is not None:
         inputs.published_totals.append(totals)
     inputs.across_field |= _scored_across_field(pbn)

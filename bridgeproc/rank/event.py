@@ -19,12 +19,13 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from bridgeproc.core.pairs import pair_directions, pair_numbering
 from bridgeproc.errors import ValidationError
 from bridgeproc.rank._matchpoints import full_top_points
-from bridgeproc.rank._standings import rank_text, standings
+from bridgeproc.rank._standings import is_individual, rank_text, standings
 from bridgeproc.rank.conventions import Conventions
 from bridgeproc.rank.methods import ranking_method
-from bridgeproc.schema import EVENT_SESSION_COLUMNS, EVENT_STANDINGS_COLUMNS, problems_frame
+from bridgeproc.schema import EVENT_SESSION_COLUMNS, EVENT_STANDINGS_COLUMNS, STANDINGS_COLUMNS, problems_frame
 
 #: How the sessions' scores make the event's (``--rule``).
 EVENT_RULES: dict[str, str] = {
@@ -57,7 +58,9 @@ _PLAYERS = r"\s+[-\u2013\u2014]\s+|\s*[&/+;]\s*|\s+and\s+"
 @dataclass(frozen=True)
 class SessionStandings:
     """One session as the event sees it: ``standings`` is ``schema.STANDINGS_COLUMNS`` (a ``method``
-    column may be there), with ``top`` (see :func:`pair_tops`) and ``ids`` where known; ``label`` names
+    column may be there), with ``top`` (see :func:`pair_tops`) and ``ids`` where known, and each pair's
+    ``section``, ``direction`` and ``number`` when made by :func:`session_table` (else the key by number
+    is read from the group, see :func:`number_key`); ``label`` names
     the session in messages (its files, or its archived id); ``board_top`` is a board's full top
     (matchpoints; None for IMPs)."""
 
@@ -99,6 +102,106 @@ def pair_tops(results: pd.DataFrame, conventions: Conventions) -> pd.DataFrame:
     return pd.DataFrame({"group": table["group"], "pair": table["pair"], "top": table["total"]})
 
 
+#: Marks between a pair's section, number and direction in the ids ranked by :func:`session_table`.
+_SECTION_MARK, _DIRECTION_MARK = "\x1e", "\x1f"
+#: Below this share of a session's pairs (of the smaller side) found in the other sessions, the
+#: sessions are certainly keyed differently (another numbering, sections in one and not the other).
+MIN_MATCHED_SHARE = 0.5
+
+
+def _marked_results(results: pd.DataFrame, per_direction: bool) -> pd.DataFrame:
+    """``results`` with every pair id naming its section (``A\\x1e3``) and, numbered per direction,
+    the direction of its number (``...\\x1fNS``; ``core.pairs.pair_directions``: an arrow-switched
+    row's NS seat holds an EW pair): each standings row then says whose it is."""
+    section = results["section"].astype("string").fillna("") + _SECTION_MARK
+    ns, ew = section + results["ns"].astype("string"), section + results["ew"].astype("string")
+    if per_direction:
+        ns_dir, ew_dir = pair_directions(results)
+        ns = ns + _DIRECTION_MARK + pd.Series(ns_dir, index=results.index, dtype="string")
+        ew = ew + _DIRECTION_MARK + pd.Series(ew_dir, index=results.index, dtype="string")
+    return results.assign(ns=ns, ew=ew)
+
+
+def _marked_names(names: pd.DataFrame | None, results: pd.DataFrame, per_direction: bool) -> pd.DataFrame:
+    """``section, pair, direction, names, ids`` of a names list, its pairs marked as :func:`_marked_results`
+    marks them: a row without a section names the pair in every section, one without a direction (numbered
+    per direction) both its NS and its EW pair."""
+    columns = ["pair", "direction", "names", "ids"]
+    if names is None or not len(names):
+        return pd.DataFrame({c: pd.Series([], dtype="string") for c in columns})
+    rows = pd.DataFrame({c: names[c].astype("string") if c in names else pd.Series(pd.NA, index=names.index,
+                                                                                 dtype="string")
+                         for c in ["section", *columns]})
+    rows["direction"] = rows["direction"].str.strip().str.upper().replace("", pd.NA)
+    blank = rows["section"].fillna("").str.strip() == ""
+    sections = pd.DataFrame({"section": pd.Series(results["section"].astype("string").fillna("").unique(),
+                                                  dtype="string")})
+    rows = pd.concat([rows[~blank], rows[blank].drop(columns="section").merge(sections, how="cross")],
+                     ignore_index=True)
+    rows["pair"] = rows["section"] + _SECTION_MARK + rows["pair"].str.strip()
+    if per_direction:
+        sides = [rows[rows["direction"].isna() | (rows["direction"] == side)].assign(direction=side)
+                 for side in ("NS", "EW")]
+        rows = pd.concat(sides, ignore_index=True)
+        rows["pair"] = rows["pair"] + _DIRECTION_MARK + rows["direction"]
+    return rows[columns]
+
+
+def _looked_up(pairs: pd.Series, directions: pd.Series, names: pd.DataFrame, column: str) -> pd.Series:
+    """``column`` of the names row of each (marked) pair: the row of its direction, else one without a
+    direction, else any row of the pair."""
+    left = pd.DataFrame({"pair": pairs.to_numpy(), "direction": directions.fillna("").to_numpy()})
+    right = names.assign(direction=names["direction"].fillna(""))
+    right = right[right[column].notna() & (right[column].str.strip() != "")]
+
+    def lookup(rows: pd.DataFrame, keys: list[str]) -> pd.Series:
+        return left.merge(rows.drop_duplicates(subset=keys)[[*keys, column]], on=keys, how="left")[column]
+
+    found = lookup(right[right["direction"] != ""], ["pair", "direction"])
+    found = found.fillna(lookup(right[right["direction"] == ""], ["pair"])).fillna(lookup(right, ["pair"]))
+    return pd.Series(found.to_numpy(), index=pairs.index, dtype="string")
+
+
+def session_table(results: pd.DataFrame, conventions: Conventions, names: pd.DataFrame | None = None) -> pd.DataFrame:
+    """A session's standings as the event sees them: ``schema.STANDINGS_COLUMNS`` ranked as
+    ``standings(results, conventions, names)`` ranks them, with each pair's ``section``, ``direction``
+    (of its number, ``core.pairs.pair_directions``; empty when the session numbers pairs once),
+    ``number``, ``top`` (its boards' tops, see :func:`pair_tops`) and member ``ids`` (names list).
+
+    Ranked on pair ids that carry the section and direction, so NS 1 and EW 1 of a one-winner
+    (arrow-switched) Mitchell are two rows that say which is which; such a pair is shown ``NS 1``.
+    ``conventions.pair_numbering`` should be the session's decided numbering (not ``auto``)."""
+    per_direction = pair_numbering(results, conventions.pair_numbering) == "per-direction"  # type: ignore[arg-type]
+    conv = conventions.replace(pair_numbering="per-direction" if per_direction else "shared")
+    if is_individual(results):  # players are their own identity: no marks
+        table = standings(results, conv, names if names is not None and len(names) else None)
+        table = table.merge(pair_tops(results, conv), on=["group", "pair"], how="left", validate="1:1")
+        return table.assign(section="", direction="", number=table["pair"], ids=pd.Series(pd.NA, index=table.index,
+                                                                                          dtype="string"))
+    marked = _marked_results(results, per_direction)
+    marked_names = _marked_names(names, results, per_direction)
+    table = standings(marked, conv)
+    table = table.drop(columns=["names"]).merge(pair_tops(marked, conv), on=["group", "pair"], how="left",
+                                                validate="1:1")
+    direction = table["group"].str.rsplit(" ", n=1).str[-1].where(lambda d: d.isin(["NS", "EW"]), "")
+    if per_direction:
+        direction = table["pair"].str.split(_DIRECTION_MARK, n=1, regex=False).str[1]
+    table["names"] = _looked_up(table["pair"], direction, marked_names, "names")
+    table["ids"] = _looked_up(table["pair"], direction, marked_names, "ids")
+    parts = table["pair"].str.split(_DIRECTION_MARK, n=1, regex=False).str[0].str.split(_SECTION_MARK, n=1,
+                                                                                        regex=False)
+    table["section"], table["number"] = parts.str[0].astype("string"), parts.str[1].astype("string")
+    table["direction"] = (direction if per_direction else pd.Series("", index=table.index)).astype("string")
+    # shown as the session shows it: the number; with its section when two sections share it in one ranking,
+    # with its direction when NS and EW share it (one winner of a per-direction Mitchell)
+    shown = table["number"]
+    clash = pd.DataFrame({"g": table["group"], "p": shown}).duplicated(keep=False).to_numpy()
+    shown = shown.where(~clash, table["section"] + shown)
+    clash = pd.DataFrame({"g": table["group"], "p": shown}).duplicated(keep=False).to_numpy()
+    table["pair"] = shown.where(~clash, table["direction"] + " " + shown).astype("string")
+    return table[[*STANDINGS_COLUMNS, "section", "direction", "number", "top", "ids"]]
+
+
 def names_key(names: pd.Series) -> pd.Series:
     """Pair names as one key regardless of case, spacing, the players' order and ``Strand, Anna``:
     ``"Strand, Anna - Bo  Ek"`` and ``"bo ek & anna strand"`` are both ``anna strand & bo ek``.
@@ -125,8 +228,34 @@ def ids_key(ids: pd.Series) -> pd.Series:
     return joined.reindex(ids.index).astype("string")
 
 
+def number_key(table: pd.DataFrame) -> pd.Series:
+    """The key a pair is matched by number with, built alike in every session: ``section:direction:number``,
+    the section only when the session has several, the direction only when it numbers NS and EW apart.
+
+    From the ``section``/``direction``/``number`` columns of :func:`session_table` when there, else from
+    the standings' group (``A NS``) and pair, the session numbering per direction when a number is in both
+    the NS and the EW ranking of a section."""
+    if "number" in table:
+        section = table["section"].astype("string").fillna("")
+        direction = table["direction"].astype("string").fillna("")
+        number = table["number"].astype("string")
+    else:
+        group = table["group"].astype("string").fillna("ALL")
+        spaced = group.str.contains(" ", regex=False)
+        section = group.str.rsplit(" ", n=1).str[0].where(spaced, "").astype("string")
+        line = group.str.rsplit(" ", n=1).str[-1].astype("string")
+        number = table["pair"].astype("string")
+        sides = pd.DataFrame({"s": section, "n": number.str.strip().str.casefold(), "d": line})
+        sides = sides[sides["d"].isin(["NS", "EW"])]
+        per_direction = bool((sides.groupby(["s", "n"])["d"].nunique() > 1).any())
+        direction = line.where(line.isin(["NS", "EW"]) & per_direction, "").astype("string")
+    if section.nunique() < 2:
+        section = pd.Series("", index=table.index, dtype="string")
+    return (section + ":" + direction + ":" + number.str.strip().str.casefold()).astype("string")
+
+
 def _long(sessions: Sequence[SessionStandings]) -> pd.DataFrame:
-    """Every session's standings rows, numbered 1.. in the order given."""
+    """Every session's standings rows, numbered 1.. in the order given, with each row's ``number_key``."""
     frames = []
     for number, one in enumerate(sessions, start=1):
         table = one.standings
@@ -136,21 +265,55 @@ def _long(sessions: Sequence[SessionStandings]) -> pd.DataFrame:
             "pair": table["pair"], "names": table["names"],
             "ids": table["ids"] if "ids" in table else pd.Series(pd.NA, index=table.index, dtype="string"),
             "boards": table["boards"], "total": table["total"], "pct": table["pct"],
-            "top": table["top"] if "top" in table else np.nan}))
+            "top": table["top"] if "top" in table else np.nan, "number_key": number_key(table)}))
     long = pd.concat(frames, ignore_index=True)
     long["key"], long["imputed"] = pd.NA, False
     return long.astype(EVENT_SESSION_COLUMNS)
 
 
+def _shown_key(key: str, match: str) -> str:
+    if match != "number":
+        return key
+    section, direction, number = key.split(":", 2)
+    return " ".join(p for p in (f"section {section}" if section else "", direction, number) if p)
+
+
+def _unmatched(long: pd.DataFrame, key: pd.Series, match: str, labels: list[str]) -> list[dict]:
+    """A session of which fewer than :data:`MIN_MATCHED_SHARE` of the pairs that could be found (the
+    fewer of its pairs and the other sessions') are found in the other sessions: the sessions are
+    certainly keyed differently (sections in one and not another, NS and EW numbered apart in one
+    only, another numbering), and an event of them would be pairs that each played one session."""
+    pairs = pd.DataFrame({"session": long["session"], "key": key}).dropna().drop_duplicates()
+    if pairs["session"].nunique() < 2:
+        return []
+    rows = []
+    for session, mine in pairs.groupby("session", sort=True):  # a handful of sessions
+        others = pairs.loc[pairs["session"] != session, "key"].drop_duplicates()
+        found = int(mine["key"].isin(others).sum())
+        could = min(len(mine), len(others))
+        if could and found / could < MIN_MATCHED_SHARE:
+            here = ", ".join(_shown_key(k, match) for k in mine["key"].head(3))
+            there = ", ".join(_shown_key(k, match) for k in others.head(3))
+            if match == "number":
+                fix = ("the sessions number their pairs differently (sections in one and not another, NS and EW "
+                       "numbered apart in one only, or a new numbering); match the pairs by their players: "
+                       "--match names (or --match ids), with a names list for each session")
+            else:
+                fix = (f"check the {'names' if match == 'names' else 'member ids'} in each session's names list, "
+                       "or match otherwise (--match number)")
+            rows.append({"source": labels[int(session) - 1], "column": match, "value": f"{found} of {could}",
+                         "message": f"only {found} of {could} pairs of this session are found in the other sessions "
+                                    f"by {match} (here {here} ...; there {there} ...): {fix}"})
+    return rows
+
+
 def _keys(long: pd.DataFrame, match: str, labels: list[str]) -> pd.Series:
-    """The event key of each row by ``match``; ValidationError listing every pair without one and
-    every two pairs of a session that share one."""
+    """The event key of each row by ``match``; ValidationError listing every pair without one, every two
+    pairs of a session that share one, and every session whose pairs are certainly keyed otherwise than
+    the other sessions' (:func:`_unmatched`)."""
     rows: list[dict] = []
     if match == "number":
-        label = long["pair"].str.strip().str.casefold()
-        clash = long.assign(label=label).duplicated(subset=["session", "label"], keep=False)
-        per_direction = clash.groupby(long["session"]).transform("any")
-        key = label.where(~per_direction, long["group"] + ":" + label)
+        key = long["number_key"]
     else:
         key = names_key(long["names"]) if match == "names" else ids_key(long["ids"])
         what = "names" if match == "names" else "member ids"
@@ -162,9 +325,11 @@ def _keys(long: pd.DataFrame, match: str, labels: list[str]) -> pd.Series:
     twice = twice[twice.duplicated(subset=["session", "key"], keep=False)]
     for (session, value), group in twice.groupby(["session", "key"], sort=True):
         pairs = " and ".join(group["pair"].astype(str))
-        rows.append({"source": labels[int(session) - 1], "column": match, "value": str(value),
-                     "message": f"pairs {pairs} have the same {match} ({value}): they cannot be told apart "
-                                f"across sessions; correct the names list or match otherwise"})
+        rows.append({"source": labels[int(session) - 1], "column": match, "value": _shown_key(str(value), match),
+                     "message": f"pairs {pairs} have the same {match} ({_shown_key(str(value), match)}): they cannot "
+                                f"be told apart across sessions; correct the names list or match otherwise"})
+    if not rows:
+        rows = _unmatched(long, key, match, labels)
     if rows:
         raise ValidationError(problems_frame(rows))
     return key.astype("string")
@@ -341,5 +506,5 @@ def combine_sessions(sessions: Sequence[SessionStandings], rule: str = "sum", mi
                         carry_over=carry_over, unit=unit)
 
 
-__all__ = ["EVENT_RULES", "MATCH_BY", "MISSING_RULES", "EventRanking", "SessionStandings", "combine_sessions",
-           "ids_key", "names_key", "pair_tops"]
+__all__ = ["EVENT_RULES", "MATCH_BY", "MIN_MATCHED_SHARE", "MISSING_RULES", "EventRanking", "SessionStandings",
+           "combine_sessions", "ids_key", "names_key", "number_key", "pair_tops", "session_table"]

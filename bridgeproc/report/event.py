@@ -21,7 +21,8 @@ from bridgeproc.io.pbn.writer import write_games
 from bridgeproc.model import Session
 from bridgeproc.rank.event import EVENT_RULES, MISSING_RULES, EventRanking
 from bridgeproc.rank.methods import METHODS
-from bridgeproc.report.pbn import _parts, _table_tag, _text, scored_games
+from bridgeproc.report.pbn import cell_texts, scored_games, scored_parts, table_tag, total_table
+from bridgeproc.report.pbn_source import number_text
 from bridgeproc.report.ranking import GROUP_TITLES, rank_number
 from bridgeproc.report.styles import (
     BOLD,
@@ -200,46 +201,39 @@ def write_event_workbook(event: EventLike, path: str | os.PathLike) -> None:
         wb.save(tmp)
 
 
-def _number(value) -> str:
-    """A total or percentage as the TotalScoreTable writes it: at most two decimals, ``-`` when none."""
-    if value is None or pd.isna(value):
-        return "-"
-    text = f"{float(value):.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
 def cumulative_table(ranking: EventRanking) -> tuple[list[Column], list[list[str]]]:
-    """The event's TotalScoreTable columns and rows, Ruter's cumulative spelling."""
+    """The event's TotalScoreTable columns and rows, Ruter's cumulative spelling: ``Section`` and
+    ``Direction`` when the event ranks sections or lines apart (``report.pbn.total_table``). For the
+    percentage rules the ranking value is the percentage, so ``TotalPercentage`` holds it and
+    ``TotalScoreMP`` the matchpoints the pair scored over the sessions (a missed one as imputed)."""
     table = ranking.standings
     imps = ranking.unit == "imp"
-    cells: dict[str, list[str]] = {"Rank": _text(table["rank"]), "PairId": _text(table["pair"])}
-    if (table["group"] != "ALL").any():
-        cells["Direction"] = [{"NS": "N-S", "EW": "E-W"}.get(str(g).rsplit(" ", 1)[-1], "-") for g in table["group"]]
-    cells[METHODS["butler" if imps else "mp"].pbn_total] = [_number(v) for v in table["total"].to_numpy(dtype=object)]
-    if not imps:
-        cells["TotalPercentage"] = [_number(v) for v in table["pct"].to_numpy(dtype=object)]
-    cells["Names"] = _text(table["names"])
-    cells["NrBoards"] = _text(table["boards"])
-    cells["NrBoardsSession"] = _text(table["session_boards"])
-    cells["SessionScoreIMP" if imps else "SessionScoreMP"] = [_number(v) for v in
+    shown = table
+    if ranking.rule in ("percent-sum", "percent-average"):
+        points = ranking.sessions.groupby("key", sort=False)["total"].sum()
+        shown = table.assign(total=table["key"].map(points).to_numpy(dtype="float64"))
+    columns, rows = total_table(shown, imps)
+    cells: dict[str, list[str]] = {"NrBoardsSession": cell_texts(table["session_boards"])}
+    cells["SessionScoreIMP" if imps else "SessionScoreMP"] = [number_text(v) for v in
                                                               table["session_total"].to_numpy(dtype=object)]
     if not imps:
-        cells["SessionPercentage"] = [_number(v) for v in table["session_pct"].to_numpy(dtype=object)]
-    cells["SessionRank"] = _text(table["session_rank"])
-    return [Column(name, "", None, "") for name in cells], [list(row) for row in zip(*cells.values())]
+        cells["SessionPercentage"] = [number_text(v) for v in table["session_pct"].to_numpy(dtype=object)]
+    cells["SessionRank"] = cell_texts(table["session_rank"])
+    columns = [*columns, *(Column(name, "", None, "") for name in cells)]
+    return columns, [[*row, *more] for row, more in zip(rows, zip(*cells.values()))]
 
 
 def write_event_pbn(event: EventLike, path: str | os.PathLike) -> None:
     """The last session's scored PBN (as ``score -o .pbn`` writes it) with the event's cumulative
     TotalScoreTable in its first game, the event's name in the Event tags."""
-    boards, results, _, meta = _parts(event.sessions[-1])
+    boards, results, _, meta = scored_parts(event.sessions[-1])
     if event.meta.get("event"):
         meta["Event"] = str(event.meta["event"])
     games = scored_games(boards, results, None, meta)
     if games:
         tags = games[0].tags
         at = next((i for i, t in enumerate(tags) if t.name == "ScoreTable"), len(tags))
-        tags.insert(at, _table_tag("TotalScoreTable", *cumulative_table(event.ranking), 0))
+        tags.insert(at, table_tag("TotalScoreTable", *cumulative_table(event.ranking), 0))
     write_games(games, path)
 
 

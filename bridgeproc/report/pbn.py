@@ -62,7 +62,7 @@ def _score_cells(results: pd.DataFrame) -> tuple[list[str], list[str]]:
     return ns_cells, ew_cells
 
 
-def _text(series: pd.Series) -> list[str]:
+def cell_texts(series: pd.Series) -> list[str]:
     return [("-" if v is None or v == "" else str(v))
             for v in series.astype("string").to_numpy(dtype=object, na_value=None)]
 
@@ -76,16 +76,16 @@ def score_table(results: pd.DataFrame) -> tuple[list[Column], list[list[str]]]:
     cells: dict[str, tuple[int, list[str]]] = {}
     sections = results["section"].astype("string").fillna("") if "section" in results else None
     if sections is not None and (sections != "").any():
-        cells["Section"] = (3, _text(sections))
-    cells["PairId_NS"] = (3, _text(results["ns"]))
-    cells["PairId_EW"] = (3, _text(results["ew"]))
+        cells["Section"] = (3, cell_texts(sections))
+    cells["PairId_NS"] = (3, cell_texts(results["ns"]))
+    cells["PairId_EW"] = (3, cell_texts(results["ew"]))
     cells["Contract"] = (4, [c if ok else "-" for c, ok in zip(contract, played)])
-    cells["Declarer"] = (1, [d if ok else "-" for d, ok in zip(_text(results["declarer"]), played)])
+    cells["Declarer"] = (1, [d if ok else "-" for d, ok in zip(cell_texts(results["declarer"]), played)])
     cells["Result"] = (2, [("-" if t is None or not ok else str(t)) for t, ok in zip(tricks, played)])
     if "lead" in results:
-        cells["Lead"] = (3, _text(results["lead"]))
+        cells["Lead"] = (3, cell_texts(results["lead"]))
     if "fouled" in results and results["fouled"].notna().any():
-        cells["Fouled"] = (2, _text(results["fouled"]))  # bridgeproc's column: the group that played another deal
+        cells["Fouled"] = (2, cell_texts(results["fouled"]))  # bridgeproc's column: the group that played another deal
     if "switched" in results and results["switched"].fillna(False).astype(bool).any():
         # bridgeproc's column (as on a traveller): the EW-numbered pair sat NS; read back as the switch
         cells["Switched"] = (1, ["Y" if v else "-" for v in results["switched"].fillna(False).astype(bool)])
@@ -114,7 +114,7 @@ def total_table(standings: pd.DataFrame, imps: bool) -> tuple[list[Column], list
     # group is NS, EW or ALL, prefixed by the section when there are several ("A NS")
     groups = [g.rsplit(" ", 1) if " " in g else ["", g]
               for g in standings["group"].astype("string").fillna("ALL")]
-    cells: dict[str, list[str]] = {"Rank": _text(standings["rank"]), "PairId": _text(standings["pair"])}
+    cells: dict[str, list[str]] = {"Rank": cell_texts(standings["rank"]), "PairId": cell_texts(standings["pair"])}
     if any(section for section, _ in groups):
         cells["Section"] = [section or "-" for section, _ in groups]
     if any(direction != "ALL" for _, direction in groups):
@@ -122,8 +122,8 @@ def total_table(standings: pd.DataFrame, imps: bool) -> tuple[list[Column], list
     cells[METHODS["butler" if imps else "mp"].pbn_total] = [number_text(v) for v in standings["total"].to_numpy(dtype=object)]
     if not imps or standings["pct"].notna().any():
         cells["TotalPercentage"] = [number_text(v) for v in standings["pct"].to_numpy(dtype=object)]
-    cells["Names"] = _text(standings["names"])
-    cells["NrBoards"] = _text(standings["boards"])
+    cells["Names"] = cell_texts(standings["names"])
+    cells["NrBoards"] = cell_texts(standings["boards"])
     columns = [Column(name, "", None, "") for name in cells]
     return columns, [list(row) for row in zip(*cells.values())]
 
@@ -153,12 +153,12 @@ def _board_extras(boards: pd.DataFrame) -> dict[int, list[Tag]]:
         if complete:
             rows = [[seat, strain, str(int(row[f"dd_{seat}_{strain}"]))] for seat, strain in dd]
             columns = [Column("Declarer"), Column("Denomination", "", 2, "R"), Column("Result", "", 2, "R")]
-            tags.append(_table_tag("OptimumResultTable", columns, rows, 0))
+            tags.append(table_tag("OptimumResultTable", columns, rows, 0))
         out[int(board)] = tags
     return out
 
 
-def _table_tag(name: str, columns: list[Column], rows: list[list[str]], line: int) -> Tag:
+def table_tag(name: str, columns: list[Column], rows: list[list[str]], line: int) -> Tag:
     tag = Tag(name, ";".join(c.spec() for c in columns), line)
     tag.columns, tag.rows, tag.row_lines = tuple(columns), rows, [0] * len(rows)
     return tag
@@ -212,14 +212,14 @@ def scored_games(boards: pd.DataFrame, results: pd.DataFrame, standings: pd.Data
             tags = [Tag(name, value, 0) for name, value in values.items()]
             tags.extend(extras.get(board, ()))
             if not games and standings is not None and len(standings):
-                tags.append(_table_tag("TotalScoreTable", *total_table(standings, imps), 0))
+                tags.append(table_tag("TotalScoreTable", *total_table(standings, imps), 0))
             if table_rows is not None:
-                tags.append(_table_tag("ScoreTable", columns, table_rows, 0))
+                tags.append(table_tag("ScoreTable", columns, table_rows, 0))
             games.append(Game(tags, 0))
     return games
 
 
-def _parts(scored) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame | None, dict[str, str]]:
+def scored_parts(scored) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame | None, dict[str, str]]:
     get = scored.get if isinstance(scored, Mapping) else (lambda name: getattr(scored, name, None))
     standings = get("standings")
     if standings is not None and "method" in standings and len(standings):
@@ -279,7 +279,7 @@ def write_scored_pbn(scored, path: str | os.PathLike) -> None:
     path : str or PathLike
         The output file, replaced only when writing succeeded.
     """
-    boards, results, standings, meta = _parts(scored)
+    boards, results, standings, meta = scored_parts(scored)
     source = _source_pbn(scored)
     if source is not None:
         totals = total_table(standings, _imps(results)) if standings is not None and len(standings) else None

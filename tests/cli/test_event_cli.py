@@ -43,3 +43,38 @@ def test_command_line_mistakes_exit_2(runner, tmp_path):
     assert same.exit_code == 2 and "given twice" in same.output
     reads = runner.invoke(cli, ["event", S1, S2, "-o", S1, "--no-dd"])
     assert reads.exit_code == 2
+
+
+SAMPLE = REALDATA.parent.parent.parent / "sample_data"
+
+
+def test_a_pair_missing_a_session_without_names_is_a_note_not_a_crash(runner, tmp_path):
+    sheet = pd.read_csv(SAMPLE / "club-evening-travellers.csv", dtype=str, keep_default_na=False)
+    second = tmp_path / "s2_missing.csv"
+    sheet[sheet["NS"] != "5"].to_csv(second, index=False)
+    result = runner.invoke(cli, ["event", str(SAMPLE / "club-evening-travellers.csv"), str(second), "-o",
+                                 str(tmp_path / "e.csv"), "--rule", "percent-average", "--no-dd", "--no-archive"])
+    assert result.exit_code == 0, result.output
+    assert "pair 5 (no names) missed session(s) 2" in result.output
+    assert "25 pairs ranked over 2 sessions" in result.output and "Traceback" not in result.output
+
+
+def test_the_event_is_archived_unless_told_not_to(runner, tmp_path):
+    from bridgeproc.archive.events import event_sessions
+
+    hands2 = tmp_path / "hands2.pbn"
+    hands2.write_bytes((SAMPLE / "club-evening.pbn").read_bytes())
+    travellers2 = tmp_path / "travellers2.csv"
+    travellers2.write_bytes((SAMPLE / "club-evening-travellers.csv").read_bytes())
+    archive = tmp_path / "club.sqlite"
+    sessions = [f"{SAMPLE / 'club-evening.pbn'},{SAMPLE / 'club-evening-travellers.csv'}", f"{hands2},{travellers2}"]
+    skipped = runner.invoke(cli, ["event", *sessions, "-o", str(tmp_path / "n.csv"), "--no-dd", "--no-archive",
+                                  "--archive", str(archive)])
+    assert skipped.exit_code == 0, skipped.output
+    assert not archive.exists()
+    result = runner.invoke(cli, ["event", *sessions, "-o", str(tmp_path / "e.csv"), "--no-dd", "--archive",
+                                 str(archive), "--event", "Autumn pairs"])
+    assert result.exit_code == 0, result.output
+    assert "event 'Autumn pairs' archived with its 2 sessions" in result.output
+    assert event_sessions(archive, "Autumn pairs")["session_id"].tolist() == ["2026-11-24_autumn-pairs-s1",
+                                                                              "2026-11-24_autumn-pairs-s2"]

@@ -2,6 +2,7 @@
 published cumulative TotalScoreTable (session 2's file), number for number."""
 from __future__ import annotations
 
+import dataclasses
 from functools import lru_cache
 
 import numpy as np
@@ -132,3 +133,155 @@ def test_a_file_given_twice_is_a_usage_error():
 ])
 def test_how_a_session_is_given(spec, files):
     assert session_files(spec) == files
+
+
+# --------------------------------------------------------------------------- the sample club evening
+
+SAMPLE = REALDATA.parent.parent.parent / "sample_data"
+HANDS, TRAVELLERS = SAMPLE / "club-evening.pbn", SAMPLE / "club-evening-travellers.csv"
+NAMES = SAMPLE / "club-evening-names.csv"
+
+
+def travellers() -> pd.DataFrame:
+    return pd.read_csv(TRAVELLERS, dtype=str, keep_default_na=False)
+
+
+def written(frame: pd.DataFrame, path) -> str:
+    frame.to_csv(path, index=False)
+    return str(path)
+
+
+def session_totals(files, options=EXACT) -> dict[tuple[str, str], float]:
+    """(group, pair) -> total of the session scored on its own."""
+    from bridgeproc.pipeline.run import build_session
+
+    table = build_session(files, options).standings
+    return {(g, p): t for g, p, t in zip(table["group"], table["pair"], table["total"])}
+
+
+def test_a_pair_that_missed_a_session_without_names_is_noted(tmp_path):
+    sheet = travellers()
+    second = written(sheet[sheet["NS"] != "5"], tmp_path / "s2.csv")  # NS 5 did not come
+    event = build_event([TRAVELLERS, second], EXACT, rule="percent-average")
+    assert len(event.ranking.standings) == 25
+    dropped = event.notes[event.notes["column"] == "pair"]
+    assert dropped[["source", "value"]].values.tolist() == [["s2.csv", "5"]]
+    assert dropped["message"].iloc[0] == ("pair 5 (no names) missed session(s) 2: left out of the event ranking "
+                                          "(--missing drop)")
+
+
+def test_a_sectioned_and_an_unsectioned_session_are_refused(tmp_path):
+    sheet = travellers()
+    both = pd.concat([sheet.assign(Section=s) for s in "AB"], ignore_index=True)
+    sectioned = written(both[["Section", *sheet.columns]], tmp_path / "two.csv")
+    with pytest.raises(ValidationError) as caught:
+        build_event([sectioned, TRAVELLERS], EXACT)
+    problems = caught.value.problems
+    assert problems[["source", "value"]].values.tolist() == [["two.csv", "0 of 26"],
+                                                            ["club-evening-travellers.csv", "0 of 26"]]
+    assert problems["message"].str.contains("--match names").all()
+    # two sectioned sessions: every pair of each section matched, 52 pairs
+    again = written(both[["Section", *sheet.columns]], tmp_path / "two_s2.csv")
+    assert len(build_event([sectioned, again], EXACT).ranking.standings) == 52
+
+
+def names_with_ids(path, order: list[int]) -> str:
+    """A names list for the Mitchell: NS n and EW n with member ids, pair n's players those of pair order[n-1]."""
+    rows = [{"Pair": n, "Direction": side, "Names": f"{side} player {who} & partner",
+             "Member ID 1": 1000 + 2 * who + (100 if side == "EW" else 0),
+             "Member ID 2": 1001 + 2 * who + (100 if side == "EW" else 0)}
+            for side in ("NS", "EW") for n, who in enumerate(order, start=1)]
+    pd.DataFrame(rows).to_csv(path, index=False)
+    return str(path)
+
+
+def test_member_ids_match_a_mitchell_numbered_per_direction(tmp_path):
+    first = names_with_ids(tmp_path / "n1.csv", list(range(1, 14)))
+    second = names_with_ids(tmp_path / "n2.csv", list(range(13, 0, -1)))  # renumbered: NS 13 is n1's NS 1
+    copy = written(travellers(), tmp_path / "s2.csv")
+    event = build_event([f"{TRAVELLERS},{first}", f"{copy},{second}"], EXACT, match="ids")
+    table = event.ranking.standings.set_index(["group", "pair"])
+    assert len(table) == 26
+    one = session_totals([str(TRAVELLERS)])
+    # NS 1 of session 1 is NS 13 of session 2 (the same ids), and shown by its last number
+    assert table.loc[("NS", "13"), "total"] == one[("NS", "1")] + one[("NS", "13")]
+    assert table.loc[("EW", "13"), "total"] == one[("EW", "1")] + one[("EW", "13")]
+    assert table.loc[("NS", "13"), "names"] == "NS player 1 & partner"
+
+
+def arrow_switched(path, rounds=("12", "13")) -> str:
+    """The sample evening with the EW pairs sitting NS in ``rounds``: pairs swapped, marked Switched."""
+    sheet = travellers()
+    moved = sheet["Round"].isin(rounds)
+    sheet.loc[moved, ["NS", "EW"]] = sheet.loc[moved, ["EW", "NS"]].to_numpy()
+    return written(sheet.assign(Switched=moved.map({True: "Y", False: ""})), path)
+
+
+def test_an_arrow_switched_one_winner_mitchell_keeps_ns_and_ew_apart(tmp_path):
+    one, two = arrow_switched(tmp_path / "s1.csv"), arrow_switched(tmp_path / "s2.csv")
+    options = Options(dd=False, overrides={"winners": "one"}, names=(str(NAMES),))
+    event = build_event([one, two], options)
+    table = event.ranking.standings
+    assert len(table) == 26 and set(table["group"]) == {"ALL"}
+    assert set(table["pair"]) == {f"{side} {n}" for side in ("NS", "EW") for n in range(1, 14)}
+    # each pair's event total is twice its session's, credited by the direction of its number
+    from bridgeproc.pipeline.run import build_session
+
+    theirs = sorted(build_session([one], options).standings["total"], reverse=True)  # "1" twice: NS 1, EW 1
+    assert sorted(table["total"], reverse=True) == [2 * t for t in theirs]
+    lines = session_totals([one], Options(dd=False))  # the same session ranked NS and EW apart
+    totals = table.set_index("pair")["total"]
+    assert all(totals[f"{side} {n}"] == 2 * lines[(side, str(n))] for side in ("NS", "EW") for n in range(1, 14))
+    names = pd.read_csv(NAMES, dtype=str).set_index(["Direction", "Pair"])["Names"]
+    shown = table.set_index("pair")["names"]
+    assert shown["EW 3"] == names[("EW", "3")] and shown["NS 3"] == names[("NS", "3")]
+
+
+def test_the_event_pbn_of_two_sections_and_of_a_percentage_rule(tmp_path):
+    sheet = travellers()
+    both = pd.concat([sheet.assign(Section=s) for s in "AB"], ignore_index=True)[["Section", *sheet.columns]]
+    one, two = written(both, tmp_path / "a.csv"), written(both, tmp_path / "b.csv")
+    hands2 = tmp_path / "hands2.pbn"
+    hands2.write_bytes(HANDS.read_bytes())
+    event = build_event([f"{HANDS},{one}", f"{hands2},{two}"], EXACT, rule="percent-average")
+    write_event(event, [tmp_path / "e.pbn"], archive=False)
+    totals = read_pbn(tmp_path / "e.pbn").totals
+    assert {"section", "direction", "totalscoremp", "totalpercentage"} <= set(totals.columns)
+    first = totals.iloc[0]
+    ranked = event.ranking.standings.iloc[0]
+    assert (first["section"], first["direction"], first["pairid"]) == ("A", "E-W", "2")
+    assert float(first["totalpercentage"]) == pytest.approx(round(ranked["pct"], 2))
+    # the matchpoints of both sessions in TotalScoreMP, not the percentage
+    session = session_totals([str(HANDS), one])
+    assert float(first["totalscoremp"]) == 2 * session[("A EW", "2")]
+    assert not totals.duplicated(subset=["section", "direction", "pairid"]).any()
+
+
+def test_the_event_and_its_sessions_are_archived(tmp_path):
+    from bridgeproc.archive import list_sessions
+    from bridgeproc.archive.events import event_sessions
+
+    url = tmp_path / "archive.sqlite"
+    hands2 = tmp_path / "hands2.pbn"
+    hands2.write_bytes(HANDS.read_bytes())
+    options = Options(dd=False, archive=True, archive_url=str(url))
+    event = build_event([f"{HANDS},{TRAVELLERS}", f"{hands2},{SAMPLE / 'club-evening-travellers.xlsx'}"], options)
+    done = write_event(event, [tmp_path / "e.csv"])
+    assert (tmp_path / "e.csv").is_file()
+    recorded = event_sessions(url, "Tuesday Pairs")
+    assert recorded[["session_id", "version", "event", "date"]].values.tolist() == [
+        ["2026-11-24_tuesday-pairs-s1", 1, "Tuesday Pairs", "2026-11-24"],
+        ["2026-11-24_tuesday-pairs-s2", 1, "Tuesday Pairs", "2026-11-24"]]
+    assert recorded["rule"].iloc[0] == "sum; missing=drop; match=number"
+    assert done.archived.session_ids == ("2026-11-24_tuesday-pairs-s1", "2026-11-24_tuesday-pairs-s2")
+    assert "event 'Tuesday Pairs' archived with its 2 sessions" in str(done.archived)
+    # an archived session is recorded as it is, the new one under the event's name
+    final = build_event(["archive:2026-11-24_tuesday-pairs-s1", f"{hands2},{TRAVELLERS}"],
+                        dataclasses.replace(options, meta={"event": "Club final"}))
+    write_event(final, [tmp_path / "f.csv"])
+    assert event_sessions(url, "Club final")["session_id"].tolist() == ["2026-11-24_tuesday-pairs-s1",
+                                                                        "2026-11-24_club-final"]
+    assert len(list_sessions(url)) == 3
+    # --no-archive: nothing stored
+    write_event(final, [tmp_path / "g.csv"], archive=False)
+    assert len(list_sessions(url)) == 3

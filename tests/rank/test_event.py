@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgeproc.errors import ValidationError
-from bridgeproc.rank.event import SessionStandings, combine_sessions, ids_key, names_key
+from bridgeproc.rank.event import SessionStandings, combine_sessions, ids_key, names_key, number_key
 from tests.conftest import examples
 
 
@@ -207,11 +207,29 @@ def events(draw):
     return out
 
 
+def slow_unmatched(sessions: list[list[tuple[str, float, float]]]) -> bool:
+    """True when a session has fewer than half of the pairs it could share (the fewer of its own and the
+    other sessions') in the other sessions: the event is refused."""
+    if len(sessions) < 2:
+        return False
+    for n, rows in enumerate(sessions):
+        mine = {p for p, _, _ in rows}
+        others = {p for m, other in enumerate(sessions) if m != n for p, _, _ in other}
+        could = min(len(mine), len(others))
+        if could and len(mine & others) / could < 0.5:
+            return True
+    return False
+
+
 @settings(max_examples=examples(200), deadline=None)
 @given(events(), st.sampled_from(["sum", "percent-average"]))
 def test_sum_and_percent_average_against_a_slow_oracle(sessions, rule):
     given_sessions = [session(f"s{n}", [(p, f"names {p}", int(top // 10), t, top) for p, t, top in rows])
                       for n, rows in enumerate(sessions, start=1)]
+    if slow_unmatched(sessions):
+        with pytest.raises(ValidationError, match="pairs of this session are found in the other sessions"):
+            combine_sessions(given_sessions, rule=rule, missing="drop")
+        return
     ranking = combine_sessions(given_sessions, rule=rule, missing="drop")
     want = slow_event(sessions, rule)
     table = ranking.standings
@@ -222,3 +240,69 @@ def test_sum_and_percent_average_against_a_slow_oracle(sessions, rule):
     assert (np.diff(totals) <= 1e-9).all()  # best first
     expected_rank = [str(int((totals > t + 1e-6).sum()) + 1) for t in totals]
     assert [r.rstrip("=") for r in table["rank"]] == expected_rank
+
+
+# --------------------------------------------------------------------------- keys by number
+
+def table(rows: list[tuple[str, str]], **identity: list[str]) -> pd.DataFrame:
+    """Standings rows of (group, pair), with session_table's identity columns when given."""
+    frame = pd.DataFrame({"group": [g for g, _ in rows], "pair": [p for _, p in rows]}, dtype="string")
+    return frame.assign(**{k: pd.Series(v, dtype="string") for k, v in identity.items()})
+
+
+@pytest.mark.parametrize("rows, identity, keys", [
+    # shared numbering (a Howell): the number alone
+    ([("ALL", "1"), ("ALL", "2")], {}, ["::1", "::2"]),
+    # a Mitchell numbered per direction: the direction too
+    ([("NS", "1"), ("EW", "1")], {}, [":NS:1", ":EW:1"]),
+    # a Mitchell numbered 1-2 NS, 3-4 EW: one number per pair, no direction
+    ([("NS", "1"), ("NS", "2"), ("EW", "3"), ("EW", "4")], {}, ["::1", "::2", "::3", "::4"]),
+    # two sections, per direction: the section too
+    ([("A NS", "1"), ("A EW", "1"), ("B NS", "1")], {}, ["A:NS:1", "A:EW:1", "B:NS:1"]),
+    # session_table's columns: one section (A) is no section, so a .bws's A 1 is a CSV's 1
+    ([("ALL", "NS 1"), ("ALL", "EW 1")], {"section": ["A", "A"], "direction": ["NS", "EW"], "number": ["1", "1"]},
+     [":NS:1", ":EW:1"]),
+    ([("ALL", "A1"), ("ALL", "B1")], {"section": ["A", "B"], "direction": ["", ""], "number": ["1", "1"]},
+     ["A::1", "B::1"]),
+])
+def test_the_key_by_number_is_built_alike_in_every_session(rows, identity, keys):
+    assert number_key(table(rows, **identity)).tolist() == keys
+
+
+def two_sections(label: str) -> SessionStandings:
+    rows = [session(label, [("1", None, 2, 12), ("2", None, 2, 8)], group=g).standings for g in ("A NS", "A EW",
+                                                                                                 "B NS", "B EW")]
+    return SessionStandings(label, "mp", pd.concat(rows, ignore_index=True), 10.0)
+
+
+def test_a_sectioned_and_an_unsectioned_session_are_refused_with_the_fix():
+    plain = SessionStandings("s2", "mp", pd.concat([session("s2", [("1", None, 2, 12), ("2", None, 2, 8)],
+                                                            group=g).standings for g in ("NS", "EW")],
+                                                   ignore_index=True), 10.0)
+    with pytest.raises(ValidationError) as caught:
+        combine_sessions([two_sections("s1"), plain])
+    problems = caught.value.problems
+    assert problems[["source", "column", "value"]].values.tolist() == [["s1", "number", "0 of 4"],
+                                                                      ["s2", "number", "0 of 4"]]
+    assert "only 0 of 4 pairs of this session are found in the other sessions by number" in problems["message"][0]
+    assert "(here section A NS 1" in problems["message"][0] and "there NS 1" in problems["message"][0]
+    assert "--match names" in problems["message"][0]
+    # the same sections in both: every pair found, NS and EW of each section ranked apart
+    ranked = combine_sessions([two_sections("s1"), two_sections("s2")]).standings
+    assert ranked[["group", "pair", "total"]].values.tolist()[:2] == [["A EW", "1", 24.0], ["A EW", "2", 16.0]]
+    assert len(ranked) == 8
+
+
+@pytest.mark.parametrize("second, refused", [
+    (["1", "2"], False),          # 2 of 2 found
+    (["1", "7"], False),          # 1 of 2 found: half, a pair can miss a session
+    (["7", "8", "9"], True),      # 0 of 3
+    (["1", "7", "8", "9"], True),  # 1 of 3 (the first session's 3 pairs are the fewer)
+])
+def test_only_a_small_share_of_pairs_found_is_refused(second, refused):
+    other = session("s2", [(p, None, 2, 10) for p in second])
+    if refused:
+        with pytest.raises(ValidationError, match="pairs of this session are found in the other sessions"):
+            combine_sessions([S1, other])
+    else:
+        assert len(combine_sessions([S1, other]).standings) >= 1
