@@ -52,6 +52,9 @@ CATALOGUE = [
      'refused', [(9, 'two irregularity marks (^R ^L) before one card: mark a card ^R (revoke) or ^L (lead out of turn), once')]),
     ('long line', G + '{' + "x" * 300 + '}\n',
      'accepted', [(6, 'line of 302 characters: PBN lines hold at most 254 and the line end (read as it is)')]),
+    ('many long lines', G + "".join('{' + "x" * 300 + '}\n' for _ in range(23)),
+     'accepted', [(6 + k, 'line of 302 characters: PBN lines hold at most 254 and the line end (read as it is)')
+                  for k in range(20)] + [(26, 'and 3 more lines over 254 characters from here on')]),
     ('note without number', G + '[Auction "N"]\n1S AP\n[Note "weak"]\n',
      'accepted', [(8, 'Note \'weak\' has no number: write [Note "n:text"] (n from 1 to 32)')]),
     ('unused note', G + '[Auction "N"]\n1S AP\n[Note "1:weak"]\n',

@@ -449,12 +449,15 @@ def lex(text: str, source: str) -> tuple[list[Game], list[str], list[tuple[int, 
 
 def _long_lines(text: str, notes: list[tuple[int, str]]) -> None:
     """A note for each line over ``MAX_LINE`` characters (the first ``_LONG_LINES_NAMED``, then a count)."""
-    found = 0
+    found, first_unnamed = 0, 0
     for m in _LONG_LINE.finditer(text):
         found += 1
         if found <= _LONG_LINES_NAMED:
             line = text.count("\n", 0, m.start()) + 1
             notes.append((line, f"line of {len(m.group())} characters: PBN lines hold at most {MAX_LINE} "
                                 "and the line end (read as it is)"))
-    if found > _LONG_LINES_NAMED:
-        notes.append((line, f"and {found - _LONG_LINES_NAMED} more lines over {MAX_LINE} characters"))
+        elif found == _LONG_LINES_NAMED + 1:
+            first_unnamed = text.count("\n", 0, m.start()) + 1
+    if found > _LONG_LINES_NAMED:  # at the first line not named, so that it sorts after the named ones
+        notes.append((first_unnamed, f"and {found - _LONG_LINES_NAMED} more lines over {MAX_LINE} characters "
+                                     "from here on"))
