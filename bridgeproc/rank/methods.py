@@ -29,7 +29,7 @@ class RankingMethod:
     format of points and totals (``mp`` or ``imp``); ``card_header`` the score cards' points
     header. ``pbn_points``/``pbn_total`` are the ScoreTable and TotalScoreTable columns (the
     spelling of Ruter and Magic Contest exports), ``usebio`` the BOARD_SCORING_METHOD and
-    ``usebio_points`` the per-traveller-line elements.
+    ``usebio_points`` the per-traveller-line elements (Compscore's names: NS_CROSS_IMP_POINTS, NS_BUTLER_POINTS).
     """
 
     name: str
@@ -59,13 +59,13 @@ METHODS: dict[str, RankingMethod] = {m.name: m for m in (
         name="cross-imp", title="Cross-IMPs", scorer=cross_imps, points=("ximp_ns", "ximp_ew"), columns=CROSS_COLUMNS,
         shown=(("ximp_ns", "X-IMP NS", "imp"), ("ximp_ew", "X-IMP EW", "imp")), board_facts=(),
         unit="imp", card_header="X-IMP", percentages=False, pbn_points=("IMP_NS", "IMP_EW"), pbn_total="TotalScoreIMP",
-        usebio="CROSS_IMPS", usebio_points=("NS_IMPS", "EW_IMPS")),
+        usebio="CROSS_IMPS", usebio_points=("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS")),
     RankingMethod(
         name="butler", title="Butler IMPs", scorer=butler, points=("butler_ns", "butler_ew"), columns=BUTLER_COLUMNS,
         shown=(("butler_ns", "Butler NS", "imp"), ("butler_ew", "Butler EW", "imp")),
         board_facts=(("datum", "datum", "{:g}"),),
         unit="imp", card_header="IMP", percentages=False, pbn_points=("IMP_NS", "IMP_EW"), pbn_total="TotalScoreIMP",
-        usebio="BUTLER", usebio_points=("NS_IMPS", "EW_IMPS")),
+        usebio="BUTLER", usebio_points=("NS_BUTLER_POINTS", "EW_BUTLER_POINTS")),
 )}
 
 

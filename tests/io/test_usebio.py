@@ -282,7 +282,8 @@ def test_usebio_text_of_a_section_event_has_one_section_element_each():
     sections = sorted(set(first.results["section"]))
     for letter in sections:
         assert f'<SECTION SECTION_ID="{letter}">' in text
-    assert "<NS_IMPS>" in text and "<PERCENTAGE>" not in text
+    # Compscore's names for the IMP points (what the results sites reading USEBIO look for)
+    assert "<NS_CROSS_IMP_POINTS>" in text and "<NS_IMPS>" not in text and "<PERCENTAGE>" not in text
 
 
 def test_write_is_atomic_and_leaves_no_file_on_error(tmp_path):
