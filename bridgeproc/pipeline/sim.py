@@ -34,7 +34,7 @@ from bridgeproc.pipeline.read import READERS, read_inputs, suffix
 from bridgeproc.pipeline.run import session_conventions
 from bridgeproc.rank import Conventions, rank_results, standings
 from bridgeproc.rank.methods import ranking_method
-from bridgeproc.report.sim import MARKER, club_folder, write_club, write_field
+from bridgeproc.report.sim import MARKER, ClubPart, FieldParts, club_folder, field_parts, write_club_part, write_field
 from bridgeproc.schema import (
     BOARDS_COLUMNS,
     PROBLEM_COLUMNS,
@@ -623,11 +623,22 @@ __all__ = ["SimResult", "clubs_of", "frequency_table", "frequencies_of", "read_c
 # --- outputs ---------------------------------------------------------------------------------
 
 
-def _write_clubs(root: str, tasks: Sequence[tuple[str, str, pd.DataFrame, pd.DataFrame, pd.DataFrame]],
-                 meta: dict, method: str) -> None:
-    """Write a chunk of clubs' folders (a task of the pool)."""
-    for club, name, results, frequencies, ranking in tasks:
-        write_club(Path(root) / "clubs" / name, club, results, frequencies, ranking, meta, method)
+def _write_clubs(root: str, tasks: Sequence[tuple[str, ClubPart]], field: FieldParts, meta: dict, method: str) -> None:
+    """Write a chunk of clubs' folders (a task of the pool) from their parts of the field."""
+    for name, part in tasks:
+        write_club_part(Path(root) / "clubs" / name, part, field, meta, method)
+
+
+#: The field's parts in a worker process (sent once per worker, not with every chunk).
+_SHARED: dict[str, FieldParts] = {}
+
+
+def _share(field: FieldParts) -> None:
+    _SHARED["field"] = field
+
+
+def _write_shared(root: str, tasks: Sequence[tuple[str, ClubPart]], meta: dict, method: str) -> None:
+    _write_clubs(root, tasks, _SHARED["field"], meta, method)
 
 
 def _club_names(clubs: Sequence[str]) -> dict[str, str]:
@@ -657,19 +668,19 @@ def write_sim(sim: SimResult, folder: str | os.PathLike, *, workers: int = WORKE
         names = _club_names(sim.clubs)
         method = sim.conventions.method
         write_field(staging, sim.results, sim.field_standings, sim.meta, method, names)
-        by_club = dict(tuple(sim.results.groupby("club", sort=False)))
+        field = field_parts(sim.results, sim.frequencies, method, sim.club_standings)  # formatted once
+        present = set(sim.results["club"].astype(str))
         rankings = dict(tuple(sim.club_standings.groupby("club", sort=False)))
-        tasks = [(club, names[club], by_club[club].reset_index(drop=True),
-                  frequencies_of(by_club[club], sim.frequencies, club), rankings.get(club, sim.club_standings[:0]))
-                 for club in sim.clubs if club in by_club]
+        tasks = [(names[club], field.club(club, rankings.get(club, sim.club_standings[:0])))
+                 for club in sim.clubs if club in present]
         chunks = [tasks[i:i + chunk] for i in range(0, len(tasks), max(1, chunk))]
         if workers > 1 and len(chunks) > 1:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                list(pool.map(_write_clubs, [str(staging)] * len(chunks), chunks, [sim.meta] * len(chunks),
+            with ProcessPoolExecutor(max_workers=workers, initializer=_share, initargs=(field,)) as pool:
+                list(pool.map(_write_shared, [str(staging)] * len(chunks), chunks, [sim.meta] * len(chunks),
                               [method] * len(chunks)))
         else:
             for part in chunks:
-                _write_clubs(str(staging), part, sim.meta, method)
+                _write_clubs(str(staging), part, field, sim.meta, method)
         os.chmod(staging, 0o777 & ~user_umask())
         if target.exists():
             old = target.with_name(f".{target.name}.old{TMP_SUFFIX}")

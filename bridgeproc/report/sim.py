@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from bridgeproc.core.notation import contract_text
@@ -79,9 +81,108 @@ def _render(model: sim_site.SimSite, depth: int) -> str:
                                                                page_title="")
 
 
+@dataclass(frozen=True)
+class ClubPart:
+    """What one club's folder needs, cut from the field's :class:`FieldParts` (small to send to a worker)."""
+
+    club: str
+    results: int
+    results_csv: list[str]
+    traveller: list[str]
+    boards: np.ndarray
+    here: np.ndarray
+    ranking: pd.DataFrame
+    ranking_csv: list[str]
+
+
+@dataclass(frozen=True)
+class FieldParts:
+    """The field's CSV lines and table rows, formatted once on whole columns; each club's files are then
+    its slices (a thousand clubs: the formatting is not done a thousand times)."""
+
+    results_header: str
+    results_csv: np.ndarray
+    traveller: np.ndarray
+    boards: np.ndarray
+    clubs: np.ndarray
+    frequency_row: np.ndarray
+    frequencies_header: str
+    frequencies_csv: np.ndarray
+    frequency_head: np.ndarray
+    frequency_tail: np.ndarray
+    frequency_boards: np.ndarray
+    ranking_header: str
+    ranking_csv: np.ndarray
+    ranking_clubs: np.ndarray
+
+    def club(self, club: str, ranking: pd.DataFrame) -> ClubPart:
+        rows = np.flatnonzero(self.clubs == club)
+        here = np.bincount(self.frequency_row[rows], minlength=len(self.frequencies_csv))
+        return ClubPart(club, len(rows), self.results_csv[rows].tolist(), self.traveller[rows].tolist(),
+                        self.boards[rows], here, ranking, self.ranking_csv[self.ranking_clubs == club].tolist())
+
+
+def _csv_lines(frame: pd.DataFrame) -> tuple[str, np.ndarray]:
+    """A frame's CSV header and one line per row (formula-safe), written once."""
+    safe = _safe(frame)
+    header = safe.iloc[:0].to_csv(index=False, lineterminator="\n").rstrip("\n")
+    body = safe.to_csv(index=False, header=False, lineterminator=_RECORD)
+    return header, np.array(body.split(_RECORD)[:-1], dtype=object)
+
+
+#: Ends each CSV record while a field is cut into its clubs' lines (a quoted cell may hold a newline).
+_RECORD = "\x1e\n"
+
+
+def field_parts(results: pd.DataFrame, frequencies: pd.DataFrame, method: str,
+                club_standings: pd.DataFrame) -> FieldParts:
+    """Every result's CSV line and traveller row, every frequency row's CSV line and HTML around the club's
+    count, which frequency row each result falls in, and every club ranking's CSV lines."""
+    m = ranking_method(method)
+    ranking_header, ranking_lines = _csv_lines(club_standings)
+    header, lines = _csv_lines(results_table(results, method))
+    freq_header, freq_lines = _csv_lines(frequencies)
+    head, tail = sim_site.frequency_cells(frequencies)
+    keys = ["board", "score_ns", "adjusted"]
+    table = frequencies[keys].assign(adjusted=frequencies["adjusted"].astype("string").fillna(""),
+                                     row=np.arange(len(frequencies)))
+    mine = pd.DataFrame({"board": results["board"].to_numpy(), "score_ns": results["score_ns"].to_numpy(),
+                         "adjusted": results["adjusted"].astype("string").fillna("").to_numpy()})
+    row = mine.merge(table, on=keys, how="left")["row"].fillna(-1).to_numpy(dtype="int64")
+    if (row < 0).any():
+        raise ValueError("a result with no row in the frequency table")
+    return FieldParts(header, lines, sim_site.traveller_rows(results, m.points).to_numpy(dtype=object),
+                      results["board"].to_numpy(dtype="int64"), results["club"].astype(str).to_numpy(dtype=object),
+                      row, freq_header, freq_lines, head.to_numpy(dtype=object), tail.to_numpy(dtype=object),
+                      frequencies["board"].to_numpy(dtype="int64"), ranking_header, ranking_lines,
+                      club_standings["club"].astype(str).to_numpy(dtype=object))
+
+
+def write_club_part(folder: str | os.PathLike, part: ClubPart, field: FieldParts, meta: dict, method: str) -> None:
+    """Write one club's folder from its part of the field: results.csv, ranking.csv, frequencies.csv
+    (the field's, with the club's count ``here``) and index.html."""
+    root = Path(folder)
+    root.mkdir(parents=True, exist_ok=True)
+    m = ranking_method(method)
+    (root / "results.csv").write_text("\n".join([field.results_header, *part.results_csv]) + "\n", encoding="utf-8")
+    (root / "ranking.csv").write_text("\n".join([field.ranking_header, *part.ranking_csv]) + "\n", encoding="utf-8")
+    here = part.here.astype(str)
+    freq = [f"{line},{n}" for line, n in zip(field.frequencies_csv, here)]
+    (root / "frequencies.csv").write_text("\n".join([field.frequencies_header + ",here", *freq]) + "\n",
+                                          encoding="utf-8")
+    rows = (field.frequency_head + sim_site.here_cells(part.here).astype(object) + field.frequency_tail).tolist()
+    title = f"{meta.get('event') or 'Simultaneous event'}: {part.club}"
+    model = sim_site.site(title, [f"{part.results} results; points across the field and within the club"], meta,
+                          sim_site.rankings(part.ranking, "Ranking", m.percentages, False),
+                          sim_site.board_tables(part.boards, part.traveller, field.frequency_boards, rows),
+                          m.card_header, field_link="../../index.html")
+    (root / "index.html").write_text(_render(model, 2), encoding="utf-8")
+
+
 def write_club(folder: str | os.PathLike, club: str, results: pd.DataFrame, frequencies: pd.DataFrame,
                ranking: pd.DataFrame, meta: dict, method: str) -> None:
-    """Write one club's folder: results.csv, ranking.csv, frequencies.csv and index.html."""
+    """Write one club's folder alone (its results and the field's frequencies with ``here``): results.csv,
+    ranking.csv, frequencies.csv and index.html. A whole field is written by :func:`write_club_part`."""
     root = Path(folder)
     root.mkdir(parents=True, exist_ok=True)
     m = ranking_method(method)
@@ -114,4 +215,5 @@ def write_field(folder: str | os.PathLike, results: pd.DataFrame, ranking: pd.Da
     (root / MARKER).write_text("written by bridgeproc sim; a rerun replaces this folder\n", encoding="utf-8")
 
 
-__all__ = ["MARKER", "club_folder", "results_table", "write_club", "write_field"]
+__all__ = ["MARKER", "ClubPart", "FieldParts", "club_folder", "field_parts", "results_table", "write_club",
+           "write_club_part", "write_field"]

@@ -22,6 +22,7 @@ A teams event (:func:`write_teams_site`)::
 """
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable
 from importlib.resources import files
@@ -47,8 +48,10 @@ def suits(text: object) -> Markup:
     return Markup(escaped)
 
 
+@functools.lru_cache(maxsize=None)
 def environment() -> jinja2.Environment:
-    """Templates read from the package; every value autoescaped, undefined names an error."""
+    """Templates read from the package; every value autoescaped, undefined names an error. One per
+    process: each template is compiled once (a simultaneous event renders a page per club)."""
     env = jinja2.Environment(loader=jinja2.FunctionLoader(_template), autoescape=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=False, lstrip_blocks=False)
     env.filters["suits"] = suits

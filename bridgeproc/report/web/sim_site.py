@@ -7,8 +7,11 @@ import the pipeline; ``report.sim`` renders them with the templates ``sim_*.html
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
+import numpy as np
 import pandas as pd
+from markupsafe import Markup
 
 from bridgeproc._version import __version__
 from bridgeproc.core.notation import contract_text
@@ -38,36 +41,12 @@ class SimRanking:
 
 
 @dataclass(frozen=True)
-class SimTravellerRow:
-    section: str
-    ns: str
-    ew: str
-    contract: str
-    declarer: str
-    lead: str
-    result: str
-    score: str
-    field_ns: str
-    field_ew: str
-    club_ns: str
-    club_ew: str
-
-
-@dataclass(frozen=True)
-class SimFrequencyRow:
-    score: str
-    results: int
-    here: int
-    points_ns: str
-    points_ew: str
-    pct_ns: str
-
-
-@dataclass(frozen=True)
 class SimBoard:
+    """A board's traveller and frequency table rows, as escaped HTML (built on whole columns)."""
+
     number: int
-    traveller: list[SimTravellerRow]
-    frequencies: list[SimFrequencyRow]
+    traveller: Markup
+    frequencies: Markup
 
 
 @dataclass(frozen=True)
@@ -108,35 +87,97 @@ def rankings(table: pd.DataFrame, title: str, has_pct: bool, show_club: bool,
     return out
 
 
-def boards(results: pd.DataFrame, frequencies: pd.DataFrame, points: tuple[str, str]) -> list[SimBoard]:
-    """The club's travellers (field and club points) and the field's frequencies, board by board."""
+def _escaped(values: pd.Series) -> pd.Series:
+    """Text cells HTML-escaped on the whole column (what Jinja's autoescape does to one value)."""
+    text = values.astype("string").fillna("")
+    for raw, entity in (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&#34;"), ("'", "&#39;")):
+        text = text.str.replace(raw, entity, regex=False)
+    return text
+
+
+def _suited(values: pd.Series) -> pd.Series:
+    """Escaped, hearts and diamonds marked red (the ``suits`` filter, on the whole column)."""
+    text = _escaped(values)
+    for symbol in "♥♦":
+        text = text.str.replace(symbol, f'<span class="red">{symbol}</span>', regex=False)
+    return text
+
+
+def numbers_text(values: pd.Series, decimals: int = 2) -> pd.Series:
+    """:func:`number_text` on a whole column: at most ``decimals`` decimals, no trailing zeros, blank for NA."""
+    numbers = pd.to_numeric(values, errors="coerce").astype("float64")
+    formatted = numbers.map(f"{{:.{decimals}f}}".format).astype(object)
+    if len(formatted) and decimals > 0:  # "12.50" -> "12.5", "3.00" -> "3" (never "100" -> "1")
+        formatted = formatted.str.rstrip("0").str.rstrip(".")
+    text = formatted.replace("-0", "0")
+    return text.where(numbers.notna(), "")
+
+
+def _rows(cells: list[tuple[pd.Series, str]]) -> pd.Series:
+    """``<tr>`` rows from columns of ready HTML (``(cells, class)``), on whole columns."""
+    row = pd.Series("<tr>", index=cells[0][0].index, dtype="string")
+    for column, css in cells:
+        opening = f'<td class="{css}">' if css else "<td>"
+        row = row + opening + column.astype("string").fillna("") + "</td>"
+    return row + "</tr>"
+
+
+def traveller_rows(results: pd.DataFrame, points: tuple[str, str]) -> pd.Series:
+    """Each result's traveller row (escaped HTML): section, pairs, contract, lead, result, score, the
+    field's and the club's points. Built on whole columns, once for the whole field."""
     ns_col, ew_col = points
     contract = contract_text(results["level"], results["strain"], results["doubled"], results["adjusted"])
-    shown = pd.DataFrame({
-        "board": results["board"].to_numpy(), "section": results["club_section"].fillna("").astype(str).to_numpy(),
-        "ns": results["ns"].astype(str).to_numpy(), "ew": results["ew"].astype(str).to_numpy(),
-        "contract": contract.fillna("").astype(str).to_numpy(),
-        "declarer": results["declarer"].astype("string").fillna("").to_numpy(),
-        "lead": results["lead"].astype("string").fillna("").to_numpy(),
-        "result": result_text(results["level"], results["tricks"], results["adjusted"]).to_numpy(),
-        "score": results["score_ns"].astype("string").fillna("").to_numpy(),
-        "field_ns": [number_text(v) for v in results[ns_col]], "field_ew": [number_text(v) for v in results[ew_col]],
-        "club_ns": [number_text(v) for v in results[f"club_{ns_col}"]],
-        "club_ew": [number_text(v) for v in results[f"club_{ew_col}"]],
-    })
-    freq = pd.DataFrame({
-        "board": frequencies["board"].to_numpy(),
-        "score": [_text(a) or _text(s) for s, a in zip(frequencies["score_ns"], frequencies["adjusted"])],
-        "results": frequencies["results"].to_numpy(), "here": frequencies["here"].to_numpy(),
-        "points_ns": [number_text(v) for v in frequencies["points_ns"]],
-        "points_ew": [number_text(v) for v in frequencies["points_ew"]],
-        "pct_ns": [percent_text(v) for v in frequencies["pct_ns"]],
-    })
-    travellers = {int(b): [SimTravellerRow(*row[1:]) for row in rows.itertuples(index=False)]
-                  for b, rows in shown.groupby("board", sort=True)}
-    tables = {int(b): [SimFrequencyRow(*row[1:]) for row in rows.itertuples(index=False)]
-              for b, rows in freq.groupby("board", sort=True)}
-    return [SimBoard(b, travellers.get(b, []), tables.get(b, [])) for b in sorted(set(travellers) | set(tables))]
+    result = result_text(results["level"], results["tricks"], results["adjusted"])
+    return _rows([
+        (_escaped(results["club_section"]), ""), (_escaped(results["ns"]), "num"), (_escaped(results["ew"]), "num"),
+        (_suited(contract), ""), (_escaped(results["declarer"]), ""), (_suited(results["lead"]), ""),
+        (_escaped(pd.Series(result, index=results.index)), "num"), (_escaped(results["score_ns"]), "num"),
+        (numbers_text(results[ns_col]), "num"), (numbers_text(results[ew_col]), "num"),
+        (numbers_text(results[f"club_{ns_col}"]), "num"), (numbers_text(results[f"club_{ew_col}"]), "num")])
+
+
+def frequency_cells(frequencies: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
+    """Each frequency row's HTML before and after the club's own count (``here``, the one cell that
+    differs from club to club): the field's score, its count; then its points and percentage."""
+    score = frequencies["adjusted"].astype("string").fillna(frequencies["score_ns"].astype("string")).fillna("")
+    pct = pd.to_numeric(frequencies["pct_ns"], errors="coerce").astype("float64")
+    head = _rows([(_escaped(score), "num"), (frequencies["results"].astype("string"), "num")]).str.slice(0, -5)
+    tail = _rows([(numbers_text(frequencies["points_ns"]), "num"), (numbers_text(frequencies["points_ew"]), "num"),
+                  (pct.map("{:.2f}".format).where(pct.notna(), ""), "num")]).str.slice(4)
+    return head, tail
+
+
+def here_cells(here: np.ndarray) -> np.ndarray:
+    """The club's count of each frequency row as a cell (blank for none)."""
+    text = np.where(here > 0, here.astype(str), "")
+    return np.char.add(np.char.add('<td class="num">', text.astype(str)), "</td>")
+
+
+def board_tables(traveller_board: np.ndarray, traveller: Sequence[str], frequency_board: np.ndarray,
+                 frequencies: Sequence[str]) -> list[SimBoard]:
+    """The boards of a page from ready rows: the traveller rows in board order (stable), the frequency rows
+    as the field's table orders them; one join per board."""
+    def split(boards: np.ndarray, rows: Sequence[str]) -> dict[int, Markup]:
+        order = np.argsort(boards, kind="stable")
+        ordered = np.asarray(boards)[order]
+        cuts = np.flatnonzero(np.diff(ordered)) + 1
+        texts = np.asarray(rows, dtype=object)[order]
+        return {int(part[0]): Markup("\n".join(chunk)) for part, chunk in
+                zip(np.split(ordered, cuts), np.split(texts, cuts)) if len(part)}
+    travellers, tables = split(traveller_board, traveller), split(frequency_board, frequencies)
+    empty = Markup("")
+    return [SimBoard(b, travellers.get(b, empty), tables.get(b, empty)) for b in sorted(set(travellers) | set(tables))]
+
+
+def boards(results: pd.DataFrame, frequencies: pd.DataFrame, points: tuple[str, str]) -> list[SimBoard]:
+    """One club's travellers (field and club points) and the field's frequencies (with ``here``), board by
+    board (:func:`traveller_rows`, :func:`frequency_cells`: on whole columns, no loop per cell)."""
+    rows = traveller_rows(results, points)
+    head, tail = frequency_cells(frequencies)
+    here = frequencies["here"].fillna(0).to_numpy(dtype="int64")
+    freq = (head.to_numpy(dtype=object) + here_cells(here).astype(object) + tail.to_numpy(dtype=object)).tolist()
+    return board_tables(results["board"].to_numpy(dtype="int64"), rows.tolist(),
+                        frequencies["board"].to_numpy(dtype="int64"), freq)
 
 
 def site(title: str, lines: list[str], meta: dict, ranking_list: list[SimRanking], board_list: list[SimBoard],
@@ -146,5 +187,5 @@ def site(title: str, lines: list[str], meta: dict, ranking_list: list[SimRanking
                    points_header=points_header, field_link=field_link)
 
 
-__all__ = ["SimBoard", "SimFrequencyRow", "SimRanking", "SimRankingRow", "SimSite", "SimTravellerRow", "boards",
-           "rankings", "site"]
+__all__ = ["SimBoard", "SimRanking", "SimRankingRow", "SimSite", "board_tables", "boards", "frequency_cells",
+           "here_cells", "numbers_text", "rankings", "site", "traveller_rows"]
