@@ -1,7 +1,9 @@
 """The archive: every scored session kept in SQLite or PostgreSQL, corrections as versions.
 
 Library functions behind ``bridgeproc score`` (archiving) and ``bridgeproc archive
-list|show|export|history|diff``; the schema is documented in docs/archive.md.
+list|show|export|history|diff|check|ladder``, teams sessions (``archive_teams``), events of several
+sessions (``archive_event``), the season's ladder (``ladder``) and the archive re-scored under other
+conventions (``rescore_archive``); the schema is documented in docs/archive.md.
 
 >>> from bridgeproc.archive import archive_session, load_session
 >>> result = archive_session(session)                       # doctest: +SKIP
@@ -11,6 +13,8 @@ from __future__ import annotations
 
 from bridgeproc.archive.db import ENV_VAR, ArchiveError, archive_exists, default_url, engine_for, normalise_url
 from bridgeproc.archive.diff import Diff, diff
+from bridgeproc.archive.events import archive_event, event_sessions
+from bridgeproc.archive.ladder import ladder
 from bridgeproc.archive.losses import ArchiveLossError
 from bridgeproc.archive.players import split_names
 from bridgeproc.archive.query import (
@@ -21,10 +25,13 @@ from bridgeproc.archive.query import (
     session_versions,
     show_session,
 )
+from bridgeproc.archive.rescore import rescore_archive
 from bridgeproc.archive.store import ArchiveResult, archive_session, complete_version, load_session, session_identity
+from bridgeproc.archive.teams import archive_teams, load_teams
 
 __all__ = [
-    "ArchiveError", "ArchiveLossError", "ArchiveResult", "Diff", "ENV_VAR", "SessionView", "archive_exists", "archive_session",
-    "check_archive", "complete_version", "default_url", "diff", "engine_for", "history", "list_sessions",
-    "load_session", "normalise_url", "session_identity", "session_versions", "show_session", "split_names",
+    "ArchiveError", "ArchiveLossError", "ArchiveResult", "Diff", "ENV_VAR", "SessionView", "archive_event",
+    "archive_exists", "archive_session", "archive_teams", "check_archive", "complete_version", "default_url", "diff",
+    "engine_for", "event_sessions", "history", "ladder", "list_sessions", "load_session", "load_teams",
+    "normalise_url", "rescore_archive", "session_identity", "session_versions", "show_session", "split_names",
 ]
