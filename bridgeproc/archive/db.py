@@ -26,7 +26,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError, OperationalError
 from sqlalchemy.schema import CreateColumn
 
-from bridgeproc.archive.tables import MIGRATIONS, NEW_TABLES, SCHEMA_VERSION, archive_info, metadata
+from bridgeproc.archive.tables import LATER_INDEXES, MIGRATIONS, NEW_TABLES, SCHEMA_VERSION, archive_info, metadata
 from bridgeproc.core.optional import install_hint
 from bridgeproc.errors import BridgeprocError, SetupError
 
@@ -260,7 +260,21 @@ def _create_schema(engine: Engine) -> None:
         if version is not None and version < SCHEMA_VERSION:
             _migrate(conn, version)
             version = SCHEMA_VERSION
+        if version is not None and version <= SCHEMA_VERSION:
+            _add_indexes(conn)
     _refuse_newer(engine, version)
+
+
+def _add_indexes(conn: Connection) -> None:
+    """Create each of :data:`LATER_INDEXES` the archive lacks (an archive written before it existed)."""
+    have: dict[str, set[str]] = {}
+    for index in LATER_INDEXES:
+        table = index.table
+        assert table is not None
+        if table.name not in have:
+            have[table.name] = {str(i["name"]) for i in inspect(conn).get_indexes(table.name)}
+        if index.name not in have[table.name]:
+            index.create(conn)
 
 
 def _migrate(conn: Connection, version: int) -> None:

@@ -13,11 +13,13 @@ import os
 import re
 from typing import Literal
 
+import numpy as np
 import pandas as pd
+from sqlalchemy import select
 
 from bridgeproc.archive.db import engine_for, reading
 from bridgeproc.archive.players import identify
-from bridgeproc.archive.query import standing_players
+from bridgeproc.archive.query import fetch_frame, standing_players
 from bridgeproc.archive.tables import sessions
 from bridgeproc.rank import rank_text
 from bridgeproc.rank.methods import IMP_METHODS
@@ -61,24 +63,65 @@ def rank_ladder(scores: pd.DataFrame, best: int | None = None, min_sessions: int
     return table[list(LADDER_COLUMNS)].astype(LADDER_COLUMNS).reset_index(drop=True)
 
 
+def _ordinal(values: pd.Series) -> np.ndarray:
+    """Each value's place among the distinct values in sorted order (an integer that sorts as they do)."""
+    codes, uniques = pd.factorize(values.to_numpy(dtype=object))
+    place = np.empty(len(uniques), dtype=np.int64)
+    place[np.argsort(np.asarray(uniques, dtype=object), kind="stable")] = np.arange(len(uniques))
+    return place.take(codes)
+
+
+def partnerships(seats: np.ndarray, pack: bool | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """(code of each row, the distinct rows) of ``seats``: one row per standings row, its players'
+    identity codes (0, 1, ...; -1 for an empty place). Rows packed into one integer each and hashed
+    when they fit in 62 bits (``pack`` None: whenever they do), else sorted (numpy.unique)."""
+    width, base = seats.shape[1], int(seats.max(initial=-1)) + 2
+    if pack if pack is not None else width * np.log2(max(base, 2)) < 62:
+        packed = (seats + 1) @ (base ** np.arange(width, dtype=np.int64))
+        entry, kept = pd.factorize(packed)
+        together = np.empty((len(kept), width), dtype=np.int64)
+        together[entry] = seats  # the rows of one code are alike
+        return np.asarray(entry, dtype=np.int64), together
+    together, entry = np.unique(seats, axis=0, return_inverse=True)
+    return np.asarray(entry, dtype=np.int64).reshape(-1), together
+
+
 def _pairs(rows: pd.DataFrame) -> pd.DataFrame:
     """One row per standings row: ``entry`` its players' identities in a fixed order (either seat),
-    ``names`` and ``ids`` (``-`` for a player without one) in the same order."""
-    rows = rows.sort_values(["version_id", "pos", "name", "key"], kind="stable")
-    rows = rows.assign(_n=rows.groupby(["version_id", "pos"], sort=False).cumcount())
-    wide = rows.pivot(index=["version_id", "pos"], columns="_n", values=["key", "name", "member_id"])
-    entry, names, ids = (wide[(column, 0)].astype("string") for column in ("key", "name", "member_id"))
-    ids = ids.fillna("-")
-    for n in range(1, int(rows["_n"].max()) + 1):
-        there = wide[("key", n)].notna()
-        entry = entry.where(~there, entry + "|" + wide[("key", n)].astype("string"))
-        names = names.where(~there, names + " & " + wide[("name", n)].astype("string"))
-        ids = ids.where(~there, ids + " & " + wide[("member_id", n)].astype("string").fillna("-"))
-    ids = ids.where(ids.str.replace(r"[-& ]", "", regex=True) != "", "")
-    first = rows.drop_duplicates(["version_id", "pos"]).set_index(["version_id", "pos"])
-    out = first.loc[wide.index, ["session_id", "event", "date", "pair", "pct"]].copy()
-    out["entry"], out["names"], out["ids"] = entry, names, ids
-    return out.reset_index()
+    as an integer code, ``names`` and ``ids`` (``-`` for a player without one) in the same order.
+    Worked out on integer codes, the text once per partnership."""
+    key, name = _ordinal(rows["key"]), _ordinal(rows["name"])
+    version, pos = rows["version_id"].to_numpy(dtype=np.int64), rows["pos"].to_numpy(dtype=np.int64)
+    order = np.lexsort((key, name, pos, version))
+    key, version, pos = key[order], version[order], pos[order]
+    first = np.ones(len(order), dtype=bool)
+    first[1:] = (version[1:] != version[:-1]) | (pos[1:] != pos[:-1])
+    starts = np.flatnonzero(first)
+    row_of = np.cumsum(first) - 1
+    seat = np.arange(len(order)) - starts[row_of]  # 0, 1, ... within the standings row
+    width, identities = int(seat.max()) + 1, int(key.max()) + 2
+    seats = np.full((len(starts), width), -1, dtype=np.int64)
+    seats[row_of, seat] = key
+    entry, together = partnerships(seats)
+    # each identity's name and id (its code is its place among the identities: 0, 1, ...)
+    shown = np.empty(identities - 1, dtype=object)
+    shown[key] = rows["name"].astype(str).to_numpy(dtype=object)[order]
+    ids = np.empty(identities - 1, dtype=object)
+    ids[key] = rows["member_id"].astype("string").fillna("-").astype(str).to_numpy(dtype=object)[order]
+    names, id_text = shown[together[:, 0]], ids[together[:, 0]]
+    for column in range(1, width):
+        there = together[:, column] >= 0
+        at = np.maximum(together[:, column], 0)
+        names = np.where(there, names + " & " + shown[at], names)
+        id_text = np.where(there, id_text + " & " + ids[at], id_text)
+    has_id = np.append(ids != "-", False)  # index -1 (an empty place): no id
+    id_text = np.where(has_id.take(together).any(axis=1), id_text, "")
+    heads = rows[["version_id", "pos", "session_id", "event", "date", "pair", "pct"]]
+    out = heads.take(order[starts]).reset_index(drop=True)
+    out["entry"] = entry
+    out["names"] = pd.array(names, dtype="string").take(out["entry"].to_numpy())
+    out["ids"] = pd.array(id_text, dtype="string").take(out["entry"].to_numpy())
+    return out
 
 
 def ladder(url: str | os.PathLike | None = None, *, date_from: str | None = None, date_to: str | None = None,
@@ -107,19 +150,33 @@ def ladder(url: str | os.PathLike | None = None, *, date_from: str | None = None
         where.append(sessions.c.date <= date_to)
     engine = engine_for(url, readonly=True)
     with reading(engine) as conn:
-        rows = standing_players(conn, *where)
+        listed = fetch_frame(conn, select(sessions.c.latest_version_id, sessions.c.session_id, sessions.c.event,
+                                     sessions.c.date, sessions.c.kind)
+                        .where(sessions.c.latest_version_id.is_not(None), *where)
+                        .order_by(sessions.c.date, sessions.c.event, sessions.c.session_id),
+                        {"version_id": "int64", "session_id": "string", "event": "string", "date": "string",
+                         "kind": "string"})
+        rows = standing_players(conn, *where, fields=("method", "pair", "pct"))
     notes: list[str] = []
+    # the session filters, once per session (not per player row)
+    chosen = pd.Series(True, index=listed.index)
+    counted = listed["version_id"].isin(pd.unique(rows["version_id"].to_numpy())) | (listed["kind"] == "teams")
     if event:
         wanted = " ".join(event.split()).casefold()
-        rows = rows[rows["event"].str.split().str.join(" ").str.casefold().str.contains(wanted, regex=False)]
-        found = rows.drop_duplicates("session_id")["event"].value_counts(sort=False)
+        chosen &= pd.Series([wanted in " ".join(str(e).split()).casefold() for e in listed["event"]],
+                            index=listed.index, dtype=bool)
+        found = listed.loc[chosen & counted & (listed["kind"] != "teams"), "event"].value_counts(sort=False)
         notes.append("events: " + (", ".join(f"{name!r} ({n})" for name, n in found.items()) or "none"))
     if date_from or date_to:
-        dated = rows["date"].str.fullmatch(ISO_DATE.pattern).fillna(False).astype(bool)
-        undated = sorted(set(rows.loc[~dated, "session_id"]))
+        dated = listed["date"].str.fullmatch(ISO_DATE.pattern).fillna(False).astype(bool)
+        undated = sorted(listed.loc[chosen & counted & ~dated, "session_id"])
         if undated:
             notes.append(f"sessions without a full date, outside any date range: {_listed(undated)}")
-        rows = rows[dated]
+        chosen &= dated
+    teams = sorted(listed.loc[chosen & (listed["kind"] == "teams"), "session_id"])
+    if teams:
+        notes.append(f"teams sessions have no pair percentage, left out: {_listed(teams)}")
+    rows = rows[rows["version_id"].isin(listed.loc[chosen, "version_id"])]
     imps = rows["method"].isin(IMP_METHODS) & rows["pct"].isna()
     if imps.any():
         notes.append(f"sessions scored by IMPs have no percentage, left out: "
@@ -151,7 +208,9 @@ def ladder(url: str | os.PathLike | None = None, *, date_from: str | None = None
     if by == "pair":
         scores = _pairs(rows)
     else:
-        scores = rows.assign(entry=rows["key"], names=rows["name"], ids=rows["member_id"].fillna(""))
+        scores = rows.assign(entry=_ordinal(rows["key"]), names=rows["name"], ids=rows["member_id"].fillna(""))
+    # sorted and grouped on integer codes (in the text's order), not on 50,000 texts
+    scores["session_id"] = pd.Categorical(scores["session_id"].astype(str))
     scores = scores.sort_values(["entry", "session_id", "pct"], ascending=[True, True, False], kind="stable")
     twice = scores.duplicated(["entry", "session_id"])
     if twice.any():

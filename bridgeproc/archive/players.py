@@ -85,10 +85,23 @@ class Identities:
 def identify(players: pd.Series, ids: pd.Series, fold_accents: bool = False) -> Identities:
     """The identity of each player row: ``players`` the names as written, ``ids`` their member ids
     (NA when none), rows oldest first (the latest spelling wins a tie); a row without a name has
-    none (NA)."""
-    written = players.astype("string").fillna("")
+    none (NA).
+
+    Worked out once per distinct (name as written, member id) — a season's 100,000 rows hold a few
+    hundred — weighted by how often and when each was seen, then spread back over the rows."""
+    written_rows = players.astype("string").fillna("")
+    name_codes, names = pd.factorize(written_rows.to_numpy(dtype=object))
+    id_codes, id_values = pd.factorize(ids.astype("string").to_numpy(dtype=object), use_na_sentinel=True)
+    pair_codes, pairs = pd.factorize(name_codes.astype(np.int64) * (len(id_values) + 1) + id_codes + 1)
+    codes = np.asarray(pair_codes, dtype=np.int64)
+    pairs = np.asarray(pairs, dtype=np.int64)
+    rows = np.arange(len(codes), dtype=np.int64)
+    seen = pd.DataFrame({"code": codes, "row": rows}).groupby("code", sort=True)["row"].agg(["size", "max"])
+    raw_id = pairs % (len(id_values) + 1) - 1
+    written = pd.Series(names.take(pairs // (len(id_values) + 1)), dtype="string")
     by_name = name_keys(written, fold_accents)
-    mid = ids.astype("string").str.strip().str.upper()
+    mid = pd.Series(np.where(raw_id >= 0, id_values.take(np.maximum(raw_id, 0)) if len(id_values) else None, None),
+                    dtype="string").str.strip().str.upper()
     mid = mid.where(mid.fillna("") != "")
     known = pd.DataFrame({"name": by_name, "id": mid}).dropna()
     per_name = known.drop_duplicates().groupby("name")["id"]
@@ -97,16 +110,19 @@ def identify(players: pd.Series, ids: pd.Series, fold_accents: bool = False) -> 
     adopted = mid.isna() & by_name.isin(only.index)
     final_id = mid.fillna(by_name.map(only).astype("string").where(adopted))
     key = pd.Series(np.where(final_id.notna(), BY_ID + final_id.fillna(""), BY_NAME + by_name.fillna("")),
-                    index=players.index, dtype="string").where(written.str.strip() != "")
-    frame = pd.DataFrame({"key": key, "written": written, "order": np.arange(len(written)), "adopted": adopted,
-                          "name": by_name, "id": mid})
-    tidy = {w: " ".join(w.split()) for w in pd.unique(written.to_numpy(dtype=object))}
-    spelled = frame.assign(shown=pd.Series(written.to_numpy(dtype=object), index=written.index).map(tidy))
-    tally = (spelled.groupby(["key", "shown"], sort=False).agg(n=("order", "size"), last=("order", "max"))
+                    dtype="string").where(written.str.strip() != "")
+    frame = pd.DataFrame({"key": key, "written": written, "n": seen["size"].to_numpy(),
+                          "last": seen["max"].to_numpy(), "adopted": adopted, "name": by_name, "id": mid})
+    spelled = frame.assign(shown=[" ".join(w.split()) for w in written.tolist()])
+    tally = (spelled.groupby(["key", "shown"], sort=False).agg(n=("n", "sum"), last=("last", "max"))
              .reset_index().sort_values(["n", "last"], ascending=False).drop_duplicates("key"))
     shown = spelled["key"].map(tally.set_index("key")["shown"]).astype("string")
-    member = final_id.astype("string")
-    return Identities(key, shown, member, by_name, _matches(frame, count[count > 1]))
+
+    def spread(values: pd.Series) -> pd.Series:
+        return pd.Series(values.array.take(codes), index=players.index, dtype="string")
+
+    return Identities(spread(key), spread(shown), spread(final_id.astype("string")), spread(by_name),
+                      _matches(frame, count[count > 1]))
 
 
 def _quoted(names: list[str]) -> str:
@@ -115,7 +131,8 @@ def _quoted(names: list[str]) -> str:
 
 
 def _matches(frame: pd.DataFrame, ambiguous: pd.Series) -> list[str]:
-    """The merges :func:`identify` made, and the names it left apart, in words."""
+    """The merges :func:`identify` made, and the names it left apart, in words (``frame``: one row per
+    distinct name and id, in order of first appearance, ``n`` how many rows it stands for)."""
     out = []
     spellings = frame.drop_duplicates(["key", "written"])
     merged = spellings[spellings.duplicated("key", keep=False)]
@@ -130,7 +147,7 @@ def _matches(frame: pd.DataFrame, ambiguous: pd.Series) -> list[str]:
             out.append(f"{names} taken as one player (the same name)")
     for name, _ in ambiguous.items():
         ids = sorted(frame.loc[frame["name"] == name, "id"].dropna().unique().tolist())
-        apart = int((frame["name"].eq(name) & frame["id"].isna()).sum())
+        apart = int(frame.loc[frame["name"].eq(name) & frame["id"].isna(), "n"].sum())
         line = f"{_quoted(sorted(set(frame.loc[frame['name'] == name, 'written'])))} are {len(ids)} players " \
                f"by member id ({', '.join(ids)})"
         out.append(line + (f"; {apart} row(s) without a member id kept apart" if apart else ""))

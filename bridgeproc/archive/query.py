@@ -3,19 +3,21 @@ from __future__ import annotations
 
 import os
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 
+import numpy as np
 import pandas as pd
-from sqlalchemy import and_, cast, exists, func, or_, select, text, true
+from sqlalchemy import and_, case, cast, exists, func, or_, select, text, true, tuple_
 from sqlalchemy.dialects.postgresql import JSONB
 
 from bridgeproc.archive.db import ArchiveError, engine_for, reading
 from bridgeproc.archive.players import BY_ID, identify, name_key, name_keys, seat_ids, split_names
 from bridgeproc.archive.store import load_session, resolve_version
-from bridgeproc.archive.tables import FRAME_TABLES, frames, players, sessions, standings, versions
+from bridgeproc.archive.tables import FRAME_TABLES, frames, players, sessions, standings, team_standings, versions
 from bridgeproc.archive.tables import names as names_table
-from bridgeproc.archive.teams import content_digest
-from bridgeproc.model import Session
+from bridgeproc.archive.teams import content_digest, load_teams
+from bridgeproc.model import Session, TeamsSession
 from bridgeproc.rank.methods import IMP_METHODS
 from bridgeproc.schema import HISTORY_COLUMNS, empty
 
@@ -26,13 +28,14 @@ def list_sessions(url: str | os.PathLike | None = None) -> pd.DataFrame:
     Returns
     -------
     DataFrame
-        ``session_id, event, date, site, versions`` (latest version number: the latest
-        complete one, 0 when none is), ``method`` (of the latest version), ``updated_at``
+        ``session_id, event, date, site, kind`` (``pairs`` or ``teams``), ``versions`` (latest
+        version number: the latest complete one, 0 when none is), ``method`` (of the latest
+        version: ``mp``, ``butler`` ..., ``teams-vp``, ``teams-imps``, ``teams-bam``), ``updated_at``
         (UTC, when it was archived), ``incomplete`` (the versions whose run did not write
         every output, e.g. ``"3"``; empty when none).
     """
     engine = engine_for(url, readonly=True)
-    query = (select(sessions.c.session_id, sessions.c.event, sessions.c.date, sessions.c.site,
+    query = (select(sessions.c.session_id, sessions.c.event, sessions.c.date, sessions.c.site, sessions.c.kind,
                     func.coalesce(sessions.c.latest_version, 0).label("versions"), versions.c.method,
                     sessions.c.updated_at)
              .outerjoin(versions, versions.c.version_id == sessions.c.latest_version_id)
@@ -44,10 +47,11 @@ def list_sessions(url: str | os.PathLike | None = None) -> pd.DataFrame:
         incomplete: dict[str, list[str]] = {}
         for sid, number in conn.execute(pending).all():
             incomplete.setdefault(sid, []).append(str(number))
-    frame = pd.DataFrame(rows, columns=["session_id", "event", "date", "site", "versions", "method", "updated_at"])
+    frame = pd.DataFrame(rows, columns=["session_id", "event", "date", "site", "kind", "versions", "method",
+                                        "updated_at"])
     frame["incomplete"] = [", ".join(incomplete.get(sid, [])) for sid in frame["session_id"]]
     return frame.astype({"session_id": "string", "event": "string", "date": "string", "site": "string",
-                         "versions": "int64", "method": "string", "updated_at": "string", "incomplete": "string"})
+                         "kind": "string", "versions": "int64", "method": "string", "updated_at": "string", "incomplete": "string"})
 
 
 def session_versions(url: str | os.PathLike | None, session_id: str) -> pd.DataFrame:
@@ -76,51 +80,160 @@ def _ids_text(conn, extra):
     return func.json_extract(extra, "$.ids")
 
 
-def standing_players(conn, *where, all_versions: bool = False) -> pd.DataFrame:
-    """One row per player of each pairs standings row meeting ``where`` (SQL conditions), in one query;
-    a row without names comes once with ``player`` NA. Latest versions only, unless
-    ``all_versions`` (then every complete one).
+#: The standings columns :func:`standing_players` can give: frame name -> (SQL column, dtype).
+STANDING_FIELDS = {"method": (standings.c.method, "string"), "group": (standings.c.grp, "string"),
+                   "pair": (standings.c.pair, "string"), "names": (standings.c.names, "string"),
+                   "rank": (standings.c.rank, "string"), "boards": (standings.c.boards, "Int64"),
+                   "pct": (standings.c.pct, "float64"), "total": (standings.c.total, "float64")}
+#: What identifies a session's version in every row of those frames.
+_HEADS = {"session_id": "string", "event": "string", "date": "string", "version": "int64"}
+
+
+def _current(all_versions: bool):
+    """The versions a question reads: each session's latest, or (``all_versions``) every complete one."""
+    return versions.c.complete.is_(True) if all_versions else sessions.c.latest_version_id == versions.c.version_id
+
+
+def fetch_frame(conn, query, dtypes: dict[str, str]) -> pd.DataFrame:
+    """The rows of ``query`` (its columns named and typed by ``dtypes``, in order), built column by
+    column from the driver's plain tuples: SQLAlchemy's Row objects cost as much as the database's
+    own work on a season's 100,000 rows (the columns read are plain numbers and text, which need no
+    result processing)."""
+    compiled = query.compile(dialect=conn.dialect, compile_kwargs={"render_postcompile": True})
+    named = compiled.params  # built anew on each access
+    params = tuple(named[name] for name in compiled.positiontup or ()) if compiled.positional else named
+    cursor = conn.connection.driver_connection.cursor()
+    try:
+        cursor.execute(str(compiled), params)
+        values = list(zip(*cursor.fetchall())) or [()] * len(dtypes)
+    finally:
+        cursor.close()
+    return pd.DataFrame({c: pd.Series(v, dtype=d) for (c, d), v in zip(dtypes.items(), values)})
+
+
+#: Parameters per ``IN (...)`` list (well below SQLite's and PostgreSQL's limits).
+IN_CHUNK = 5_000
+#: Up to this many standings rows, their players are asked for row by row (``(version_id, pos)
+#: IN ...``: a player's history); more, version by version (a season's ladder).
+FEW_ROWS = 2_000
+
+
+def _among(conn, query, columns: tuple, keys: list, dtypes: dict[str, str]) -> pd.DataFrame:
+    """:func:`fetch_frame` of ``query`` restricted to ``columns IN keys`` (values, or tuples of as many
+    as ``columns``), in chunks: the rows of what was already found, without asking the question's
+    conditions again."""
+    column = columns[0] if len(columns) == 1 else tuple_(*columns)
+    step = IN_CHUNK // len(columns)
+    parts = [fetch_frame(conn, query.where(column.in_(keys[start:start + step])), dtypes)
+             for start in range(0, len(keys), step)]
+    if not parts:
+        return empty(dict(dtypes))
+    return pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
+
+
+def _heads(conn, version_ids: np.ndarray) -> pd.DataFrame:
+    """``session_id, event, date, version`` and ``order`` (by date, event, version) of each of
+    ``version_ids``, indexed by version_id (cheaper than repeating them in every player's row)."""
+    query = (select(versions.c.version_id, sessions.c.session_id, sessions.c.event, sessions.c.date,
+                    versions.c.version).join(sessions, sessions.c.session_id == versions.c.session_id))
+    heads = _among(conn, query, (versions.c.version_id,), version_ids.tolist(), {"version_id": "int64", **_HEADS})
+    heads = heads.sort_values(["date", "event", "version"], kind="stable")
+    return heads.assign(order=np.arange(len(heads), dtype=np.int64)).set_index("version_id")
+
+
+def _with_heads(rows: pd.DataFrame, heads: pd.DataFrame) -> pd.DataFrame:
+    """``rows`` (with ``version_id, pos, seat``) with their version's heads in front, in the order of
+    date, event, version, pos and seat."""
+    at = heads.index.get_indexer(rows["version_id"])
+    front = {c: heads[c].take(at).reset_index(drop=True) for c in _HEADS}
+    rows = pd.concat([pd.DataFrame(front), rows.reset_index(drop=True)], axis=1)
+    order = np.lexsort((rows["seat"].fillna(-1).to_numpy(dtype=np.int64), rows["pos"].to_numpy(dtype=np.int64),
+                        heads["order"].to_numpy().take(at)))
+    return rows.take(order).reset_index(drop=True)
+
+
+def standing_players(conn, *where, all_versions: bool = False, fields: Iterable[str] | None = None) -> pd.DataFrame:
+    """One row per player of each pairs standings row meeting ``where`` (SQL conditions on the
+    ``standings``, ``versions`` and ``sessions`` tables); a row without names comes once with
+    ``player`` NA. Latest versions only, unless ``all_versions`` (then every complete one).
+
+    Three narrow queries joined here (the standings rows with their names rows' member ids, their
+    players, their versions), not one wide one: the versions' text repeated per player cost most of
+    the time.
 
     Returns
     -------
     DataFrame
-        ``session_id, event, date, version, version_id, pos, method, group, pair, names, rank,
-        boards, pct, total, seat, player``, ``players`` (of the row) and ``member_id`` (the
-        player's, from the names list's ids; NA when it has none or not one per player).
+        ``session_id, event, date, version, version_id, pos``, the standings ``fields`` (default all of
+        ``method, group, pair, names, rank, boards, pct, total``), ``seat, player``, ``players`` (of the
+        row) and ``member_id`` (the player's, from the names list's ids; NA when it has none or not one
+        per player, or two names rows with the row's names text disagree).
     """
-    named = names_table.alias("named")
-    query = (select(sessions.c.session_id, sessions.c.event, sessions.c.date, versions.c.version,
-                    standings.c.version_id, standings.c.pos, standings.c.method, standings.c.grp, standings.c.pair,
-                    standings.c.names, standings.c.rank, standings.c.boards, standings.c.pct, standings.c.total,
-                    players.c.seat, players.c.player, _ids_text(conn, named.c.extra).label("ids"))
-             .select_from(standings)
+    wanted = list(STANDING_FIELDS) if fields is None else [f for f in STANDING_FIELDS if f in set(fields)]
+    scope = (select(standings.c.version_id, standings.c.pos).select_from(standings)
              .join(versions, versions.c.version_id == standings.c.version_id)
              .join(sessions, sessions.c.session_id == versions.c.session_id)
-             .outerjoin(players, (players.c.version_id == standings.c.version_id) & (players.c.pos == standings.c.pos))
-             .outerjoin(named, (named.c.version_id == standings.c.version_id) & (named.c.names == standings.c.names))
-             .where(*where)
-             .order_by(sessions.c.date, sessions.c.event, versions.c.version, standings.c.pos, players.c.seat))
-    if all_versions:
-        query = query.where(versions.c.complete.is_(True))
-    else:
-        query = query.where(sessions.c.latest_version_id == versions.c.version_id)
-    result = conn.execute(query)
-    columns = ["session_id", "event", "date", "version", "version_id", "pos", "method", "group", "pair", "names",
-               "rank", "boards", "pct", "total", "seat", "player", "ids"]
-    # column by column from plain tuples: building a frame from Row objects costs several times more
-    values = list(zip(*result.all())) or [()] * len(columns)
-    frame = pd.DataFrame({c: pd.Series(v, dtype="object") for c, v in zip(columns, values)})
-    frame = frame.astype({"session_id": "string", "event": "string", "date": "string", "version": "int64",
-                          "version_id": "int64", "pos": "int64", "method": "string", "group": "string",
-                          "pair": "string", "names": "string", "rank": "string", "boards": "Int64",
-                          "pct": "float64", "total": "float64", "seat": "Int64", "player": "string", "ids": "string"})
-    frame["players"] = frame.groupby(["version_id", "pos"])["seat"].transform("count").astype("int64")
-    frame["member_id"] = seat_ids(frame["ids"], frame["seat"].fillna(0), frame["players"])
-    # two names rows with the same names text: one player row each; their ids only when they agree
-    seat = ["version_id", "pos", "seat"]
-    frame = frame.drop_duplicates(seat + ["member_id"])
-    frame.loc[frame.duplicated(seat, keep=False), "member_id"] = pd.NA
-    return frame.drop_duplicates(seat).drop(columns="ids").reset_index(drop=True)
+             .where(_current(all_versions), *where))
+    rows = fetch_frame(conn, scope.add_columns(*[STANDING_FIELDS[f][0] for f in wanted], _names_ids(conn)),
+                       {"version_id": "int64", "pos": "int64", **{f: STANDING_FIELDS[f][1] for f in wanted},
+                        "ids": "string"})
+    found = pd.unique(rows["version_id"].to_numpy())
+    few = len(rows) <= FEW_ROWS
+    keys = list(zip(rows["version_id"].tolist(), rows["pos"].tolist())) if few else found.tolist()
+    seated = _among(conn, select(players.c.version_id, players.c.pos, players.c.seat, players.c.player),
+                    (players.c.version_id, players.c.pos) if few else (players.c.version_id,), keys,
+                    {"version_id": "int64", "pos": "int64", "seat": "Int64", "player": "string"})
+    heads = _heads(conn, found)
+    frame = rows.merge(seated, on=["version_id", "pos"], how="left", sort=False)
+    frame = _with_heads(frame, heads)
+    frame["players"] = frame.groupby(["version_id", "pos"], sort=False)["seat"].transform("count").astype("int64")
+    member = pd.Series(pd.NA, index=frame.index, dtype="string")
+    has = frame["ids"].notna().to_numpy()
+    if has.any():
+        member[has] = seat_ids(frame["ids"][has], frame["seat"][has].fillna(0), frame["players"][has])
+    frame["member_id"] = member
+    order = ["session_id", "event", "date", "version", "version_id", "pos", *wanted, "seat", "player", "players",
+             "member_id"]
+    return frame[order]
+
+
+def _names_ids(conn):
+    """The ids text (member ids) of a standings row's names row, found by its names text (indexed),
+    as a scalar subquery: NULL when none, or when two names rows of that text differ (a row without
+    ids differs from one with them), for then whose ids they are is unknown."""
+    listed = names_table.alias("listed")
+    ids = func.nullif(func.trim(_ids_text(conn, listed.c.extra)), "")
+    agreed = and_(func.count() == func.count(ids), func.min(ids) == func.max(ids))
+    return (select(case((agreed, func.min(ids)))).select_from(listed)
+            .where(listed.c.version_id == standings.c.version_id, listed.c.names == standings.c.names)
+            .scalar_subquery())
+
+
+def team_players(conn, *where, all_versions: bool = False) -> pd.DataFrame:
+    """One row per player of each teams standings row (``team_standings``) meeting ``where``, in the
+    columns of :func:`standing_players`: ``pair`` is the team, ``group`` empty, ``pct`` NaN, ``names``
+    the team's names text (else its players), ``member_id`` the player's (the room games' ``#23324``);
+    and ``imps``, the team's IMP difference. Latest versions only, unless ``all_versions``."""
+    query = (select(team_standings.c.version_id, team_standings.c.pos, versions.c.method, team_standings.c.team,
+                    team_standings.c.names, team_standings.c.rank, team_standings.c.boards, team_standings.c.total,
+                    team_standings.c.imp_difference, players.c.seat, players.c.player, players.c.member_id)
+             .select_from(team_standings)
+             .join(versions, versions.c.version_id == team_standings.c.version_id)
+             .join(sessions, sessions.c.session_id == versions.c.session_id)
+             .join(players, (players.c.version_id == team_standings.c.version_id)
+                   & (players.c.pos == team_standings.c.pos))
+             .where(_current(all_versions), sessions.c.kind == "teams", *where))
+    rows = fetch_frame(conn, query, {"version_id": "int64", "pos": "int64", "method": "string", "pair": "string",
+                                     "names": "string", "rank": "string", "boards": "Int64", "total": "float64",
+                                     "imps": "float64", "seat": "Int64", "player": "string", "member_id": "string"})
+    rows = _with_heads(rows, _heads(conn, pd.unique(rows["version_id"].to_numpy())))
+    team = rows.groupby(["version_id", "pos"], sort=False)["player"]
+    rows["names"] = rows["names"].fillna(team.transform(" & ".join).astype("string"))
+    rows["players"] = team.transform("count").astype("int64")
+    rows["member_id"] = rows["member_id"].str.strip().str.upper().replace("", pd.NA)
+    rows["group"], rows["pct"] = pd.Series("", index=rows.index, dtype="string"), np.nan
+    return rows[["session_id", "event", "date", "version", "version_id", "pos", *STANDING_FIELDS, "seat", "player",
+                 "players", "member_id", "imps"]]
 
 
 def _like_any(column, words: list[str]):
@@ -180,7 +293,9 @@ def history(url: str | os.PathLike | None, player_or_pair: str, all_versions: bo
     chosen = rows[hit & ~row_id.duplicated()].copy()
     chosen["partner"] = row_id[chosen.index].map(partners).astype("string").fillna("")
     is_imps = chosen["method"].isin(IMP_METHODS)
-    chosen["imps"] = chosen["total"].where(is_imps)
+    # a pairs session by IMPs: its total; a teams session: the team's IMP difference (its total is VPs)
+    teams = chosen["imps"] if "imps" in chosen else pd.Series(np.nan, index=chosen.index)
+    chosen["imps"] = chosen["total"].where(is_imps, teams)
     chosen["pct"] = chosen["pct"].where(~is_imps | chosen["pct"].notna())
     chosen = chosen.sort_values(["date", "event", "version", "pos"], kind="stable")
     out = chosen[list(HISTORY_COLUMNS)].astype(HISTORY_COLUMNS).reset_index(drop=True)
@@ -190,24 +305,46 @@ def history(url: str | os.PathLike | None, player_or_pair: str, all_versions: bo
 
 
 def _history_rows(conn, wanted: list[str], keys: list[str], all_versions: bool, fold_accents: bool) -> pd.DataFrame:
-    """The standings rows (one row per player) that may hold the players asked for: a name's words
-    (every row, with ``fold_accents``) or a member id; then every row of the members so found."""
+    """The standings rows of pairs and teams sessions (one row per player) that may hold the players
+    asked for: a name's words (every row, with ``fold_accents``) or a member id; then every row of
+    the members so found. Oldest first (date, event, version, row, seat)."""
     listed, named_player = names_table.alias("listed"), players.alias("named_player")
 
-    def with_ids(ids: list[str]):
+    def by_words(table, words: list[str]):
+        return true() if fold_accents else exists().where(
+            named_player.c.version_id == table.c.version_id, named_player.c.pos == table.c.pos,
+            _like_any(named_player.c.player_key, words))
+
+    def pairs_with_ids(ids: list[str]):
         extra = func.lower(listed.c.extra)
         return exists().where(listed.c.version_id == standings.c.version_id, listed.c.names == standings.c.names,
                               or_(*[extra.contains(i.lower(), autoescape=True) for i in ids]))
 
-    by_words = true() if fold_accents else exists().where(
-        named_player.c.version_id == standings.c.version_id, named_player.c.pos == standings.c.pos,
-        _like_any(named_player.c.player_key, keys))
-    rows = standing_players(conn, or_(by_words, with_ids(wanted)), all_versions=all_versions)
-    named = name_keys(rows["player"], fold_accents).isin(keys)
-    members = sorted(set(rows.loc[named, "member_id"].dropna()) - {w.upper() for w in wanted})
-    if members:
-        more = standing_players(conn, with_ids(members), all_versions=all_versions)
+    def teams_with_ids(ids: list[str]):
+        return exists().where(named_player.c.version_id == team_standings.c.version_id,
+                              named_player.c.pos == team_standings.c.pos,
+                              func.upper(func.trim(named_player.c.member_id)).in_([i.upper() for i in ids]))
+
+    def both(pairs_where, teams_where) -> pd.DataFrame:
+        found = [standing_players(conn, pairs_where, all_versions=all_versions),
+                 team_players(conn, teams_where, all_versions=all_versions)]
+        return pd.concat([f for f in found if len(f)] or found[:1], ignore_index=True)
+
+    rows = both(or_(by_words(standings, keys), pairs_with_ids(wanted)),
+                or_(by_words(team_standings, keys), teams_with_ids(wanted)))
+    found_keys = name_keys(rows["player"], fold_accents)
+    # the member ids of the names asked for, and the names of the member ids asked for (a name
+    # without an id elsewhere is that member when it has no other id: players.identify decides)
+    members = sorted(set(rows.loc[found_keys.isin(keys), "member_id"].dropna()) - {w.upper() for w in wanted})
+    their_names = sorted(set(found_keys[rows["member_id"].isin({w.upper() for w in wanted})]) - set(keys) - {""})
+    if (members or their_names) and not fold_accents:
+        pairs_more = ([pairs_with_ids(members)] if members else []) + (
+            [by_words(standings, their_names)] if their_names else [])
+        teams_more = ([teams_with_ids(members)] if members else []) + (
+            [by_words(team_standings, their_names)] if their_names else [])
+        more = both(or_(*pairs_more), or_(*teams_more))
         rows = pd.concat([rows, more], ignore_index=True).drop_duplicates(["version_id", "pos", "seat"])
+    rows = rows.sort_values(["date", "event", "version", "pos", "seat"], kind="stable", na_position="first")
     return rows.reset_index(drop=True)
 
 
@@ -274,25 +411,74 @@ def _rehash(conn) -> list[str]:
 
 @dataclass
 class SessionView:
-    """One archived session for ``bridgeproc archive show``: its versions and one version's data."""
+    """One archived session for ``bridgeproc archive show``: its versions and one version's data
+    (a pairs :class:`Session` or a :class:`TeamsSession`)."""
 
     session_id: str
     version: int
     versions: pd.DataFrame
-    session: Session
+    session: Session | TeamsSession
+
+    @property
+    def kind(self) -> str:
+        """``pairs`` or ``teams``."""
+        return "teams" if isinstance(self.session, TeamsSession) else "pairs"
+
+    @property
+    def heading(self) -> list[str]:
+        """The session and version in words: event and date, then the movement (pairs) or the
+        scoring and matches (teams)."""
+        meta = self.session.meta or {}
+        first = f"session {self.session_id}: {meta.get('event', '')} {meta.get('date', '')}".rstrip()
+        if isinstance(self.session, TeamsSession):
+            options = self.session.options
+            scoring = {"vp": "VP", "imps": "IMP", "bam": "board-a-match"}.get(options.scoring, options.scoring)
+            how = (f"teams, {scoring} scoring, {len(self.session.matches)} matches, "
+                   f"{len(self.session.standings)} teams")
+        else:
+            how = str(self.session.movement)
+        return [first, f"version {self.version} of {len(self.versions)}; {how}"]
+
+    @property
+    def standings(self) -> pd.DataFrame:
+        """The standings as shown (a pairs session's without its method column)."""
+        return self.session.standings.drop(columns=["method"], errors="ignore")
+
+    @property
+    def tables(self) -> dict[str, pd.DataFrame]:
+        """What ``show`` prints after the versions, by heading: the standings, and a teams session's matches."""
+        out = {"standings": self.standings}
+        if isinstance(self.session, TeamsSession):
+            out["matches"] = self.session.matches[[c for c in MATCH_SHOWN if c in self.session.matches]]
+        return out
 
     def __str__(self) -> str:
-        meta = self.session.meta or {}
-        head = [f"session {self.session_id}: {meta.get('event', '')} {meta.get('date', '')}".rstrip(),
-                f"version {self.version} of {len(self.versions)}; {self.session.movement}", "", "versions:",
-                self.versions.drop(columns="content_hash").to_string(index=False), "", "standings:"]
-        table = self.session.standings.drop(columns=["method"], errors="ignore")
-        return "\n".join(head + [table.to_string(index=False)])
+        lines = [*self.heading, "", "versions:", self.versions.drop(columns="content_hash").to_string(index=False)]
+        for title, table in self.tables.items():
+            lines += ["", f"{title}:", table.to_string(index=False)]
+        return "\n".join(lines)
+
+
+#: The columns of a teams session's matches ``show`` prints.
+MATCH_SHOWN = ("round", "home", "away", "boards", "played", "imps_home", "imps_away", "vp_home", "vp_away", "status")
+
+
+def session_kind(conn, session_id: str) -> tuple[str, int | None]:
+    """(``pairs`` or ``teams``, the latest complete version) of session ``session_id`` (ArchiveError when unknown)."""
+    row = conn.execute(select(sessions.c.kind, sessions.c.latest_version)
+                       .where(sessions.c.session_id == session_id)).first()
+    if row is None:
+        raise ArchiveError(f"no session {session_id!r} in the archive; `bridgeproc archive list` shows them")
+    return str(row[0]), row[1]
 
 
 def show_session(url: str | os.PathLike | None, session_id: str, version: int | None = None) -> SessionView:
-    """The versions of ``session_id`` and version ``version`` (default: the latest) of it; ``str()`` prints both."""
+    """The versions of ``session_id`` and version ``version`` (default: the latest) of it, a pairs
+    or a teams session; ``str()`` prints both."""
     versions_frame = session_versions(url, session_id)
-    session = load_session(url, session_id, version)
-    number = int(version) if version is not None else int(versions_frame["version"].max())
+    with reading(engine_for(url, readonly=True)) as conn:
+        kind, latest = session_kind(conn, session_id)
+    session: Session | TeamsSession = (load_teams(url, session_id, version) if kind == "teams"
+                                       else load_session(url, session_id, version))
+    number = int(version) if version is not None else int(latest or 0)  # the latest complete one was loaded
     return SessionView(session_id, number, versions_frame, session)

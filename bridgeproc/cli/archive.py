@@ -95,23 +95,23 @@ def archive_list(url, fmt) -> None:
 @click.option("--version", type=click.IntRange(1), default=None, help="Version [default: the latest].")
 @_formats
 def archive_show(url, session_id, version, fmt) -> None:
-    """Show SESSION_ID's versions and the standings of one.
+    """Show SESSION_ID's versions and the standings of one (a teams session's matches too).
+
+    With --csv or --json, the standings only.
 
     Example:
 
         bridgeproc archive show 2026-11-24_tuesday-pairs --version 1
     """
     view = _archive_call("show_session", url, session_id, version)
-    standings = view.session.standings.drop(columns=["method"], errors="ignore")
     if fmt is not None:
-        emit(standings, fmt)
+        emit(view.standings, fmt)
         return
-    meta = view.session.meta or {}
-    click.echo(f"session {view.session_id}: {meta.get('event', '')} {meta.get('date', '')}".rstrip())
-    click.echo(f"version {view.version} of {len(view.versions)}; {view.session.movement}\n\nversions:")
+    click.echo("\n".join(view.heading) + "\n\nversions:")
     emit(view.versions.drop(columns="content_hash"), None)
-    click.echo("\nstandings:")
-    emit(standings, None)
+    for title, table in view.tables.items():
+        click.echo(f"\n{title}:")
+        emit(table, None)
 
 
 @archive.command("export")

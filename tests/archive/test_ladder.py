@@ -191,3 +191,20 @@ def test_best_n_against_the_obvious_implementation(pcts, best, min_sessions):
     ranked = got[got["rank"] != ""]
     assert ranked["pct"].round(6).is_monotonic_decreasing and (got["rank"] == "").sum() == len(got) - len(ranked)
     assert (got["rank"] == "").tolist() == sorted((got["rank"] == "").tolist())  # the unranked come last
+
+
+@pytest.mark.parametrize(("second_ids", "member"), [
+    ("100 & 5", "100"),  # the same ids on both names rows of that text: the member
+    ("200 & 5", None),  # two ids texts for one names text: whose is unknown
+    (None, None),  # one names row without ids: as unknown
+])
+def test_a_names_text_listed_twice_gives_its_ids_only_when_both_rows_agree(archive_url, second_ids, member):
+    rows = [("Anna Strand & Cy Young", 60.0, "100 & 5"), ("Anna Strand & Cy Young", 50.0, second_ids)]
+    archive_session(club_session("2026-10-01", rows), archive_url)
+    got = ladder(archive_url, by="player")
+    anna = got[got["names"] == "Anna Strand"]
+    assert anna[["ids", "sessions", "pct"]].values.tolist() == [[member or "", 1, 60.0]]  # the better row counts
+    assert got.attrs["notes"][-1] == "in two rows of one session, the better counts: Anna Strand in 2026-10-01_autumn-ladder, " \
+                                     "Cy Young in 2026-10-01_autumn-ladder"
+    assert len(history(archive_url, "100")) == (2 if member else 0)
+    assert len(history(archive_url, "Anna Strand")) == 2
