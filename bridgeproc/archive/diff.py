@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from bridgeproc.archive.db import engine_for, reading
-from bridgeproc.archive.store import read_frames, resolve_version
+from bridgeproc.archive.store import read_frames, refuse_teams, resolve_version
 from bridgeproc.core.notation import contract_text
 from bridgeproc.rank.methods import IMP_METHODS
 from bridgeproc.schema import records
@@ -291,6 +291,7 @@ def diff(url: str | os.PathLike | None, session_id: str, v1: int | None = None, 
     engine = engine_for(url, readonly=True)
     with reading(engine) as conn:
         row2 = resolve_version(conn, session_id, v2)
+        refuse_teams(row2, session_id, "compare its versions with bridgeproc archive show ID --version N")
         row1 = resolve_version(conn, session_id, v1 if v1 is not None else max(1, row2["version"] - 1))
         f1, f2 = read_frames(conn, row1["version_id"]), read_frames(conn, row2["version_id"])
     results, unattached = with_reasons(diff_results(f1["results"], f2["results"]), f1.get("corrections"),

@@ -455,7 +455,14 @@ def load_session(url: str | os.PathLike | None, session_id: str, version: int | 
     engine = engine_for(url, readonly=True)
     with reading(engine) as conn:
         row = resolve_version(conn, session_id, version)
+        refuse_teams(row, session_id, "load it with bridgeproc.archive.load_teams (bridgeproc archive show prints it)")
         return session_from(row, read_frames(conn, row["version_id"]))
+
+
+def refuse_teams(row: dict, session_id: str, what_instead: str) -> None:
+    """A pairs question asked of a teams session: refused with what to do instead (no traceback)."""
+    if row.get("kind") == "teams":
+        raise ArchiveError(f"session {session_id!r} is a teams session, not a pairs one; {what_instead}")
 
 
 def session_from(row: dict, data: dict[str, pd.DataFrame]) -> Session:

@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from bridgeproc.core.pairs import PER_DIRECTION_SHARE
+from bridgeproc.core.pairs import PER_DIRECTION_SHARE, pair_directions
 from bridgeproc.errors import BridgeprocError, ParseError, UsageError, ValidationError
 from bridgeproc.io.atomic import TMP_SUFFIX, user_umask
 from bridgeproc.io.pbn.frames import same_deal
@@ -455,13 +455,17 @@ def _first_boards(frames: Sequence[pd.DataFrame]) -> pd.DataFrame:
 def _field_pairs(results: pd.DataFrame, numbering: Mapping[str, str]) -> pd.DataFrame:
     """``results`` with every pair id naming its section (``oakfield/A\x1e3``) and, for a club
     numbered per direction, its direction (``...3\x1fNS``): one shared numbering then tells
-    every pair of the field apart, and a standings row says whose it is."""
+    every pair of the field apart, and a standings row says whose it is. The direction is that of
+    the pair's number (``core.pairs.pair_directions``): on an arrow-switched row the NS seat holds
+    an EW pair, marked ``EW`` as in every other round it plays."""
     section = results["section"].astype("string") + _SECTION_MARK
     ns, ew = section + results["ns"].astype("string"), section + results["ew"].astype("string")
     per_direction = [c for c, n in numbering.items() if n == "per-direction"]
     if per_direction:
         mask = results["club"].isin(per_direction).to_numpy()
-        ns, ew = ns.where(~mask, ns + _DIRECTION_MARK + "NS"), ew.where(~mask, ew + _DIRECTION_MARK + "EW")
+        ns_dir, ew_dir = pair_directions(results)
+        ns = ns.where(~mask, ns + _DIRECTION_MARK + pd.Series(ns_dir, index=results.index, dtype="string"))
+        ew = ew.where(~mask, ew + _DIRECTION_MARK + pd.Series(ew_dir, index=results.index, dtype="string"))
     return results.assign(ns=ns, ew=ew)
 
 
@@ -586,7 +590,7 @@ def score_sim_from_archive(url: str, event: str, options: Options = Options()) -
     from bridgeproc.archive import list_sessions, load_session  # start-up: SQLAlchemy only when used
 
     listed = list_sessions(url)
-    mine = listed[listed["event"] == event]
+    mine = listed[(listed["event"] == event) & (listed["kind"] == "pairs")]  # a teams session is no club's pairs
     mine = mine[mine["versions"] > 0]
     if not len(mine):
         known = ", ".join(sorted(set(listed["event"].dropna()))) or "none"
