@@ -1,4 +1,4 @@
-"""The archive commands: list, show, export, history, ladder, diff, check."""
+"""The archive commands: list, show, export, history, ladder, rescore, diff, check."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -8,7 +8,7 @@ import click
 import pandas as pd
 
 from bridgeproc.cli.common import library_errors, say, with_verbosity
-from bridgeproc.cli.main import _outputs_for, cli
+from bridgeproc.cli.main import cli, convention_overrides, outputs_for, ranking_options
 from bridgeproc.pipeline.write import WRITERS
 
 _ARCHIVE_URL = click.option("--archive", "url", envvar="BRIDGEPROC_ARCHIVE", default=None,
@@ -119,7 +119,7 @@ def archive_show(url, session_id, version, fmt) -> None:
 @_ARCHIVE_URL
 @click.argument("session_id")
 @click.option("-o", "--output", "outputs", multiple=True, required=True, type=click.Path(),
-              callback=_outputs_for(tuple(WRITERS)),
+              callback=outputs_for(tuple(WRITERS)),
               help="Output file (.xlsx, .pbn, .csv, .xml, .html, or results/ for the website). Repeat for several.")
 @click.option("--version", type=click.IntRange(1), default=None, help="Version [default: the latest].")
 def archive_export(url, session_id, outputs, version) -> None:
@@ -220,6 +220,48 @@ def archive_ladder(url, date_from, date_to, event, best, min_sessions, by, fold_
             write_ladder(table, output, title=f"Ladder: {what}", lines=[rule, *table.attrs.get("notes", [])])
     if outputs:
         say(f"wrote {', '.join(outputs)}")
+
+
+@archive.command("rescore")
+@_ARCHIVE_URL
+@click.argument("session_ids", nargs=-1)
+@click.option("-o", "--output", "output", type=click.Path(dir_okay=False), default=None,
+              help="Write the new standings beside the archived ones as CSV (- for standard output).")
+@ranking_options
+@_formats
+def archive_rescore(url, session_ids, output, fmt, **params) -> None:
+    """Re-score every archived session (or SESSION_IDS) under other conventions, as a "what if": each
+    pair's new rank, total and percentage beside the archived ones. Nothing in the archive changes.
+
+    Example: bridgeproc archive rescore --method cross-imp -o what-if.csv
+    """
+    from bridgeproc.rank import profile
+    from bridgeproc.rank.conventions import Conventions
+
+    base = profile(params["profile"]) if params.get("profile") else Conventions()
+    conventions = base.replace(**convention_overrides(params))
+    table = _archive_call("rescore_archive", url, conventions, sessions=list(session_ids) or None)
+    from bridgeproc.pipeline.fit import option_flags
+
+    skipped = table.attrs.get("skipped") or {}
+    moved = int((table["rank"].astype("string") != table["was_rank"].astype("string")).sum()) if len(table) else 0
+    flags = ([f"--method {conventions.method}"] if conventions.method != Conventions().method else []) \
+        + option_flags(conventions)
+    say(f"rescored {table['session_id'].nunique()} session(s) under {' '.join(flags) or 'the defaults'}: "
+        f"{moved} pair(s) change rank")
+    for sid, why in (skipped.items() if isinstance(skipped, dict) else ((s, "") for s in skipped)):
+        say(f"left out: {sid}{': ' + why if why else ''}")
+    if output:
+        from bridgeproc.io.atomic import atomic_path
+
+        text = table.to_csv(index=False, lineterminator="\n")
+        if output == "-":
+            click.echo(text, nl=False)
+        else:
+            with atomic_path(output) as tmp:
+                tmp.write_text(text, encoding="utf-8")
+        return
+    emit(table, fmt, nothing="no pairs session in the archive to re-score")
 
 
 @archive.command("diff")

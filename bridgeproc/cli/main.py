@@ -82,7 +82,6 @@ def check_encoding(ctx, param, value):
 
 
 #: The former private names, until cli/sheets.py, cli/swiss.py and cli/archive.py import the public ones.
-_outputs_for = outputs_for  # cli/archive.py imports the old name until it imports outputs_for
 
 
 def _input_options(command):
@@ -187,9 +186,9 @@ def _one_of(params: dict, first: str, second: str) -> dict:
     raise click.UsageError(f"give {flags}, not both")
 
 
-def run_options(params: dict, **extra) -> Options:
+def convention_overrides(params: dict) -> dict:
+    """The ranking options given (``ranking_options``) as Conventions fields (None: not given)."""
     params = _one_of(params, "datum_drop", "datum_drop_share")
-    base = profile(params["profile"]) if params.get("profile") else None
     overrides = {
         "method": params.get("method"), "factoring": params.get("factoring"),
         "mp_scale": int(params["mp_scale"]) if params.get("mp_scale") else None,
@@ -202,11 +201,17 @@ def run_options(params: dict, **extra) -> Options:
         "imp_per_board": params.get("imp_per_board") or None, "fouled": params.get("fouled"),
         "mp_top": params.get("mp_top"),
     }
+    return {k: v for k, v in overrides.items() if v is not None}
+
+
+def run_options(params: dict, **extra) -> Options:
+    base = profile(params["profile"]) if params.get("profile") else None
+    overrides = convention_overrides(params)
     return Options(
         result_style=params["result_style"], encoding=params["encoding"], check_scores=not params["no_score_check"],
         pair_numbering=params["pair_numbering"], arrow_switch=params.get("arrow_switch"),
         trust=params["trust"], names=tuple(params["names"]),
-        conventions=base, overrides={k: v for k, v in overrides.items() if v is not None},
+        conventions=base, overrides=overrides,
         dd=not params.get("no_dd", False), tables=params.get("tables"),
         movement_check=not params.get("no_movement_check", False), corrections=params.get("corrections"), **extra,
     )
