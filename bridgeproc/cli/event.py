@@ -67,8 +67,10 @@ def _event_options(command):
 @option(OUTPUTS)("-o", "--output", "outputs", multiple=True, required=True, type=click.Path(),
                  callback=outputs_for(tuple(EVENT_WRITERS)),
                  help="Output file: .csv (the event ranking with every session's score), .xlsx (the event "
-                      "ranking and each session's), .pbn (the last session with the event's TotalScoreTable). "
-                      "Repeat for several.")
+                      "ranking and each session's), .pbn (the last session with the event's TotalScoreTable), "
+                      ".xml (USEBIO 1.2: every session in its SESSION, the event's standings), .html (the event "
+                      "ranking, the rule and each session's ranking on one page), or a folder ending in / (the "
+                      "event's website with each session's results site). Repeat for several.")
 @option(OUTPUTS)("--no-dd", is_flag=True, help="Skip the double-dummy analysis of the hand records.")
 @option(OUTPUTS)("--event", default=None, help="Event name for titles [default: the sessions' Event, less "
                                                "its session number].")

@@ -28,18 +28,21 @@ from bridgeproc.io.pbn.reader import read_pbn
 from bridgeproc.model import Options, Session
 from bridgeproc.pipeline.read import check_input_files, published_totals, suffix
 from bridgeproc.pipeline.run import build_session
-from bridgeproc.pipeline.write import check_outputs, output_type, write_all
+from bridgeproc.pipeline.write import FOLDER, check_outputs, output_type, write_all
 from bridgeproc.rank.event import EventRanking, SessionStandings, combine_sessions, session_table
 from bridgeproc.rank.published import published_differences
 from bridgeproc.schema import problems_frame
 
 #: ``archive:ID``: a session taken from the archive instead of files.
 ARCHIVED = "archive:"
-#: Output type -> the event writer in ``report.event`` (imported when used: openpyxl only for .xlsx).
+#: Output type -> the event writer in ``report`` (imported when used: openpyxl only for .xlsx, .csv and .pbn).
 EVENT_WRITERS: dict[str, str] = {
     ".csv": "bridgeproc.report.event:write_event_csv",
     ".xlsx": "bridgeproc.report.event:write_event_workbook",
     ".pbn": "bridgeproc.report.event:write_event_pbn",
+    ".xml": "bridgeproc.report.event_usebio:write_event_usebio",
+    ".html": "bridgeproc.report.web.event_site:write_event_page",
+    FOLDER: "bridgeproc.report.web.event_site:write_event_site",
 }
 
 

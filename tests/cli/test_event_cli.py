@@ -36,7 +36,7 @@ def test_scaled_combines_them(runner, tmp_path):
 
 
 def test_command_line_mistakes_exit_2(runner, tmp_path):
-    assert runner.invoke(cli, ["event", S1, S2, "-o", str(tmp_path / "e.html")]).exit_code == 2
+    assert runner.invoke(cli, ["event", S1, S2, "-o", str(tmp_path / "e.docx")]).exit_code == 2
     assert runner.invoke(cli, ["event", S1, S2, "-o", str(tmp_path / "e.csv"), "--rule", "best"]).exit_code == 2
     assert runner.invoke(cli, ["event", S1, S2, "-o", str(tmp_path / "e.csv"), "--carry-over", "2"]).exit_code == 2
     same = runner.invoke(cli, ["event", S1, S1, "-o", str(tmp_path / "e.csv"), "--no-dd"])
