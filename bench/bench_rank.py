@@ -6,6 +6,12 @@ times the three ranking functions together and a bare
 ``groupby("board")["score_ns"].rank()`` on the same frame, and prints the medians
 and their ratio. Target: <= 2 s for the three together on a 2-core machine.
 
+Then standings (issue 17) on the same number of results twice: the one big field above, and
+club nights as the archive re-scores them (13-table, 26-board Mitchells numbered per direction,
+every fourth night's last round arrow-switched, the night in the section, so every night is its
+own NS and EW ranking), under matchpoints and cross-IMPs; the one-winner ranking of the nights
+too. Scored once beforehand; only ``standings`` is timed.
+
 Run: ``.venv/bin/python bench/bench_rank.py [--results N] [--boards B] [--repeat R]``
 """
 from __future__ import annotations
@@ -17,7 +23,10 @@ import time
 import numpy as np
 import pandas as pd
 
-from bridgeproc.rank import Conventions, butler, cross_imps, matchpoints
+from bridgeproc.rank import Conventions, butler, cross_imps, matchpoints, rank_results, standings
+
+#: The club nights of the standings benchmark: tables (pairs per direction) and boards.
+NIGHT_TABLES, NIGHT_BOARDS = 13, 26
 
 #: Typical NS scores (part scores, games, slams, penalties) to draw each board's field from.
 SCORES = np.array([-1430, -1100, -800, -650, -620, -500, -450, -420, -300, -200, -170, -140, -130,
@@ -51,6 +60,32 @@ def make_results(n_results: int, n_boards: int, seed: int = 1) -> pd.DataFrame:
     })
     frame.loc[frame["adjusted"].notna(), "score_ns"] = pd.NA
     return frame[keep].reset_index(drop=True)
+
+
+def make_nights(n_results: int, seed: int = 2) -> pd.DataFrame:
+    """Club nights of NIGHT_TABLES x NIGHT_BOARDS results (at least ``n_results`` in all), the night
+    in the section (``17\\x1e``): a Mitchell numbered per direction (NS t meets EW t + board), written
+    by seat, every fourth night's last round (the last two boards) arrow-switched and marked."""
+    rng = np.random.default_rng(seed)
+    per_night = NIGHT_TABLES * NIGHT_BOARDS
+    nights = -(-n_results // per_night)
+    night = np.repeat(np.arange(nights), per_night)
+    board = np.tile(np.repeat(np.arange(1, NIGHT_BOARDS + 1), NIGHT_TABLES), nights)
+    table = np.tile(np.arange(NIGHT_TABLES), NIGHT_BOARDS * nights)
+    ns = table + 1
+    ew = (table + (board - 1) // 2) % NIGHT_TABLES + 1
+    switched = (night % 4 == 0) & (board > NIGHT_BOARDS - 2)
+    likely = rng.integers(0, len(SCORES), size=(nights * NIGHT_BOARDS, 6))
+    score = SCORES[likely[night * NIGHT_BOARDS + board - 1, rng.integers(0, 6, len(board))]]
+    return pd.DataFrame({
+        "section": pd.Series(night.astype(str), dtype="string") + "\x1e",
+        "board": board.astype("int64"),
+        "ns": pd.Series(np.where(switched, ew, ns).astype(str), dtype="string"),
+        "ew": pd.Series(np.where(switched, ns, ew).astype(str), dtype="string"),
+        "adjusted": pd.Series([None] * len(board), dtype="string"),
+        "score_ns": pd.array(score, dtype="Int64"),
+        "switched": pd.array(switched, dtype="boolean"),
+    })
 
 
 def _median_time(fn, repeat: int) -> float:
@@ -92,6 +127,21 @@ def main() -> None:
     print(f"  {'mp + cross-IMP + Butler':<32} {together:7.3f} s")
     print(f"  {'groupby(board).rank() (bare)':<32} {bare:7.3f} s")
     print(f"  ratio {together / bare:.1f}x the bare rank")
+
+    nights = make_nights(args.results)
+    cases = {
+        "one field, mp": (results, conv),
+        "one field, cross-IMP": (results, conv.replace(method="cross-imp")),
+        "club nights, mp": (nights, Conventions(pair_numbering="per-direction")),
+        "club nights, cross-IMP": (nights, Conventions(method="cross-imp", pair_numbering="per-direction")),
+        "club nights, mp, one winner": (nights, Conventions(pair_numbering="per-direction", winners="one")),
+    }
+    print(f"standings, median of {args.repeat} runs ({len(nights):,} results in "
+          f"{len(nights) // (NIGHT_TABLES * NIGHT_BOARDS):,} club nights)")
+    for name, (frame, conventions) in cases.items():
+        scored = rank_results(frame, conventions)
+        seconds = _median_time(lambda: standings(scored, conventions), args.repeat)  # noqa: B023
+        print(f"  {name:<32} {seconds:7.3f} s")
 
 
 if __name__ == "__main__":

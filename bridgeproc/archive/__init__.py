@@ -14,19 +14,14 @@ from __future__ import annotations
 from bridgeproc.archive.db import ENV_VAR, ArchiveError, archive_exists, default_url, engine_for, normalise_url
 from bridgeproc.archive.diff import Diff, diff
 from bridgeproc.archive.events import archive_event, event_sessions
+from bridgeproc.archive.history import history
 from bridgeproc.archive.ladder import ladder
+from bridgeproc.archive.load import load_session
 from bridgeproc.archive.losses import ArchiveLossError
 from bridgeproc.archive.players import split_names
-from bridgeproc.archive.query import (
-    SessionView,
-    check_archive,
-    history,
-    list_sessions,
-    session_versions,
-    show_session,
-)
+from bridgeproc.archive.query import SessionView, check_archive, list_sessions, session_versions, show_session
 from bridgeproc.archive.rescore import rescore_archive
-from bridgeproc.archive.store import ArchiveResult, archive_session, complete_version, load_session, session_identity
+from bridgeproc.archive.store import ArchiveResult, archive_session, complete_version, session_identity
 from bridgeproc.archive.teams import archive_teams, load_teams
 
 __all__ = [

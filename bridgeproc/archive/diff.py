@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from bridgeproc.archive.db import engine_for, reading
-from bridgeproc.archive.store import read_frames, refuse_teams, resolve_version
+from bridgeproc.archive.load import read_frames, refuse_teams, resolve_version
 from bridgeproc.core.notation import contract_text
 from bridgeproc.rank.methods import IMP_METHODS
 from bridgeproc.schema import records

@@ -18,8 +18,8 @@ import pandas as pd
 from sqlalchemy import select
 
 from bridgeproc.archive.db import engine_for, reading
+from bridgeproc.archive.history import fetch_frame, standing_players
 from bridgeproc.archive.players import identify
-from bridgeproc.archive.query import fetch_frame, standing_players
 from bridgeproc.archive.tables import sessions
 from bridgeproc.rank import rank_text
 from bridgeproc.rank.methods import IMP_METHODS

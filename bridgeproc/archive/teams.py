@@ -26,18 +26,9 @@ import pandas as pd
 
 from bridgeproc.archive.codec import content_hash, encode
 from bridgeproc.archive.db import ArchiveError, engine_for, reading
+from bridgeproc.archive.load import read_frames, resolve_version, session_from
 from bridgeproc.archive.players import player_key, split_names
-from bridgeproc.archive.store import (
-    ArchiveResult,
-    Prepared,
-    normalise_date,
-    prepare,
-    read_frames,
-    resolve_version,
-    session_from,
-    slug,
-    store_version,
-)
+from bridgeproc.archive.store import ArchiveResult, Prepared, normalise_date, prepare, slug, store_version
 from bridgeproc.archive.tables import FRAME_TABLES
 from bridgeproc.io.pbn.lexer import lex
 from bridgeproc.io.pbn.model import Game
@@ -229,7 +220,7 @@ def archive_teams(session: TeamsSession, url: str | os.PathLike | None = None, *
 
 
 def teams_from(row: dict, data: dict[str, pd.DataFrame]) -> TeamsSession:
-    """A TeamsSession from a :func:`~bridgeproc.archive.store.resolve_version` row and its frames."""
+    """A TeamsSession from a :func:`~bridgeproc.archive.load.resolve_version` row and its frames."""
     conventions = json.loads(row["conventions"])
     results = data["team_results"]
     if "game" in results:

@@ -20,6 +20,7 @@ scored and matchpointed (an EW pair's NS score among the NS scores), and
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
@@ -154,26 +155,124 @@ def as_numbered(results: pd.DataFrame) -> pd.DataFrame:
 PER_DIRECTION_SHARE = 0.25
 
 
-def _entries(results: pd.DataFrame) -> pd.DataFrame:
-    n = len(results)
-    return pd.DataFrame({
-        "row": np.concatenate([np.arange(n), np.arange(n)]),
-        "section": pd.concat([results["section"], results["section"]], ignore_index=True),
-        "board": np.concatenate([results["board"].to_numpy()] * 2),
-        "pair": pd.concat([results["ns"], results["ew"]], ignore_index=True),
-        "direction": np.repeat(np.array(["NS", "EW"]), n),
-    }).dropna(subset=["pair"])
+def combine_codes(high: np.ndarray, low: np.ndarray, n_low: int) -> tuple[np.ndarray, int]:
+    """Dense codes (0.., in order of first appearance) of the pairs (``high``, ``low``) and how many
+    there are; ``low`` runs over 0..``n_low``-1, a -1 in either gives -1. Integer work only: one
+    code for a compound key (section, pair, direction ...) without building its text."""
+    high, low = np.asarray(high, dtype=np.int64), np.asarray(low, dtype=np.int64)
+    known = (high >= 0) & (low >= 0)
+    out = np.full(len(high), -1, dtype=np.int64)
+    if not known.any():
+        return out, 0
+    n_high = int(high[known].max()) + 1
+    if n_high * max(n_low, 1) >= 2**62:  # never in practice: first make the high part dense
+        high = np.where(known, pd.factorize(np.where(known, high, 0))[0], -1)
+    codes, uniques = pd.factorize(high[known] * max(n_low, 1) + low[known])
+    out[known] = codes
+    return out, len(uniques)
+
+
+def texts_at(texts: np.ndarray, codes: np.ndarray) -> np.ndarray:
+    """``texts[codes]`` as objects, None where a code is -1 (no pair)."""
+    return np.concatenate([np.asarray(texts, dtype=object), np.array([None], dtype=object)])[codes]
+
+
+@dataclass(frozen=True)
+class Sides:
+    """Both sides of every row as integer codes: the NS column's pairs (positions 0..n-1), then the
+    EW column's (n..2n-1), so that whole-column work never touches a pair's text per row.
+
+    ``section``: code of each row's section as written (a missing one has a code of its own) and
+    ``sections`` their texts (``""`` for a missing one); ``pair``: code of each side's pair id
+    (-1: none) and ``ids`` the distinct ids as written; ``folded``: for each id, a code that is equal
+    for ids equal without case (``Cheryl O``, ``cheryl o``); ``direction``: 0 for NS, 1 for EW, the
+    direction of the side's pair number (:func:`pair_directions`)."""
+
+    section: np.ndarray
+    sections: np.ndarray
+    pair: np.ndarray
+    ids: np.ndarray
+    folded: np.ndarray
+    direction: np.ndarray
+
+    @property
+    def rows(self) -> int:
+        return len(self.section)
+
+    def filled_section(self) -> tuple[np.ndarray, np.ndarray]:
+        """Section code of each row with a missing section read as ``""`` (its code, the texts)."""
+        dense, texts = pd.factorize(self.sections)
+        return dense.astype(np.int64)[self.section], np.asarray(texts, dtype=object)
+
+    def keys(self, numbering: Literal["shared", "per-direction"]) -> tuple[np.ndarray, int]:
+        """Code of each side's pair identity (:func:`pair_keys`; -1 for no pair) and how many there are."""
+        section, texts = self.filled_section()
+        folded = np.append(self.folded, -1)[self.pair]  # code -1 (no pair) reads the appended -1
+        key, count = combine_codes(np.concatenate([section, section]), folded, int(self.folded.max(initial=-1)) + 1)
+        if numbering == "per-direction":
+            key, count = combine_codes(key, self.direction, 2)
+        return key, count
+
+    def key_texts(self, numbering: Literal["shared", "per-direction"]) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`keys` and the text of every key code (``section:pair``, ``:NS``/``:EW`` when per direction)."""
+        key, count = self.keys(numbering)
+        at = np.full(count, -1, dtype=np.int64)
+        at[key[key >= 0]] = np.flatnonzero(key >= 0)  # one side of each key
+        n = self.rows
+        section, texts = self.filled_section()
+        folded_ids = np.array([str(i).casefold() for i in self.ids], dtype=object)
+        side_section = texts[section[at % n]] if n else np.array([], dtype=object)
+        text = side_section + ":" + folded_ids[self.pair[at]]
+        if numbering == "per-direction":
+            text = text + np.where(self.direction[at] == 0, ":NS", ":EW")
+        return key, np.asarray(text, dtype=object)
+
+
+def pair_sides(results: pd.DataFrame) -> Sides:
+    """The :class:`Sides` of ``results``: each distinct section and pair id is read once."""
+    section, sections = pd.factorize(results["section"].astype("string"), use_na_sentinel=False)
+    texts = np.array(["" if pd.isna(s) else str(s) for s in sections], dtype=object)
+    ns, ns_ids = pd.factorize(results["ns"].astype("string"))
+    ew, ew_ids = pd.factorize(results["ew"].astype("string"))
+    # the two columns' distinct ids made one list; each column's codes mapped onto it (-1 stays -1)
+    merged, ids = pd.factorize(np.concatenate([np.asarray(ns_ids, dtype=object), np.asarray(ew_ids, dtype=object)]))
+    ns_code = np.append(merged[:len(ns_ids)], -1)[ns]
+    ew_code = np.append(merged[len(ns_ids):], -1)[ew]
+    ids_text = np.asarray(ids, dtype=object)
+    folded, _ = pd.factorize(np.array([i.casefold() for i in ids_text], dtype=object))
+    switched = switched_rows(results).astype(np.int8)  # an arrow-switched row: the NS seat holds an EW pair
+    direction = np.concatenate([switched, 1 - switched])
+    return Sides(section.astype(np.int64), texts, np.concatenate([ns_code, ew_code]).astype(np.int64), ids_text,
+                 folded.astype(np.int64), direction)
+
+
+def numbering_of(sides: Sides, board: np.ndarray) -> Literal["shared", "per-direction"]:
+    """:func:`pair_numbering` decided on :class:`Sides` and each row's board (integer work only)."""
+    n = sides.rows
+    board_code, boards = pd.factorize(np.asarray(board))
+    where, count = combine_codes(np.concatenate([sides.section, sides.section]),
+                                 np.concatenate([board_code, board_code]), len(boards))
+    entry, count = combine_codes(where, sides.pair, len(sides.ids))  # (section, board, pair as written)
+    known = entry >= 0
+    if not known.any():
+        return "shared"
+    column = np.repeat(np.array([0, 1], dtype=np.int64), n)[known]  # the column, not the number's direction
+    seen = pd.unique(entry[known] * 2 + column)  # each (section, board, pair, column) once (hashed, not sorted)
+    ways = np.bincount(seen // 2, minlength=count)
+    both = (ways[seen // 2] > 1).mean()
+    return "per-direction" if both > PER_DIRECTION_SHARE else "shared"
 
 
 def pair_numbering(results: pd.DataFrame, forced: PairNumbering = "auto") -> Literal["shared", "per-direction"]:
     """Decide whether pair numbers are shared by both directions or counted per direction."""
     if forced != "auto":
         return forced
-    entries = _entries(results).drop_duplicates(subset=["section", "board", "pair", "direction"])
-    if entries.empty:
-        return "shared"
-    both = entries.duplicated(subset=["section", "board", "pair"], keep=False)
-    return "per-direction" if both.mean() > PER_DIRECTION_SHARE else "shared"
+    return numbering_of(_entries(results), results["board"].to_numpy())
+
+
+def _entries(results: pd.DataFrame) -> Sides:
+    """The sides a numbering is decided on: one call per decision (a test counts them)."""
+    return pair_sides(results)
 
 
 def pair_keys(results: pd.DataFrame, numbering: Literal["shared", "per-direction"]) -> tuple[pd.Series, pd.Series]:
@@ -181,14 +280,12 @@ def pair_keys(results: pd.DataFrame, numbering: Literal["shared", "per-direction
     (the direction of the pair's number: swapped on an arrow-switched row, see :func:`pair_directions`).
 
     Compared without case: a pair known by its players' names (BBO user names, pbntools
-    conversions) is the same pair as ``Cheryl O`` on one board and ``cheryl o`` on another."""
-    section = results["section"].fillna("").astype("string")
-    ns = section + ":" + results["ns"].astype("string").str.casefold()
-    ew = section + ":" + results["ew"].astype("string").str.casefold()
-    if numbering == "per-direction":
-        ns_dir, ew_dir = pair_directions(results)  # an arrow-switched row: the NS seat holds an EW pair
-        return ns + ":" + pd.Series(ns_dir, index=results.index), ew + ":" + pd.Series(ew_dir, index=results.index)
-    return ns, ew
+    conversions) is the same pair as ``Cheryl O`` on one board and ``cheryl o`` on another.
+    Each distinct key's text is built once (:class:`Sides`), not once per row."""
+    key, texts = pair_sides(results).key_texts(numbering)
+    n = len(results)
+    text = pd.array(texts_at(texts, key), dtype="string")
+    return pd.Series(text[:n], index=results.index), pd.Series(text[n:], index=results.index)
 
 
 def repeated_pairs(results: pd.DataFrame, numbering: Literal["shared", "per-direction"]) -> tuple[np.ndarray, np.ndarray]:
@@ -196,17 +293,16 @@ def repeated_pairs(results: pd.DataFrame, numbering: Literal["shared", "per-dire
 
     With shared numbering this includes a pair sitting both NS and EW on one board.
     """
-    ns_key, ew_key = pair_keys(results, numbering)
+    sides = pair_sides(results)
+    key, count = sides.keys(numbering)
     n = len(results)
-    long = pd.DataFrame({
-        "row": np.concatenate([np.arange(n), np.arange(n)]),
-        "board": np.concatenate([results["board"].to_numpy()] * 2),
-        "key": pd.concat([ns_key, ew_key], ignore_index=True),
-        "pair": pd.concat([results["ns"], results["ew"]], ignore_index=True),
-    }).dropna(subset=["key"])
-    dup = long[long.duplicated(subset=["board", "key"], keep="first")]
+    board_code, boards = pd.factorize(results["board"].to_numpy())
+    played, _ = combine_codes(np.concatenate([board_code, board_code]), key, count)
+    known = np.flatnonzero(played >= 0)
+    again = known[pd.Series(played[known]).duplicated(keep="first").to_numpy()]
+    rows = again % n
     mask = np.zeros(n, dtype=bool)
     pair = np.full(n, "", dtype=object)
-    mask[dup["row"].to_numpy()] = True
-    pair[dup["row"].to_numpy()] = dup["pair"].to_numpy(dtype=object)
+    mask[rows] = True
+    pair[rows] = texts_at(sides.ids, sides.pair[again])
     return mask, pair

@@ -162,11 +162,13 @@ def _sourced(frame: pd.DataFrame, where: Mapping[str, str]) -> pd.DataFrame:
     if "source" not in frame or not len(frame):
         return frame
     source = frame["source"].astype("string")
-    parts = source.str.split("!", n=1, regex=False)
-    name, rest = parts.str[0], parts.str[1]
-    mapped = name.map(lambda n: where.get(n, n) if isinstance(n, str) else n).astype("string")
-    full = mapped.where(rest.isna(), mapped + "!" + rest.astype("string"))
-    return frame.assign(source=full.astype("string"))
+    codes, uniques = pd.factorize(source)  # a file's rows share its name: map each name once
+
+    def named(text: str) -> str:
+        name, bang, rest = text.partition("!")
+        return where.get(name, name) + bang + rest
+    mapped = np.array([named(str(u)) for u in uniques] + [pd.NA], dtype=object)
+    return frame.assign(source=pd.array(mapped[codes], dtype="string"))
 
 
 _PREFIXED_PAIR = r"^\s*[A-Za-z]{1,2}\s*-?\s*\d"
@@ -189,8 +191,8 @@ def _read_club(club: str, paths: Sequence[Path], options: Options) -> _Club:
                         "USEBIO, .bws or scored PBN"}]))
     notes = [_sourced(n, where) for n in (read.reading_notes(), read.rule_problems()) if n is not None and len(n)]
     raw = _sourced(raw, where)
-    prefixed = any(raw[side].astype("string").str.contains(_PREFIXED_PAIR, na=False).any()
-                   for side in ("ns", "ew") if side in raw)
+    prefixed = any(pd.Series(pd.unique(raw[side].astype("string").dropna())).str.contains(_PREFIXED_PAIR).any()
+                   for side in ("ns", "ew") if side in raw)  # each pair number looked at once
     listed = names if read.names and len(names) else None
     published = names if not read.names and len(names) else None
     return _Club(club, raw, _sourced(boards, where), listed, published, dict(read.meta), notes, problems,

@@ -6,15 +6,20 @@ ways) ranks everyone together (``ALL``). When boards are compared within section
 and there are several sections, the group is prefixed by the section (``A NS``).
 Individual events (every side ``north+south``, as the PBN reader gives them) are
 ranked per player, in one group: each player scores the side's points.
+
+Whole columns only: sections, pair ids and players are read once per distinct text
+(:class:`bridgeproc.core.pairs.Sides`), and every grouping is on integer codes; text is
+built for the standings rows, never for the results' rows.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
-from bridgeproc.core.pairs import pair_directions, pair_keys, pair_numbering
+from bridgeproc.core.pairs import Sides, combine_codes, numbering_of, pair_sides, texts_at
 from bridgeproc.rank._matchpoints import full_top_points
 from bridgeproc.rank.conventions import Conventions
 from bridgeproc.rank.methods import ranking_method
@@ -28,10 +33,42 @@ ONE_WINNER_SHARE = 0.25
 #: Decimals that totals are compared at for ties (float noise from Neuberg factoring).
 _TIE_DECIMALS = 6
 
+#: Direction codes of :class:`Sides` and the one-winner group, as the standings write them.
+_BASES = np.array(["NS", "EW", "ALL"], dtype=object)
+_ALL = 2
+
 
 def rank_results(results: pd.DataFrame, conventions: Conventions = Conventions()) -> pd.DataFrame:
     """Add the columns of ``conventions.method`` (:func:`matchpoints`, :func:`cross_imps` or :func:`butler`)."""
     return ranking_method(conventions.method).scorer(results, conventions)
+
+
+@dataclass(frozen=True)
+class _Field:
+    """What standings and winner groups read of the results, once: the sides, the decided numbering,
+    each side's pair key code (-1: no pair), its section code (a missing section is ``""``) and texts."""
+
+    sides: Sides
+    numbering: str
+    individual: bool
+    key: np.ndarray
+    n_keys: int
+    section: np.ndarray
+    sections: np.ndarray
+
+
+def _field(results: pd.DataFrame, conv: Conventions) -> _Field:
+    sides = pair_sides(results)
+    numbering = (numbering_of(sides, results["board"].to_numpy()) if conv.pair_numbering == "auto"
+                 else conv.pair_numbering)
+    key, n_keys = sides.keys(numbering)  # type: ignore[arg-type]
+    section, sections = sides.filled_section()
+    return _Field(sides, numbering, _all_players(sides.ids), key, n_keys, np.concatenate([section, section]), sections)
+
+
+def _all_players(ids: np.ndarray) -> bool:
+    """True when there are ids and every one is two players ``north+south``."""
+    return len(ids) > 0 and all("+" in str(i) for i in ids)
 
 
 def _long(results: pd.DataFrame, conv: Conventions) -> pd.DataFrame:
@@ -39,18 +76,17 @@ def _long(results: pd.DataFrame, conv: Conventions) -> pd.DataFrame:
 
     The sides are the seats (the NS seat's points first); on an arrow-switched row the NS seat
     holds an EW-numbered pair, so its points go to that pair in the EW ranking (``pair_directions``).
+    The frame :func:`standings` works on as codes, in text (for reading and tests).
     """
-    numbering = pair_numbering(results, conv.pair_numbering)  # type: ignore[arg-type]
-    ns_key, ew_key = pair_keys(results, numbering)
-    ns_dir, ew_dir = pair_directions(results)
-    n = len(results)
-    section = results["section"].astype("string").fillna("")
+    field = _field(results, conv)
+    sides, n = field.sides, len(results)
+    _, key_texts = sides.key_texts(field.numbering)  # type: ignore[arg-type]
     return pd.DataFrame({
         "row": np.concatenate([np.arange(n), np.arange(n)]),
-        "section": pd.concat([section, section], ignore_index=True),
-        "pair": pd.concat([results["ns"], results["ew"]], ignore_index=True).astype("string"),
-        "key": pd.concat([ns_key, ew_key], ignore_index=True),
-        "direction": pd.Series(np.concatenate([ns_dir, ew_dir]), dtype="string"),
+        "section": pd.array(field.sections[field.section], dtype="string"),
+        "pair": pd.array(texts_at(sides.ids, sides.pair), dtype="string"),
+        "key": pd.array(texts_at(key_texts, field.key), dtype="string"),
+        "direction": pd.array(_BASES[sides.direction], dtype="string"),
         "board": np.concatenate([results["board"].to_numpy()] * 2),
     })
 
@@ -58,15 +94,31 @@ def _long(results: pd.DataFrame, conv: Conventions) -> pd.DataFrame:
 def is_individual(results: pd.DataFrame) -> bool:
     """True when every side is two players ``north+south`` (an individual event, as the PBN reader gives it)."""
     ids = pd.concat([results["ns"], results["ew"]], ignore_index=True).dropna().astype("string")
-    return len(ids) > 0 and bool(ids.str.contains("+", regex=False).all())
+    return _all_players(pd.unique(ids.to_numpy(dtype=object)))
 
 
-def _players(long: pd.DataFrame) -> pd.DataFrame:
-    """One row per (result, player): each player of a side scores the side's points."""
-    players = long.assign(pair=long["pair"].str.split("+")).explode("pair", ignore_index=True)
-    players["pair"] = players["pair"].astype("string").str.strip()
-    players["key"] = players["section"] + ":" + players["pair"]
-    return players
+def _winner_groups(field: _Field, conventions: Conventions) -> dict[str, str]:
+    """:func:`winner_groups` on the codes of ``field``."""
+    known = field.key >= 0
+    present = pd.unique(field.section[known])  # pd.unique hashes: several times np.unique's speed
+    sections = sorted(field.sections[present].tolist()) or [""]
+    if conventions.winners != "auto":
+        return {s: conventions.winners for s in sections}
+    if field.individual:
+        return {s: "one" for s in sections}
+    if field.numbering == "per-direction":
+        return {s: "two" for s in sections}
+    seen = pd.unique(field.key[known] * 2 + field.sides.direction[known])  # each (key, direction) once
+    key = seen // 2
+    ways = np.bincount(key, minlength=field.n_keys)
+    section_of_key = np.zeros(field.n_keys, dtype=np.int64)
+    section_of_key[field.key[known]] = field.section[known]
+    both = ways > 1
+    has = ways > 0
+    share = (np.bincount(section_of_key[has], weights=both[has], minlength=len(field.sections))
+             / np.maximum(np.bincount(section_of_key[has], minlength=len(field.sections)), 1))
+    by_text = {field.sections[s]: share[s] for s in present}
+    return {s: ("one" if by_text.get(s, 0.0) > ONE_WINNER_SHARE else "two") for s in sections}
 
 
 def winner_groups(results: pd.DataFrame, conventions: Conventions = Conventions()) -> dict[str, str]:
@@ -76,18 +128,7 @@ def winner_groups(results: pd.DataFrame, conventions: Conventions = Conventions(
     means two winners; with shared numbering, a section is one-winner when more than
     ``ONE_WINNER_SHARE`` of its pairs appear in both directions.
     """
-    long = _long(results, conventions).dropna(subset=["key"])
-    sections = sorted(long["section"].unique().tolist()) or [""]
-    if conventions.winners != "auto":
-        return {s: conventions.winners for s in sections}
-    if is_individual(results):
-        return {s: "one" for s in sections}
-    if pair_numbering(results, conventions.pair_numbering) == "per-direction":  # type: ignore[arg-type]
-        return {s: "two" for s in sections}
-    seen = long.drop_duplicates(subset=["section", "key", "direction"])
-    ways = seen.groupby(["section", "key"], observed=True).size()
-    share = (ways > 1).groupby(level="section").mean()
-    return {s: ("one" if share.get(s, 0.0) > ONE_WINNER_SHARE else "two") for s in sections}
+    return _winner_groups(_field(results, conventions), conventions)
 
 
 def rank_text(values: pd.Series, groups: pd.Series) -> pd.Series:
@@ -125,6 +166,76 @@ def _names(table: pd.DataFrame, names: pd.DataFrame | Mapping[str, str] | None) 
     return pd.Series(found.to_numpy(), index=table.index, dtype="string")
 
 
+@dataclass(frozen=True)
+class _Entries:
+    """One entry per (result, side) that scores, or per (result, player) in an individual: positions
+    into the 2n sides (``side``), the key code and the shown pair (``pair`` codes into ``shown``)."""
+
+    side: np.ndarray
+    key: np.ndarray
+    n_keys: int
+    pair: np.ndarray
+    shown: np.ndarray
+
+
+def _pair_entries(field: _Field) -> _Entries:
+    """The sides with a pair: keyed by section and pair (and direction when per direction)."""
+    side = np.flatnonzero(field.key >= 0)
+    return _Entries(side, field.key[side], field.n_keys, field.sides.pair[side], field.sides.ids)
+
+
+def _player_entries(field: _Field) -> _Entries:
+    """Each side ``north+south`` split into its players (each scores the side's points), keyed by
+    section and player as written, in the order the sides come, each side's players in turn."""
+    ids = field.sides.ids
+    players = [[p.strip() for p in str(i).split("+")] for i in ids]
+    lengths = np.array([len(p) for p in players], dtype=np.int64)
+    codes, shown = pd.factorize(np.array([p for ps in players for p in ps], dtype=object))
+    offsets = np.concatenate([[0], np.cumsum(lengths)])[:-1]
+    side = np.flatnonzero(field.sides.pair >= 0)
+    per_side = lengths[field.sides.pair[side]]
+    within = np.arange(per_side.sum()) - np.repeat(np.cumsum(per_side) - per_side, per_side)
+    player = codes[np.repeat(offsets[field.sides.pair[side]], per_side) + within] if len(codes) else within
+    side = np.repeat(side, per_side)
+    key, n_keys = combine_codes(field.section[side], player, len(shown))
+    return _Entries(side, key, n_keys, player, np.asarray(shown, dtype=object))
+
+
+def _first_positions(codes: np.ndarray) -> np.ndarray:
+    """Where each code 0..k-1 first occurs, for codes numbered in order of first appearance
+    (``pd.factorize``, :func:`combine_codes`): the running maximum steps up exactly there."""
+    rising = np.maximum.accumulate(codes) if len(codes) else codes
+    return np.flatnonzero(np.diff(rising, prepend=-1) > 0)
+
+
+def _distinct_per(codes: np.ndarray, values: np.ndarray, count: int) -> np.ndarray:
+    """How many distinct ``values`` each code 0..count-1 has."""
+    value_code, uniques = pd.factorize(values)
+    pairs = pd.unique(codes.astype(np.int64) * max(len(uniques), 1) + value_code)
+    return np.bincount(pairs // max(len(uniques), 1), minlength=count)
+
+
+def _shown_pairs(agg: pd.DataFrame, per_direction: bool) -> tuple[pd.Series, pd.Series]:
+    """The pair as the standings show it, and the number it sorts by.
+
+    Pairs ranked together across sections may share a number: ``A3`` and ``B3`` then. Numbered per
+    direction and ranked together (one winner), NS 1 and EW 1 are two pairs: when two pairs of a
+    group share a number so, every pair of that group is shown with the direction of its number,
+    ``NS 1``/``EW 1`` (as the event ranking shows them and the group headings name the lines; a
+    lone ``7`` among them would leave the director asking which), sorting by its number (pair 2
+    before pair 10). Pair ids that already tell the directions apart are left as they are."""
+    pair = agg["pair"].astype("string")
+    same = ["group", "pair", "direction"] if per_direction else ["group", "pair"]
+    clash = agg.duplicated(subset=same, keep=False).to_numpy()
+    pair = pair.where(~clash, agg["section"] + pair)
+    number = pd.to_numeric(pair, errors="coerce")
+    if per_direction:
+        shared = pd.DataFrame({"g": agg["group"], "p": pair}).duplicated(keep=False).to_numpy()
+        labelled = agg["group"].isin(agg["group"][shared]).to_numpy()
+        pair = pair.where(~labelled, agg["direction"] + " " + pair)
+    return pair, number
+
+
 def standings(results: pd.DataFrame, conventions: Conventions = Conventions(),
               names: pd.DataFrame | Mapping[str, str] | None = None) -> pd.DataFrame:
     """Rank the pairs by ``conventions.method``.
@@ -147,8 +258,9 @@ def standings(results: pd.DataFrame, conventions: Conventions = Conventions(),
     DataFrame
         ``schema.STANDINGS_COLUMNS``: ``group`` (``NS``/``EW``/``ALL``, prefixed by the
         section when sections are ranked apart), ``rank`` (``3=`` for ties), ``pair``
-        (prefixed by its section when two sections ranked together share a number),
-        ``names``, ``boards`` (boards with a result or artificial score), ``total``
+        (prefixed by its section when two sections ranked together share a number;
+        ``NS 1``/``EW 1`` when pairs numbered per direction are ranked together), ``names``,
+        ``boards`` (boards with a result or artificial score), ``total``
         (MPs; IMPs; for cross-IMP ``average``, IMPs per comparison) and ``pct``
         (matchpoints: sum of MPs / sum of tops x 100; NaN for IMP methods). Sorted by
         group, then rank. Matchpoint pairs are ranked by ``pct`` (equal to ranking by
@@ -159,79 +271,94 @@ def standings(results: pd.DataFrame, conventions: Conventions = Conventions(),
     ns_col, ew_col = method.points
     if ns_col not in results.columns:
         results = rank_results(results, conv)
-    long = _long(results, conv)
-    long["points"] = np.concatenate([results[ns_col].to_numpy(dtype=np.float64, na_value=np.nan),
-                                     results[ew_col].to_numpy(dtype=np.float64, na_value=np.nan)])
+    field = _field(results, conv)
+    n = len(results)
+
+    def both(ns: np.ndarray, ew: np.ndarray) -> np.ndarray:
+        return np.concatenate([ns, ew])
+
+    def column(name: str) -> np.ndarray:
+        return results[name].to_numpy(dtype=np.float64, na_value=np.nan)
+
+    sums: dict[str, np.ndarray] = {"points": both(column(ns_col), column(ew_col))}
     if method.percentages and conv.mp_top == "board":
         # Compscore: the totals count every board factored to the full top (not the traveller's own top)
         total_ns, total_ew, full = full_top_points(results, conv)
-        long["top"] = np.concatenate([full, full])
-        long["pct_points"] = np.concatenate([total_ns, total_ew])
-        long["points"] = long["pct_points"] - (long["top"] / 2.0 if conv.centred else 0.0)
-        long["pct_row"] = np.concatenate([results["pct_ns"].to_numpy(dtype=np.float64, na_value=np.nan),
-                                          results["pct_ew"].to_numpy(dtype=np.float64, na_value=np.nan)])
+        sums["top"] = both(full, full)
+        sums["pct_points"] = both(total_ns, total_ew)
+        sums["points"] = sums["pct_points"] - (sums["top"] / 2.0 if conv.centred else 0.0)
     elif method.percentages:
-        top = results["top"].to_numpy(dtype=np.float64, na_value=np.nan)
-        long["top"] = np.concatenate([top, top])
+        top = column("top")
+        sums["top"] = both(top, top)
         # the percentage follows the (possibly rounded) MPs, uncentred
-        long["pct_points"] = long["points"] + (long["top"] / 2.0 if conv.centred else 0.0)
-        long["pct_row"] = np.concatenate([results["pct_ns"].to_numpy(dtype=np.float64, na_value=np.nan),
-                                          results["pct_ew"].to_numpy(dtype=np.float64, na_value=np.nan)])
+        sums["pct_points"] = sums["points"] + (sums["top"] / 2.0 if conv.centred else 0.0)
     elif conv.method == "cross-imp":
-        comparisons = results["ximp_comparisons"].to_numpy(dtype=np.float64, na_value=np.nan)
-        long["comparisons"] = np.concatenate([comparisons, comparisons])
-    if is_individual(results):
-        long = _players(long)
-    long = long[long["points"].notna() & long["key"].notna()]
+        sums["comparisons"] = both(column("ximp_comparisons"), column("ximp_comparisons"))
+    pct_row = both(column("pct_ns"), column("pct_ew")) if method.percentages else None
 
-    winners = winner_groups(results, conv)
+    entries = _player_entries(field) if field.individual else _pair_entries(field)
+    scores = ~np.isnan(sums["points"][entries.side])
+    side, key, pair = entries.side[scores], entries.key[scores], entries.pair[scores]
+    section = field.section[side]
+    direction = field.sides.direction[side].astype(np.int64)
+    board = both(results["board"].to_numpy(), results["board"].to_numpy())[side] if n else np.zeros(0, np.int64)
+
+    winners = _winner_groups(field, conv)
     multi = len(winners) > 1 and not conv.across_field
-    one = long["section"].isin([s for s, w in winners.items() if w == "one"]).to_numpy()
-    base = pd.Series(np.where(one, "ALL", long["direction"].to_numpy()), index=long.index, dtype="string")
-    long["group"] = (long["section"] + " " + base) if multi else base
+    one_sections = [i for i, s in enumerate(field.sections) if winners.get(s) == "one"]
+    base = np.where(np.isin(section, one_sections), _ALL, direction)
+    group, n_groups = combine_codes(section, base, 3) if multi else (base, 3)
+    entry, count = combine_codes(group, key, entries.n_keys)  # one code per (group, pair), in order of appearance
 
-    by = ["group", "key"]
-    agg = long.groupby(by, sort=False, observed=True).agg(
-        section=("section", "first"), pair=("pair", "first"), direction=("direction", "first"),
-        boards=("board", "nunique"), total=("points", "sum"))
+    frame = pd.DataFrame({name: values[side] for name, values in sums.items()})
+    grouped = frame.groupby(entry, sort=True)  # codes run in order of first appearance
+    totals = grouped.sum()
+    first = _first_positions(entry)  # each standings row's first entry: its section, pair as written ...
+    first_group, first_section = group[first], section[first]
+    group_text = (field.sections[first_section] + " " + _BASES[base[first]]) if multi else _BASES[first_group]
+    agg = pd.DataFrame({
+        "group": pd.array(group_text, dtype="string"),
+        "section": pd.array(field.sections[first_section], dtype="string"),
+        "pair": pd.array(entries.shown[pair[first]], dtype="string"),
+        "direction": pd.array(_BASES[direction[first]], dtype="string"),
+        "boards": _distinct_per(entry, board, count),
+        "total": totals["points"].to_numpy(),
+    })
     if method.percentages:
-        grouped = long.groupby(by, sort=False, observed=True)
-        sums = grouped[["top", "pct_points"]].sum()
+        top_sum, pct_sum = totals["top"].to_numpy(), totals["pct_points"].to_numpy()
         # boards with a top of 0 (a single result expected) carry no weight; if that is
         # all a pair has, its percentage is the plain mean of its board percentages
-        agg["pct"] = np.where(sums["top"] > 0, sums["pct_points"] / sums["top"].where(sums["top"] > 0, 1) * 100.0,
-                              grouped["pct_row"].mean())
+        row_mean = pd.Series(pct_row[side] if pct_row is not None else np.zeros(0)).groupby(entry, sort=True).mean()
+        agg["pct"] = np.where(top_sum > 0, pct_sum / np.where(top_sum > 0, top_sum, 1) * 100.0, row_mean.to_numpy())
     else:
         agg["pct"] = np.nan
         if conv.method == "cross-imp" and conv.cross_imp in ("average", "average-n"):
-            comps = long.groupby(by, sort=False, observed=True)["comparisons"].sum()
+            comps = totals["comparisons"].to_numpy()
             if conv.cross_imp == "average-n":
-                comps = comps + long.groupby(by, sort=False, observed=True)["board"].size()
-            agg["total"] = agg["total"] / comps.where(comps > 0, 1)
+                comps = comps + np.bincount(entry, minlength=count)
+            agg["total"] = agg["total"] / np.where(comps > 0, comps, 1)
         if conv.imp_per_board:
             agg["total"] = agg["total"] / agg["boards"]
         elif conv.sitout == "scale":
             # every board of the pair's section (of the whole field when compared across it)
             if conv.across_field:
-                full = pd.Series(float(long["board"].nunique()), index=agg.index)
+                full_boards = np.full(count, float(len(pd.unique(board))))
             else:
-                per_section = long.groupby("section")["board"].nunique()
-                full = agg["section"].map(per_section).astype("float64")
-            agg["total"] = agg["total"] * full / agg["boards"]
+                per_section = _distinct_per(section, board, len(field.sections))
+                full_boards = per_section[first_section].astype("float64")
+            agg["total"] = agg["total"] * full_boards / agg["boards"]
     if conv.sitout == "most" and not (conv.imp_per_board and not method.percentages):
         # Compscore: every total scaled to the most boards played by a pair of its group (x B/b)
-        most = agg.groupby(level="group", sort=False)["boards"].transform("max")
-        agg["total"] = agg["total"] * most / agg["boards"]
-    agg = agg.reset_index()
+        most = np.zeros(max(n_groups, int(first_group.max(initial=-1)) + 1), dtype=np.int64)
+        np.maximum.at(most, first_group, agg["boards"].to_numpy())
+        agg["total"] = agg["total"] * most[first_group] / agg["boards"]
     agg["total"] = agg["total"] + 0.0
-    key = agg["pct"] if method.percentages else agg["total"]
-    agg["rank"] = rank_text(key, agg["group"])
+    key_values = agg["pct"] if method.percentages else agg["total"]
+    agg["rank"] = rank_text(key_values, pd.Series(first_group, index=agg.index))
     agg["names"] = _names(agg, names)
-    # pairs ranked together across sections may share a number: show A3 and B3 then
-    clash = agg.duplicated(subset=["group", "pair"], keep=False).to_numpy()
-    agg.loc[clash, "pair"] = agg.loc[clash, "section"] + agg.loc[clash, "pair"]
-    agg["_order"] = -key.round(_TIE_DECIMALS)
-    agg["_number"] = pd.to_numeric(agg["pair"], errors="coerce")  # pair 2 before pair 10
+    per_direction = field.numbering == "per-direction" and not field.individual
+    agg["pair"], agg["_number"] = _shown_pairs(agg, per_direction)
+    agg["_order"] = -key_values.round(_TIE_DECIMALS)
     agg = agg.sort_values(["group", "_order", "_number", "pair"], kind="stable").reset_index(drop=True)
     out = agg[list(STANDINGS_COLUMNS)]
     return out.astype(STANDINGS_COLUMNS)

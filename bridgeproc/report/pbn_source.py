@@ -175,6 +175,23 @@ def _put_table(game: Game, name: str, columns: list[Column], rows: list[list[str
     tag.value = ";".join(c.spec() for c in columns)
 
 
+def _put_dd_tags(game: Game, tags: list[Tag]) -> None:
+    """The board's double-dummy tags: added where the game has none; all replaced when the game's own
+    table is not the one scored (it could not be the deal's, and was solved again: BridgeWebs' "1 below 7")."""
+    ours = {tag.name: tag for tag in tags}
+    given = game.tag("DoubleDummyTricks")
+    solved_again = given is not None and "DoubleDummyTricks" in ours and \
+        given.value.strip().lower() != ours["DoubleDummyTricks"].value.strip().lower()
+    for name, tag in ours.items():
+        existing = game.tag(name)
+        if existing is None:
+            _append(game, tag)
+        elif solved_again:
+            existing.value = tag.value
+            if tag.columns is not None:
+                existing.columns, existing.rows = tag.columns, tag.rows
+
+
 def _set_scoring(games: list[Game], scoring: str, same_scoring) -> None:
     """Each scored game's Scoring tag names the session's method: a tag that names another is replaced, a
     game with a score table or score tags and no Scoring tag gets one."""
@@ -249,11 +266,8 @@ def scored_on_source(pbn: PbnFile, boards: pd.DataFrame, results: pd.DataFrame, 
         return None
     for board, tags in extras.items():
         target = board_games.get(board)
-        if target is None:
-            continue
-        for tag in tags:
-            if target.tag(tag.name) is None:
-                _append(target, tag)
+        if target is not None:
+            _put_dd_tags(target, tags)
     if scoring is not None:
         _set_scoring(games, scoring, same_scoring)
     if totals is not None and standings is not None and len(standings):

@@ -34,8 +34,9 @@ import numpy as np
 import pandas as pd
 
 from bridgeproc.errors import BridgeprocError, ParseError
+from bridgeproc.io.pbn.game_rows import result_line
 from bridgeproc.io.pbn.model import Game, PbnFile
-from bridgeproc.io.pbn.results import ROOM_TAGS, result_line
+from bridgeproc.io.pbn.results import ROOM_TAGS
 from bridgeproc.io.sheets.travellers import canonical_header, raw_frame, sniff_delimiter
 from bridgeproc.io.sheets.xlsx import load_workbooks, sheet_grid
 from bridgeproc.io.text import read_text

@@ -15,8 +15,8 @@ from collections import Counter
 
 import pandas as pd
 
+from bridgeproc.io.pbn.game_rows import result_line
 from bridgeproc.io.pbn.model import Game, PbnFile
-from bridgeproc.io.pbn.results import result_line
 from bridgeproc.validate.auction import SEAT_NAMES, Auction, read_auction
 from bridgeproc.validate.play import read_play
 from bridgeproc.validate.rules import hands_of, parse_contract_tag
@@ -73,7 +73,7 @@ def fill_from_records(results: pd.DataFrame, pbn: PbnFile) -> tuple[pd.DataFrame
     """The one-result games' rows of ``results`` with empty contract, declarer, result and lead
     filled from their Auction and Play, and ``(line, note)`` pairs: one per kind of fill.
 
-    Rows are matched to games by line (:func:`bridgeproc.io.pbn.results.result_line`);
+    Rows are matched to games by line (:func:`bridgeproc.io.pbn.game_rows.result_line`);
     ScoreTable rows (other tables of the board) are never filled from this game's records.
     """
     games = [g for g in pbn.games if g.tag("Auction") is not None or g.tag("Play") is not None]

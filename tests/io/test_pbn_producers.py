@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from bridgeproc.errors import ParseError
+from bridgeproc.io.pbn.game_rows import declarer_tricks
 from bridgeproc.io.pbn.reader import parse_pbn, read_pbn
-from bridgeproc.io.pbn.results import declarer_tricks
 from bridgeproc.model import Options
 from bridgeproc.pipeline.run import build_session
 from tests.conftest import REALDATA

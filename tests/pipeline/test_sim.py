@@ -194,6 +194,37 @@ def test_clubs_of_stem_and_folder(tmp_path):
     assert clubs_of([a], "folder") == {"oak": [a]}
 
 
+#: A 3-table Mitchell numbered per direction, board 4 arrow-switched (written by seat: the NS column
+#: holds the EW pair that sat NS, marked Y): (board, NS seat, EW seat, contract, declarer, result, switched).
+PINE = [(b, t, (t + b - 2) % 3 + 1, "2S", "N", r, "") for b, r in ((1, "="), (2, "+1"), (3, "-1")) for t in (1, 2, 3)]
+PINE += [(4, (t + 2) % 3 + 1, t, "3C", "W", r, "Y") for t, r in ((1, "="), (2, "+1"), (3, "-2"))]
+
+
+def test_an_arrow_switched_club_credits_the_switched_seat_to_the_pair_by_its_number(event, tmp_path):
+    hands, clubs = event
+    pine = tmp_path / "pine.csv"
+    pine.write_text("Board,NS,EW,Contract,Declarer,Result,Switched\n"
+                    + "".join(",".join(str(c) for c in row) + "\n" for row in PINE), encoding="utf-8")
+    sim = score_sim({"oak": clubs["oak"], "pine": [pine]}, hands)
+    assert sim.numbering["pine"] == "per-direction"
+    alone = build_session([hands, pine], Options(dd=False))
+    club = sim.club_standings[sim.club_standings["club"] == "pine"]
+    assert list(zip(club["group"], club["pair"], club["boards"], club["total"])) == list(
+        zip(alone.standings["group"], alone.standings["pair"], alone.standings["boards"], alone.standings["total"]))
+    field = sim.field_standings[sim.field_standings["club"] == "pine"]
+    # one row per pair, each with its four boards (before: EW 3 on board 4 sat NS and was marked NS 3)
+    assert sorted(zip(field["group"], field["pair"], field["boards"])) == [
+        ("EW", "1", 4), ("EW", "2", 4), ("EW", "3", 4), ("NS", "1", 4), ("NS", "2", 4), ("NS", "3", 4)]
+    # each total is the field's MPs of the seats the pair sat in: by its number, switched or not
+    results = sim.club_results("pine")
+    switched = results["switched"].to_numpy(dtype=bool, na_value=False)
+    for group, pair, total in zip(field["group"], field["pair"], field["total"]):
+        own, other = ("ns", "ew") if group == "NS" else ("ew", "ns")
+        straight = results[(results[own] == pair).to_numpy() & ~switched][f"mp_{own}"].sum()
+        crossed = results[(results[other] == pair).to_numpy() & switched][f"mp_{other}"].sum()
+        assert total == pytest.approx(straight + crossed), (group, pair)
+
+
 from tests.conftest_pg import archive_url, postgres_server  # noqa: E402,F401  (fixtures)
 
 

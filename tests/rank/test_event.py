@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgeproc.errors import ValidationError
-from bridgeproc.rank.event import SessionStandings, combine_sessions, ids_key, names_key, number_key
+from bridgeproc.rank.event import SessionStandings, combine_sessions
+from bridgeproc.rank.event_keys import ids_key, names_key, number_key
 from tests.conftest import examples
 
 

@@ -50,9 +50,10 @@ from typing import Iterator, TextIO
 from bridgeproc.errors import ParseError
 from bridgeproc.io.atomic import atomic_path
 from bridgeproc.io.pbn.frames import BOARD_TAGS, board_rows, boards_frame
+from bridgeproc.io.pbn.game_rows import collect
 from bridgeproc.io.pbn.lexer import lex
 from bridgeproc.io.pbn.model import Game, Original, PbnFile, is_table, raise_problems
-from bridgeproc.io.pbn.results import collect, results_frames, table_frame
+from bridgeproc.io.pbn.results import results_frames, table_frame
 from bridgeproc.io.pbn.splice import splice
 from bridgeproc.io.pbn.tags import check_games, check_names, check_repeats, check_sections, check_tags, pbn_version
 from bridgeproc.io.pbn.writer import format_games, write_games

@@ -155,7 +155,7 @@ PBN_TAGS = frozenset({
 KNOWN_TAGS = frozenset({"OptimumContract", "DoubleDummyTricks", "BCFlags"})
 #: A game's own tags: PBN's verifier refuses ``#`` (copy from the previous game) for them.
 OWN_TAGS = ("Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play")
-#: Published scores: only read from a game without ScoreTable (``results.collect``).
+#: Published scores: only read from a game without ScoreTable (``game_rows.collect``).
 _SCORE_TAGS = frozenset({"Score", "ScoreIMP", "ScoreMP", "ScorePercentage", "ScoreRubber"})
 _SCORING_PART = re.compile(r"^[A-Za-z][A-Za-z0-9_+-]*$")
 _RUBBER_SIDE = re.compile(r"(NS|EW)\s+([\d\s]*)/([\d\s]*)")

@@ -36,22 +36,33 @@ with no ``BOARD_SCORING_METHOD``; the producer in ``PROGRAM_NAME``/``PROGRAM_VER
 (read as pair 1 with its direction); a pass-out written ``PASS`` with a ``PLAYED_BY`` seat
 and ``TRICKS`` 0 or empty (Compscore, ScoreBridge) is read as passed out, with a note in
 ``UsebioFile.notes``: the director cannot edit the export.
+
+This module walks the file and reads the participants, hands and event; the elements known and
+an element's place are ``io.usebio.layout``'s, the result lines ``io.usebio.travellers``'.
 """
 from __future__ import annotations
 
 import os
 import re
 from dataclasses import dataclass, field
-from typing import BinaryIO, Iterator
+from typing import BinaryIO
 
 import numpy as np
 import pandas as pd
 
 from bridgeproc.core.boards import dealer_of, vul_from_text, vul_of
-from bridgeproc.core.notation import parse_adjusted
-from bridgeproc.core.vocabulary import PASSED_OUT
 from bridgeproc.errors import ParseError, ValidationError
 from bridgeproc.io.text import read_source
+from bridgeproc.io.usebio.layout import KNOWN_ELEMENTS, _directed, _number, _Place, _Tree
+from bridgeproc.io.usebio.travellers import (
+    _board_number,
+    _line_like,
+    _line_row,
+    _lines_of,
+    _match_info,
+    _passout_notes,
+    _unused_score_notes,
+)
 from bridgeproc.io.usebio.xml_tree import Node, parse_tree
 from bridgeproc.schema import BOARDS_COLUMNS, problems_frame
 
@@ -60,11 +71,6 @@ __all__ = ["UsebioFile", "parse_usebio", "read_usebio", "hand_text", "boards_fro
 #: Raw results columns, in order (after them: ``source``, ``line``).
 RESULT_COLUMNS = ["section", "board", "ns", "ew", "contract", "declarer", "result", "lead", "score",
                   "mp_ns", "mp_ew", "imp_ns", "imp_ew", "butlerdatum", "session", "round", "team", "opposing_team"]
-#: Per-line published points, by the elements each exporter writes (the first present wins):
-#: ``NS_IMPS`` (the standard), ``NS_BUTLER_POINTS``/``NS_CROSS_IMP_POINTS`` (Compscore).
-_POINTS = {"mp_ns": ("NS_MATCH_POINTS",), "mp_ew": ("EW_MATCH_POINTS",),
-           "imp_ns": ("NS_IMPS", "NS_BUTLER_POINTS", "NS_CROSS_IMP_POINTS"),
-           "imp_ew": ("EW_IMPS", "EW_BUTLER_POINTS", "EW_CROSS_IMP_POINTS")}
 #: USEBIO BOARD_SCORING_METHOD -> PBN ``Scoring`` tag (so session picks the method).
 SCORING_TAGS = {"MATCH_POINTS": "MatchPoints", "MATCHPOINTS": "MatchPoints", "MP": "MatchPoints",
                 "CROSS_IMPS": "IMP;Cross", "CROSS_IMP": "IMP;Cross", "XIMPS": "IMP;Cross",
@@ -76,28 +82,8 @@ SCORING_TAGS = {"MATCH_POINTS": "MatchPoints", "MATCHPOINTS": "MatchPoints", "MP
 EVENT_TYPE_TAGS = {"MP_PAIRS": "MatchPoints", "PAIRS": "MatchPoints", "MATCH_POINTS": "MatchPoints",
                    "INDIVIDUAL": "MatchPoints", "BUTLER_PAIRS": "IMP;Butler", "BUTLER": "IMP;Butler",
                    "CROSS_IMP": "IMP", "CROSS_IMPS": "IMP", "CROSS_IMP_PAIRS": "IMP", "IMP_PAIRS": "IMP"}
-#: Pair numbers of two-winner Compscore files: ``1NS``, ``1EW`` (the direction written into the number).
-_DIRECTED = re.compile(r"^(?P<pair>[A-Za-z]?\d+)\s*-?\s*(?P<direction>NS|EW|N-S|E-W)$", re.IGNORECASE)
 _SEATS = {"N": "N", "NORTH": "N", "E": "E", "EAST": "E", "S": "S", "SOUTH": "S", "W": "W", "WEST": "W"}
-_NUMBER = re.compile(r"^[+\-]?\d+(?:[.,]\d*)?$")
 _HAND_CHARS = re.compile(r"[^AKQJT2-9]")
-#: Children that make an unknown element a result line (a misspelt ``TRAVELER_LINE``).
-_LINE_KEYS = ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT")
-#: Elements of USEBIO 1.0-1.3 as the producers write them: the ones read, and those known to hold
-#: nothing the results need (contact details, master points). Any other is named in one note.
-KNOWN_ELEMENTS = frozenset({
-    "USEBIO", "VERSION", "PROGRAM_NAME", "PROGRAM_VERSION", "CLUB", "CLUB_NAME", "CLUB_ID_NUMBER", "CONTACT",
-    "FULL_NAME", "EMAIL", "TELEPHONE", "SCORER", "TITLE", "VENUE", "EVENT", "EVENT_IDENTIFIER", "EVENT_DESCRIPTION",
-    "EVENT_NAME", "EVENT_TYPE", "DATE", "BOARD_SCORING_METHOD", "SCORING_METHOD", "WINNER_TYPE", "MASTER_POINT_TYPE",
-    "MASTER_POINT_SCALE", "MPS_AWARDED_FLAG", "MASTER_POINTS_AWARDED", "SESSION_COUNT", "SECTION_COUNT", "SESSION",
-    "SESSION_NUMBER", "SESSION_ID", "SECTION", "SECTION_ID", "SECTION_LETTER", "SECTION_NAME", "PARTICIPANTS", "PAIR",
-    "TEAM", "PLAYER", "PLAYER_NAME", "NAME", "NATIONAL_ID_NUMBER", "PLAYER_ID", "PAIR_NUMBER", "TEAM_ID", "TEAM_NUMBER",
-    "TEAM_NAME", "DIRECTION", "PLACE", "PERCENTAGE", "TOTAL_SCORE", "SCORE", "BOARD", "BOARD_NUMBER", "VULNERABILITY",
-    "BOARD_AVERAGE", "IMPS", "HAND", "SPADES", "HEARTS", "DIAMONDS", "CLUBS", "HANDSET", "TRAVELLER_LINE",
-    "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "DECLARER", "LEAD", "TRICKS", "RESULT", "NS_SCORE",
-    "EW_SCORE", *(tag for tags in _POINTS.values() for tag in tags), "MATCH", "ROUND_NUMBER", "OPPOSING_TEAM",
-    "OPPOSING_TEAM_ID", "P2P_CHARGE_RATE",
-})
 
 
 @dataclass
@@ -126,102 +112,6 @@ class UsebioFile:
     meta: dict[str, str]
     source: str = "<string>"
     notes: list[dict] = field(default_factory=list)
-
-
-def _number(node: Node, tag: str, source: str, kind: type = float) -> str | None:
-    """The text of ``tag`` when it is a number (checked), else None when absent."""
-    text = node.value(tag)
-    if text is None or text in ("-", "--"):
-        return None
-    if not _NUMBER.match(text) or (kind is int and not re.fullmatch(r"[+\-]?\d+", text)):
-        child = node.find(tag)
-        what = "a whole number" if kind is int else "a number"
-        raise ParseError(source, child.line if child is not None else node.line,
-                         f"<{tag}> is {text!r}, not {what}; correct it (e.g. {'7' if kind is int else '55.25'})")
-    return text.replace(",", ".")
-
-
-@dataclass
-class _Place:
-    """Where an element sits: its section and session, its match, and the unknown elements around it."""
-
-    section: str = ""
-    session: str = ""
-    match: Node | None = None
-    wrappers: list[Node] = field(default_factory=list)
-    handset: bool = False
-
-
-class _Tree:
-    """The parsed file with each element's parent, so that an element's place is read from its
-    ancestors wherever the producer nested it (a ``BOARD`` inside an unknown wrapper included)."""
-
-    def __init__(self, root: Node) -> None:
-        self.root = root
-        self.parent: dict[int, Node] = {}
-        self.nodes: list[Node] = []
-        stack = [root]
-        while stack:
-            node = stack.pop()
-            self.nodes.append(node)
-            for child in node.children:
-                self.parent[id(child)] = node
-            stack.extend(reversed(node.children))
-
-    def ancestors(self, node: Node) -> Iterator[Node]:
-        while id(node) in self.parent:
-            node = self.parent[id(node)]
-            yield node
-
-    def place(self, node: Node) -> _Place:
-        place = _Place()
-        seen: set[str] = set()
-        for up in self.ancestors(node):
-            if up.tag in seen:
-                continue
-            if up.tag == "SECTION":
-                letter = up.value("SECTION_ID") or up.value("SECTION_LETTER") or up.value("SECTION_NAME") or ""
-                place.section = letter.upper() if len(letter) <= 2 else letter
-            elif up.tag == "SESSION":
-                place.session = up.value("SESSION_NUMBER") or up.value("SESSION_ID") or ""
-            elif up.tag == "MATCH":
-                place.match = up
-            elif up.tag == "HANDSET":
-                place.handset = True
-            elif up.tag not in KNOWN_ELEMENTS:
-                place.wrappers.append(up)
-            seen.add(up.tag)
-        return place
-
-    def inside(self, node: Node, tag: str) -> bool:
-        return any(up.tag == tag for up in self.ancestors(node))
-
-
-def _line_like(node: Node) -> bool:
-    """An element bridgeproc does not know that holds a result (a misspelt ``TRAVELER_LINE``)."""
-    return node.tag not in KNOWN_ELEMENTS and any(node.find(tag) is not None for tag in _LINE_KEYS)
-
-
-def _lines_of(board: Node) -> list[Node]:
-    """The result lines of a board: its ``TRAVELLER_LINE`` elements, and elements that hold a
-    result under another name or inside a wrapper (not those of a board nested in it)."""
-    out: list[Node] = []
-    stack = list(reversed(board.children))
-    while stack:
-        node = stack.pop()
-        if node.tag == "TRAVELLER_LINE" or _line_like(node):
-            out.append(node)
-        elif node.tag != "BOARD" and node.tag not in KNOWN_ELEMENTS:
-            stack.extend(reversed(node.children))
-    return out
-
-
-def _directed(pair: str | None) -> tuple[str | None, str | None]:
-    """(number, direction) of a pair number that carries its direction (``1NS`` -> ``1``, ``NS``)."""
-    m = _DIRECTED.match(pair or "")
-    if m is None:
-        return pair, None
-    return m.group("pair"), m.group("direction").upper().replace("-", "")
 
 
 def _players(node: Node) -> tuple[str, str]:
@@ -269,73 +159,6 @@ def _participants(block: Node, section: str, source: str, names: list, totals: l
                        "percentage": _number(node, "PERCENTAGE", source),
                        "total": _number(node, "TOTAL_SCORE", source) or _number(node, "SCORE", source),
                        "names": label, "source": source, "line": str(node.line)})
-
-
-def _score(line: Node) -> tuple[str | None, str | None]:
-    """(NS score text, artificial-score text) of a traveller line."""
-    score = line.value("SCORE")
-    if score is None:
-        ns, ew = line.value("NS_SCORE"), line.value("EW_SCORE")
-        if ns is not None:
-            score = ns
-        elif ew is not None and _NUMBER.match(ew):
-            score = ew[1:] if ew.startswith("-") else "-" + ew.lstrip("+")
-        else:
-            score = ew
-    if score is not None and not _NUMBER.match(score) and parse_adjusted(score) is not None:
-        return None, score
-    return score, None  # a score that is neither a number nor an artificial score (-48O) is checked as written
-
-
-def _line_row(line: Node, board: str, section: str, session: str, source: str, match: dict) -> dict:
-    ns, ew = line.value("NS_PAIR_NUMBER"), line.value("EW_PAIR_NUMBER")
-    if ns is None and ew is None and match:
-        sat = (line.value("DIRECTION") or "NS").upper().replace("-", "").replace("/", "")
-        team, other = match.get("team"), match.get("opposing_team")
-        ns, ew = (other, team) if sat in ("EW", "E", "W") else (team, other)
-    if ns is None and ew is None:
-        raise ParseError(source, line.line, "<TRAVELLER_LINE> without <NS_PAIR_NUMBER> and <EW_PAIR_NUMBER>; "
-                         "write both pair numbers")
-    score, artificial = _score(line)
-    contract = line.value("CONTRACT")
-    unused = None
-    if artificial is not None and (contract is None or contract in ("-", "--")):
-        contract = artificial
-    elif artificial is not None:
-        unused = artificial  # a contract and an artificial score: the contract is read, the score named in a note
-    tricks = line.value("TRICKS") or line.value("RESULT")
-    declarer = line.value("PLAYED_BY") or line.value("DECLARER")
-    passed_seat = None
-    if contract is not None and re.sub(r"[\s_\-]", "", contract.upper()) in PASSED_OUT and contract != "0":
-        # Compscore and ScoreBridge write a pass-out with the seat of the table's North and
-        # TRICKS 0 or empty: a director cannot edit the export, so the seat is noted, not refused
-        if declarer is not None and tricks in (None, "0", "-"):
-            passed_seat, declarer, tricks = declarer, None, None
-    points = {column: next((v for v in (_number(line, tag, source) for tag in tags) if v is not None), None)
-              for column, tags in _POINTS.items()}
-    return {"section": section, "board": board, "ns": _directed(ns)[0], "ew": _directed(ew)[0], "contract": contract,
-            "declarer": declarer, "result": tricks, "lead": line.value("LEAD"), "score": score,
-            **points, "imp_ns": points["imp_ns"] or match.get("imps"), "butlerdatum": match.get("datum"),
-            "round": match.get("round"), "team": match.get("team"), "opposing_team": match.get("opposing_team"),
-            "session": session or None, "source": source, "line": line.line, "passed_seat": passed_seat,
-            "unused_score": unused}
-
-
-def _board_number(board: Node, source: str) -> str:
-    number = _number(board, "BOARD_NUMBER", source, int)
-    if number is None or int(number) < 1:
-        raise ParseError(source, board.line, "<BOARD> without a <BOARD_NUMBER> of 1 or more; number every board")
-    return str(int(number))
-
-
-def _match_info(match: Node | None) -> dict:
-    """The teams of a ``MATCH`` (``TEAM`` sat where each line's ``DIRECTION`` says) and its round."""
-    if match is None:
-        return {}
-    return {"round": match.value("ROUND_NUMBER"),
-            "team": match.value("TEAM") or match.value("TEAM_ID") or match.value("NS_PAIR_NUMBER"),
-            "opposing_team": match.value("OPPOSING_TEAM") or match.value("OPPOSING_TEAM_ID")
-            or match.value("EW_PAIR_NUMBER")}
 
 
 class _Reading:
@@ -524,29 +347,6 @@ def _unknown_note(tree: _Tree, reading: _Reading, source: str) -> list[dict]:
     return [{"source": source, "line": str(first), "column": "", "value": ", ".join(unknown),
              "message": f"elements that are not USEBIO were not read: {named}; check that they hold nothing the "
                         "results need"}]
-
-
-def _unused_score_notes(rows: list[dict], source: str) -> list[dict]:
-    """One note for lines with both a contract and an artificial ``SCORE`` (the contract is read)."""
-    both = [(row, unused) for row in rows if (unused := row.pop("unused_score", None)) is not None]
-    if not both:
-        return []
-    first, score = both[0]
-    return [{"source": source, "line": str(first["line"]), "column": "score", "value": score,
-             "message": f"{len(both)} line(s) give both a contract and an artificial <SCORE> (line {first['line']}: "
-                        f"{first['contract']!r} and {score!r}): the contract is read, the artificial score is not; "
-                        "if the director adjusted the result, correct the export"}]
-
-
-def _passout_notes(rows: list[dict], source: str) -> list[dict]:
-    """One note for the pass-outs written with a declarer's seat (read as passed out)."""
-    seated = [r for r in rows if r.pop("passed_seat", None) is not None]
-    if not seated:
-        return []
-    first = seated[0]
-    return [{"source": source, "line": str(first["line"]), "column": "declarer", "value": first["contract"],
-             "message": f"{len(seated)} passed-out line(s) carry a PLAYED_BY seat and no tricks, as Compscore and "
-                        "ScoreBridge write a pass-out: read as passed out, the seat ignored"}]
 
 
 def _frame(rows: list[dict], columns: list[str], line_dtype: str) -> pd.DataFrame:

@@ -29,18 +29,9 @@ import pandas as pd
 
 from bridgeproc.errors import ParseError, ValidationError
 from bridgeproc.io.text import read_source
-from bridgeproc.io.usebio.reader import (
-    KNOWN_ELEMENTS,
-    _board_number,
-    _hands,
-    _line_row,
-    _meta,
-    _number,
-    _passout_notes,
-    _Tree,
-    _unused_score_notes,
-    boards_from_hands,
-)
+from bridgeproc.io.usebio.layout import KNOWN_ELEMENTS, _number, _Tree
+from bridgeproc.io.usebio.reader import _hands, _meta, boards_from_hands
+from bridgeproc.io.usebio.travellers import _board_number, _line_row, _passout_notes, _unused_score_notes
 from bridgeproc.io.usebio.xml_tree import Node, parse_tree
 from bridgeproc.schema import problems_frame
 
