@@ -348,7 +348,6 @@ def _folded(rows: pd.DataFrame, code: np.ndarray, named: pd.DataFrame, chunk: li
     labels = np.array([f"{c // width}{SEP}{sec_names[c % width]}" for c in combo], dtype=object)
     frame = rows.drop(columns="version_id").assign(section=_text(labels[inverse]))
     table = _ranked(frame, conv, _folded_names(named, chunk, members, combo, width, sec_names), clock)
-    # the group is "<n>\x1e<section> NS" (or just "NS" when the pass had one section key)
     # the group is "<n>\x1e<section> NS" (or just "NS" when the pass had one section key): each
     # distinct group is taken apart once
     at, groups = pd.factorize(table["group"].astype("string").to_numpy(dtype=object))
@@ -363,7 +362,8 @@ def _folded(rows: pd.DataFrame, code: np.ndarray, named: pd.DataFrame, chunk: li
     pair = table["pair"].astype("string")
     clash = pair.str.contains(SEP, regex=False).to_numpy(dtype=bool, na_value=False)
     if clash.any():  # pairs of one group sharing a number show their section first: take the session off
-        pair = pair.where(~clash, pair.str.replace(rf"^\d+{SEP}", "", regex=True))
+        # ("NS 0\x1eA1" when a one-winner ranking also labels the direction: the label stays)
+        pair = pair.where(~clash, pair.str.replace(rf"^((?:NS|EW) )?\d+{SEP}", r"\1", regex=True))
     out = table.assign(group=pd.array(shown, dtype="string"), pair=pair.to_numpy(),
                        session_id=np.array([v.session_id for v in chunk], dtype=object)[session])
     out["_session"] = session

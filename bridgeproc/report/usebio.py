@@ -109,10 +109,21 @@ def _pair_sections(results: pd.DataFrame) -> dict[tuple[str, str], list[str]]:
     return found
 
 
+#: A pair labelled with the direction of its number (a one-winner ranking numbered per direction: ``NS 1``).
+_LABELLED = re.compile(r"(NS|EW) (.+)")
+
+
+def labelled_pair(pair: str) -> tuple[str | None, str]:
+    """``NS 1`` -> (``NS``, ``1``); a plain pair number -> (None, it)."""
+    m = _LABELLED.fullmatch(pair)
+    return (m.group(1), m.group(2)) if m else (None, pair)
+
+
 def _standing_section(row, sections: dict, known: list[str]) -> tuple[str, str]:
-    """(section, pair number) of a standings row."""
+    """(section, pair number) of a standings row (a direction label taken off: USEBIO has DIRECTION)."""
     section, direction = _group_parts(row.group)
-    pair = str(row.pair)
+    labelled, pair = labelled_pair(str(row.pair))
+    direction = direction if direction in ("NS", "EW") else (labelled or direction)
     if section is not None:
         return section, pair
     m = re.fullmatch(r"([A-Za-z]{1,2})(\d+)", pair)
@@ -143,6 +154,8 @@ def _participants(parent: ET.Element, rows: pd.DataFrame, method: str,
         pair = ET.SubElement(block, "PAIR")
         add_element(pair, "PAIR_NUMBER", row.number)
         direction = _group_parts(row.group)[1]
+        if direction not in ("NS", "EW"):  # one ranking of pairs numbered per direction: NS 1 and EW 1 apart
+            direction = labelled_pair(str(row.pair))[0] or direction
         ET.SubElement(pair, "DIRECTION").text = direction if direction in ("NS", "EW") else ""
         add_element(pair, "TOTAL_SCORE", number_text(row.total))
         if ranking_method(method).percentages:

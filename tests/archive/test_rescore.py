@@ -94,6 +94,7 @@ CONVENTIONS = [
     Conventions(method="butler", datum_drop_share=0.1, imp_per_board=True),
     Conventions(across_field=True),
     Conventions(method="cross-imp", across_field=True),
+    Conventions(winners="one", across_field=True),  # a per-direction session labels NS 1 / EW 1 in one ranking
 ]
 
 

@@ -9,6 +9,7 @@ member's card shows the lead and the result, which the workbook's card leaves ou
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -168,6 +169,10 @@ def card_table(results: pd.DataFrame, numbering: Literal["shared", "per-directio
     return cards, method
 
 
+#: A standings pair labelled with its number's direction (``NS 1``, ``EW 1``).
+_LABELLED = re.compile(r"(NS|EW) (.+)")
+
+
 def _standing_keys(standings: pd.DataFrame, heads: pd.DataFrame, numbering: str) -> list[str | None]:
     """The score-card key of each standings row (None when no one card fits): the standings name a
     pair by group and number (``A3`` when numbers clash across sections), the cards by key."""
@@ -178,6 +183,9 @@ def _standing_keys(standings: pd.DataFrame, heads: pd.DataFrame, numbering: str)
     keys: list[str | None] = []
     for group, pair in zip(standings["group"], standings["pair"]):
         section, _, line = str(group).rpartition(" ")
+        labelled = _LABELLED.fullmatch(str(pair))  # one ranking numbered per direction: "NS 1"
+        if labelled:
+            line, pair = labelled.group(1), labelled.group(2)
         found = {key for key, sec, direction in by_pair.get(str(pair).casefold(), [])
                  if (not section or sec == section)
                  and (numbering != "per-direction" or line not in ("NS", "EW") or direction == line)}
