@@ -673,7 +673,6 @@ def write_sim(sim: SimResult, folder: str | os.PathLike, *, workers: int = WORKE
     try:
         names = _club_names(sim.clubs)
         method = sim.conventions.method
-        write_field(staging, sim.results, sim.field_standings, sim.meta, method, names)
         field = field_parts(sim.results, sim.frequencies, method, sim.club_standings)  # formatted once
         present = set(sim.results["club"].astype(str))
         rankings = dict(tuple(sim.club_standings.groupby("club", sort=False)))
@@ -682,9 +681,13 @@ def write_sim(sim: SimResult, folder: str | os.PathLike, *, workers: int = WORKE
         chunks = [tasks[i:i + chunk] for i in range(0, len(tasks), max(1, chunk))]
         if workers > 1 and len(chunks) > 1:
             with ProcessPoolExecutor(max_workers=workers, initializer=_share, initargs=(field,)) as pool:
-                list(pool.map(_write_shared, [str(staging)] * len(chunks), chunks, [sim.meta] * len(chunks),
-                              [method] * len(chunks)))
+                done = pool.map(_write_shared, [str(staging)] * len(chunks), chunks, [sim.meta] * len(chunks),
+                                [method] * len(chunks))
+                # the field's own files meanwhile, in this process
+                write_field(staging, sim.results, sim.field_standings, sim.meta, method, names, field)
+                list(done)
         else:
+            write_field(staging, sim.results, sim.field_standings, sim.meta, method, names, field)
             for part in chunks:
                 _write_clubs(str(staging), part, field, sim.meta, method)
         os.chmod(staging, 0o777 & ~user_umask())

@@ -197,14 +197,19 @@ def write_club(folder: str | os.PathLike, club: str, results: pd.DataFrame, freq
 
 
 def write_field(folder: str | os.PathLike, results: pd.DataFrame, ranking: pd.DataFrame, meta: dict, method: str,
-                clubs: dict[str, str]) -> None:
+                clubs: dict[str, str], parts: FieldParts | None = None) -> None:
     """Write the field's files: index.html (clubs linked to ``clubs[club]``/index.html), ranking.csv,
-    results.csv and the style sheet, and the folder's marker."""
+    results.csv (from ``parts`` when given: the lines are formatted once) and the style sheet, and the
+    folder's marker."""
     root = Path(folder)
     root.mkdir(parents=True, exist_ok=True)
     m = ranking_method(method)
     _write_csv(ranking, root / "ranking.csv")
-    _write_csv(results_table(results, method), root / "results.csv")
+    if parts is not None:
+        (root / "results.csv").write_text("\n".join([parts.results_header, *parts.results_csv]) + "\n",
+                                          encoding="utf-8")
+    else:
+        _write_csv(results_table(results, method), root / "results.csv")
     (root / "style.css").write_text(stylesheet(), encoding="utf-8")
     links = {club: f"clubs/{name}/index.html" for club, name in clubs.items()}
     title = str(meta.get("event") or "Simultaneous event")

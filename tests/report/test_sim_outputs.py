@@ -54,3 +54,17 @@ def test_numbers_text_is_number_text_on_a_column(values):
 @pytest.mark.parametrize("value, text", [(0.0, "0"), (-0.001, "0"), (12.5, "12.5"), (41.666, "41.67"), (3.0, "3")])
 def test_numbers_text_cases(value, text):
     assert numbers_text(pd.Series([value])).tolist() == [text]
+
+
+def test_the_fields_files_from_its_parts_are_the_ones_written_alone(event, tmp_path):  # noqa: F811
+    from bridgeproc.report.sim import write_field
+
+    hands, clubs = event
+    sim = score_sim(clubs, hands)
+    method = sim.conventions.method
+    names = {club: club for club in sim.clubs}
+    parts = field_parts(sim.results, sim.frequencies, method, sim.club_standings)
+    write_field(tmp_path / "alone", sim.results, sim.field_standings, sim.meta, method, names)
+    write_field(tmp_path / "cut", sim.results, sim.field_standings, sim.meta, method, names, parts)
+    for name in ("results.csv", "ranking.csv", "index.html"):
+        assert (tmp_path / "cut" / name).read_bytes() == (tmp_path / "alone" / name).read_bytes(), name
