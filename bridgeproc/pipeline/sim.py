@@ -216,6 +216,14 @@ def _named(results: pd.DataFrame, club: str) -> pd.DataFrame:
                           club_section=own.astype("string"))
 
 
+def _named_all(results: pd.DataFrame, club_code: np.ndarray, clubs: Sequence[str]) -> pd.DataFrame:
+    """:func:`_named` for the results of several clubs at once (``club_code``: each row's index in ``clubs``)."""
+    own = results["section"].astype("string").fillna("")
+    club = pd.Series(np.asarray(clubs, dtype=object)[club_code], index=results.index, dtype="string")
+    section = (club + "/" + own).where(own != "", club)
+    return results.assign(section=section.astype("string"), club=club, club_section=own.astype("string"))
+
+
 def _alone(c: _Club, options: Options, hand: pd.DataFrame | None, out: _Checked) -> None:
     """Check one club on its own, exactly as ``bridgeproc check`` would."""
     try:
@@ -294,15 +302,18 @@ def _check_together(plain: list[_Club], options: Options, hand: pd.DataFrame | N
                                      results["board"].to_numpy(), results["ns"], results["ew"], club_code)
         noted: set[str] = set()
         if len(checked.notes):
-            noted = set(checked.notes["source"].astype("string").str.split("!").str[0])
+            noted = {str(s).split("!")[0] for s in pd.unique(checked.notes["source"].astype("string").dropna())}
+        # every club's columns at once (club, club/section), then each club's rows cut out by position
+        named = _named_all(results, club_code, [c.club for c in plain])
+        order = np.argsort(club_code, kind="stable")
+        starts = np.searchsorted(club_code[order], np.arange(len(plain) + 1))
         for i in map(int, members):
             c = plain[i]
-            mine = club_code == i
-            files = set(c.raw["source"].astype("string").str.split("!").str[0])
+            files = {str(s).split("!")[0] for s in pd.unique(c.raw["source"].astype("string").dropna())}
             if bool(decided[i]) != flag or files & noted:
                 again.add(i)
                 continue
-            out.results.append(_named(results[mine], c.club))
+            out.results.append(named.iloc[order[starts[i]:starts[i + 1]]].reset_index(drop=True))
             out.numbering[c.club] = numbering
     for i in sorted(again):
         _alone(plain[i], options, hand, out)
