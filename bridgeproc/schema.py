@@ -5,6 +5,7 @@ codes are small integers (fast to score) and the frame still reads as text.
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 
 import pandas as pd
@@ -166,8 +167,17 @@ HISTORY_COLUMNS: dict[str, object] = {
 
 
 def empty(columns: dict[str, object]) -> pd.DataFrame:
-    """An empty frame with the declared columns and dtypes."""
-    return pd.DataFrame({name: pd.Series([], dtype=dtype) for name, dtype in columns.items()})
+    """An empty frame with the declared columns and dtypes (built once per contract, then a shallow
+    copy each time: a run reading a thousand clubs' files asks for the same empty frames again and again)."""
+    try:
+        return _empty(tuple(columns.items())).copy(deep=False)
+    except TypeError:  # a dtype that cannot be a cache key
+        return pd.DataFrame({name: pd.Series([], dtype=dtype) for name, dtype in columns.items()})
+
+
+@functools.lru_cache(maxsize=256)
+def _empty(columns: tuple) -> pd.DataFrame:
+    return pd.DataFrame({name: pd.Series([], dtype=dtype) for name, dtype in columns})
 
 
 def problems_frame(rows: list[dict]) -> pd.DataFrame:
