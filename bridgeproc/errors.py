@@ -70,7 +70,7 @@ _REPEATS = ("has a second result on board", "is entered twice", "already has a r
             "is dealt differently in")
 
 
-def _cause(column: object, message: object) -> tuple[str, str]:
+def problem_cause(column: object, message: object) -> tuple[str, str]:
     """What problems of one cause share: the column and the message with its values blanked."""
     return (str(column or ""), _VARYING.sub("#", str(message)))
 
@@ -98,7 +98,7 @@ def summarize_problems(problems: "pd.DataFrame") -> list[str]:
     """The problems grouped by cause: likely causes named once, then per cause its lines, or
     its first few lines and a count when it has many (in order of first appearance)."""
     lines = format_problems(problems)
-    causes = [_cause(c, m) for c, m in zip(problems["column"], problems["message"])]
+    causes = [problem_cause(c, m) for c, m in zip(problems["column"], problems["message"])]
     by_cause: dict[tuple[str, str], list[str]] = {}
     for cause, line in zip(causes, lines):
         by_cause.setdefault(cause, []).append(line)

@@ -16,7 +16,7 @@ from sqlalchemy import select
 
 from bridgeproc.archive.codec import decode, select_columns
 from bridgeproc.archive.db import ArchiveError, engine_for, reading
-from bridgeproc.archive.store import _last_number
+from bridgeproc.archive.store import last_version_number
 from bridgeproc.archive.tables import FRAME_TABLES, frames, sessions, versions
 from bridgeproc.model import Options, Session
 from bridgeproc.rank import Conventions
@@ -38,7 +38,7 @@ def resolve_version(conn, session_id: str, version: int | None = None) -> dict:
         if version is None:
             raise ArchiveError(f"session {session_id!r} has no complete version yet: the run that archived it did "
                                "not write every output; run it again to complete it (or give its --version)")
-        last = _last_number(conn, session_id)
+        last = last_version_number(conn, session_id)
         raise ArchiveError(f"session {session_id!r} has no version {version}; versions are 1 to {last}")
     return dict(row)
 

@@ -286,7 +286,7 @@ def store_version(prepared: Prepared, url: str | os.PathLike | None, *, kind: st
             if complete:
                 _mark_complete(conn, sid, number, version_id, latest, now)
             return ArchiveResult(sid, number, True, shown, dated, lost, complete, True)
-        number = _last_number(conn, sid) + 1
+        number = last_version_number(conn, sid) + 1
         inserted = conn.execute(insert(versions).values(
             session_id=sid, version=number, created_at=now, content_hash=digest, meta=_json(meta), comment=comment,
             bridgeproc_version=__version__, complete=complete, **columns)).inserted_primary_key
@@ -330,7 +330,7 @@ def _pending(conn, sid: str, latest: int | None, digest: str) -> tuple[int, int]
         versions.c.complete.is_(False)).order_by(versions.c.version.desc()).limit(1)).first()
 
 
-def _last_number(conn, sid: str) -> int:
+def last_version_number(conn, sid: str) -> int:
     """The highest version number of ``sid``, complete or not (0 for none)."""
     return conn.execute(select(func.max(versions.c.version)).where(versions.c.session_id == sid)).scalar() or 0
 

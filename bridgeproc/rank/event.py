@@ -26,7 +26,7 @@ from bridgeproc.errors import ValidationError
 from bridgeproc.rank._matchpoints import full_top_points
 from bridgeproc.rank._standings import is_individual, rank_text, standings
 from bridgeproc.rank.conventions import Conventions
-from bridgeproc.rank.event_keys import _keys, names_key, number_key
+from bridgeproc.rank.event_keys import matched_keys, names_key, number_key
 from bridgeproc.rank.methods import ranking_method
 from bridgeproc.schema import EVENT_SESSION_COLUMNS, EVENT_STANDINGS_COLUMNS, STANDINGS_COLUMNS, problems_frame
 
@@ -355,7 +355,7 @@ def combine_sessions(sessions: Sequence[SessionStandings], rule: str = "sum", mi
     labels = [s.label for s in sessions]
     unit = _check_rule(sessions, rule)
     long = _long(sessions)
-    long["key"] = _keys(long, match, labels)
+    long["key"] = matched_keys(long, match, labels)
     notes = _name_notes(long, labels) if match == "number" else problems_frame([])
     grid, dropped = _with_missing(long, missing, rule, unit)
     board_tops = pd.Series([s.board_top if s.board_top is not None else np.nan for s in sessions],

@@ -2,7 +2,7 @@
 
 A pair is matched by its number (:func:`number_key`, built alike in every session), its players'
 names (:func:`names_key`) or their member numbers (:func:`ids_key`); the keys of a whole event
-(:func:`_keys`) are refused, every problem listed, when a pair has none, two pairs of a session
+(:func:`matched_keys`) are refused, every problem listed, when a pair has none, two pairs of a session
 share one, or a session's pairs are certainly keyed otherwise than the other sessions'. The
 combination of the sessions into the event ranking is ``rank.event``'s.
 """
@@ -13,7 +13,7 @@ import pandas as pd
 from bridgeproc.errors import ValidationError
 from bridgeproc.schema import problems_frame
 
-__all__ = ["MIN_MATCHED_SHARE", "ids_key", "names_key", "number_key"]
+__all__ = ["MIN_MATCHED_SHARE", "ids_key", "matched_keys", "names_key", "number_key"]
 
 #: Separators between the two players of a pair's names (a hyphen only with spaces: Juuri-Oja is one name).
 _PLAYERS = r"\s+[-\u2013\u2014]\s+|\s*[&/+;]\s*|\s+and\s+"
@@ -111,7 +111,7 @@ def _unmatched(long: pd.DataFrame, key: pd.Series, match: str, labels: list[str]
     return rows
 
 
-def _keys(long: pd.DataFrame, match: str, labels: list[str]) -> pd.Series:
+def matched_keys(long: pd.DataFrame, match: str, labels: list[str]) -> pd.Series:
     """The event key of each row by ``match``; ValidationError listing every pair without one, every two
     pairs of a session that share one, and every session whose pairs are certainly keyed otherwise than
     the other sessions' (:func:`_unmatched`)."""

@@ -28,7 +28,7 @@ import pandas as pd
 from openpyxl import Workbook
 
 from bridgeproc._version import __version__
-from bridgeproc.errors import GROUP_ABOVE, UsageError, _cause
+from bridgeproc.errors import GROUP_ABOVE, UsageError, problem_cause
 from bridgeproc.io.atomic import atomic_path
 from bridgeproc.model import Session
 from bridgeproc.report.styles import (
@@ -81,7 +81,7 @@ class CheckedInputs(Protocol):
 def in_terminal_order(problems: pd.DataFrame) -> pd.DataFrame:
     """``problems`` in the order the terminal lists them: as found, unless a cause has more rows than
     the terminal shows of it; then each cause's rows together, causes in order of first appearance."""
-    causes = [_cause(c, m) for c, m in zip(problems["column"], problems["message"])]
+    causes = [problem_cause(c, m) for c, m in zip(problems["column"], problems["message"])]
     if all(n <= GROUP_ABOVE for n in Counter(causes).values()):
         return problems.reset_index(drop=True)
     first: dict[tuple[str, str], int] = {}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from bridgeproc.io.pbn.model import Game, Tag
-from bridgeproc.io.pbn.results import ROOM_TAGS, Problems, _Group, _negate, is_results_table, lower_names
+from bridgeproc.io.pbn.results import ROOM_TAGS, Problems, RowGroup, is_results_table, lower_names, negate_score
 
 #: A Result tag (PBN 2.1 section 3.4.15): tricks, or one or both sides' tricks, maybe after "^".
 _RESULT_TAG = re.compile(r"^\^?\s*(?:(\d{1,2})|(NS|EW)\s+(\d{1,2})(?:\s+(NS|EW)\s+(\d{1,2}))?)$", re.I)
@@ -82,7 +82,7 @@ def collect(games: list[Game], notes: Problems | None = None, problems: Problems
             section = _event(game)
         for tag, target in tables:
             names = lower_names(tag.value)
-            group = target.get(names) or target.setdefault(names, _Group(names))
+            group = target.get(names) or target.setdefault(names, RowGroup(names))
             group.add(tag, tag.row_span or tag.row_lines, game.get("Board"), section)
         if room:
             _room_row(game, results, uses_score_tags, section, problems)
@@ -176,7 +176,7 @@ def _room_row(game: Game, results: dict, uses_score_tags: bool, section: str, pr
             problems.append((result_tag.line, problem))
     row = [ns or "", ew or "", contract, declarer, result,
            score_from_tag(game.get("Score"), declarer) or "", *(game.get(t) or "" for t in ROOM_TAGS)]
-    group = results.get(names) or results.setdefault(names, _Group(names))
+    group = results.get(names) or results.setdefault(names, RowGroup(names))
     group.add([row], [result_line(game)], game.get("Board"), section)
 
 
@@ -226,4 +226,4 @@ def score_from_tag(value: str | None, declarer: str | None) -> str | None:
     side, points = (m.group(1) or "").upper(), m.group(2)
     if not side:
         side = "EW" if (declarer or "").upper() in ("E", "W") else "NS"
-    return _negate(points) if side == "EW" else points.lstrip("+")
+    return negate_score(points) if side == "EW" else points.lstrip("+")

@@ -50,7 +50,7 @@ def is_results_table(table: Tag) -> bool:
     return any(m in lower_names(table.value) for m in _RESULT_MARKERS)
 
 
-class _Group:
+class RowGroup:
     """Rows of every table with one header, in file order: flat cells as in ``Tag.cells``."""
 
     __slots__ = ("names", "cells", "lines", "boards", "sections", "counts")
@@ -235,12 +235,12 @@ def _scores(columns: dict[str, np.ndarray], n: int) -> None:
     has_ns = ~pd.isna(ns)
     distinct = [v for v in pd.unique(np.concatenate([ns, ew])) if isinstance(v, str)]
     if not "\x00".join(distinct).translate(_NUMBER_CHARS):
-        columns["score"] = np.where(has_ns, ns, _map(ew, _negate))
+        columns["score"] = np.where(has_ns, ns, _map(ew, negate_score))
         return
     ns_number = _map(ns, _is_number).astype(bool)
     ew_number = _map(ew, _is_number).astype(bool)
     ew_view = _map(ew, _ew_only)
-    columns["score"] = np.where(has_ns, ns, np.where(ew_number, _map(ew, _negate), ew_view))
+    columns["score"] = np.where(has_ns, ns, np.where(ew_number, _map(ew, negate_score), ew_view))
     written = np.where(has_ns, ns, ew)
     contract = columns["contract"] = columns["contract"].copy()
     artificial = ~ns_number & ~ew_number & ~pd.isna(written) & pd.isna(contract) & \
@@ -261,7 +261,7 @@ def _is_number(text: str | None) -> bool:
     return text is not None and _NUMBER.match(text) is not None
 
 
-def _negate(text: str | None) -> str | None:
+def negate_score(text: str | None) -> str | None:
     """``-`` of a number written as text (``50`` -> ``-50``); None for anything else."""
     if text is None or not _NUMBER.match(text):
         return None

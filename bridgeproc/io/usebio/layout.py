@@ -2,9 +2,9 @@
 
 Shared by the pairs reader (``io.usebio.reader``), its result lines (``io.usebio.travellers``) and the
 team-event reader (``io.usebio.teams``): :data:`KNOWN_ELEMENTS` (any other element is named in a
-note), the parsed tree with each element's parent (``_Tree``: an element's section, session and
+note), the parsed tree with each element's parent (``Tree``: an element's section, session and
 match are read from its ancestors wherever the producer nested it), number cells checked
-(``_number``) and pair numbers that carry their direction (``_directed``).
+(``number_text``) and pair numbers that carry their direction (``directed_pair``).
 """
 from __future__ import annotations
 
@@ -15,16 +15,17 @@ from typing import Iterator
 from bridgeproc.errors import ParseError
 from bridgeproc.io.usebio.xml_tree import Node
 
-__all__ = ["KNOWN_ELEMENTS"]
+__all__ = ["KNOWN_ELEMENTS", "NUMBER_TEXT", "POINTS_ELEMENTS", "Place", "Tree", "directed_pair", "number_text"]
 
 #: Per-line published points, by the elements each exporter writes (the first present wins):
 #: ``NS_IMPS`` (the standard), ``NS_BUTLER_POINTS``/``NS_CROSS_IMP_POINTS`` (Compscore).
-_POINTS = {"mp_ns": ("NS_MATCH_POINTS",), "mp_ew": ("EW_MATCH_POINTS",),
+POINTS_ELEMENTS = {"mp_ns": ("NS_MATCH_POINTS",), "mp_ew": ("EW_MATCH_POINTS",),
            "imp_ns": ("NS_IMPS", "NS_BUTLER_POINTS", "NS_CROSS_IMP_POINTS"),
            "imp_ew": ("EW_IMPS", "EW_BUTLER_POINTS", "EW_CROSS_IMP_POINTS")}
 #: Pair numbers of two-winner Compscore files: ``1NS``, ``1EW`` (the direction written into the number).
 _DIRECTED = re.compile(r"^(?P<pair>[A-Za-z]?\d+)\s*-?\s*(?P<direction>NS|EW|N-S|E-W)$", re.IGNORECASE)
-_NUMBER = re.compile(r"^[+\-]?\d+(?:[.,]\d*)?$")
+#: A number cell as the producers write it (``55.25``, ``55,25``, ``-3``).
+NUMBER_TEXT = re.compile(r"^[+\-]?\d+(?:[.,]\d*)?$")
 #: Elements of USEBIO 1.0-1.3 as the producers write them: the ones read, and those known to hold
 #: nothing the results need (contact details, master points). Any other is named in one note.
 KNOWN_ELEMENTS = frozenset({
@@ -37,17 +38,17 @@ KNOWN_ELEMENTS = frozenset({
     "TEAM_NAME", "DIRECTION", "PLACE", "PERCENTAGE", "TOTAL_SCORE", "SCORE", "BOARD", "BOARD_NUMBER", "VULNERABILITY",
     "BOARD_AVERAGE", "IMPS", "HAND", "SPADES", "HEARTS", "DIAMONDS", "CLUBS", "HANDSET", "TRAVELLER_LINE",
     "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "DECLARER", "LEAD", "TRICKS", "RESULT", "NS_SCORE",
-    "EW_SCORE", *(tag for tags in _POINTS.values() for tag in tags), "MATCH", "ROUND_NUMBER", "OPPOSING_TEAM",
+    "EW_SCORE", *(tag for tags in POINTS_ELEMENTS.values() for tag in tags), "MATCH", "ROUND_NUMBER", "OPPOSING_TEAM",
     "OPPOSING_TEAM_ID", "P2P_CHARGE_RATE",
 })
 
 
-def _number(node: Node, tag: str, source: str, kind: type = float) -> str | None:
+def number_text(node: Node, tag: str, source: str, kind: type = float) -> str | None:
     """The text of ``tag`` when it is a number (checked), else None when absent."""
     text = node.value(tag)
     if text is None or text in ("-", "--"):
         return None
-    if not _NUMBER.match(text) or (kind is int and not re.fullmatch(r"[+\-]?\d+", text)):
+    if not NUMBER_TEXT.match(text) or (kind is int and not re.fullmatch(r"[+\-]?\d+", text)):
         child = node.find(tag)
         what = "a whole number" if kind is int else "a number"
         raise ParseError(source, child.line if child is not None else node.line,
@@ -56,7 +57,7 @@ def _number(node: Node, tag: str, source: str, kind: type = float) -> str | None
 
 
 @dataclass
-class _Place:
+class Place:
     """Where an element sits: its section and session, its match, and the unknown elements around it."""
 
     section: str = ""
@@ -66,7 +67,7 @@ class _Place:
     handset: bool = False
 
 
-class _Tree:
+class Tree:
     """The parsed file with each element's parent, so that an element's place is read from its
     ancestors wherever the producer nested it (a ``BOARD`` inside an unknown wrapper included)."""
 
@@ -87,8 +88,8 @@ class _Tree:
             node = self.parent[id(node)]
             yield node
 
-    def place(self, node: Node) -> _Place:
-        place = _Place()
+    def place(self, node: Node) -> Place:
+        place = Place()
         seen: set[str] = set()
         for up in self.ancestors(node):
             if up.tag in seen:
@@ -111,7 +112,7 @@ class _Tree:
         return any(up.tag == tag for up in self.ancestors(node))
 
 
-def _directed(pair: str | None) -> tuple[str | None, str | None]:
+def directed_pair(pair: str | None) -> tuple[str | None, str | None]:
     """(number, direction) of a pair number that carries its direction (``1NS`` -> ``1``, ``NS``)."""
     m = _DIRECTED.match(pair or "")
     if m is None:

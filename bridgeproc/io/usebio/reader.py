@@ -53,20 +53,20 @@ import pandas as pd
 from bridgeproc.core.boards import dealer_of, vul_from_text, vul_of
 from bridgeproc.errors import ParseError, ValidationError
 from bridgeproc.io.text import read_source
-from bridgeproc.io.usebio.layout import KNOWN_ELEMENTS, _directed, _number, _Place, _Tree
+from bridgeproc.io.usebio.layout import KNOWN_ELEMENTS, Place, Tree, directed_pair, number_text
 from bridgeproc.io.usebio.travellers import (
-    _board_number,
-    _line_like,
-    _line_row,
-    _lines_of,
-    _match_info,
-    _passout_notes,
-    _unused_score_notes,
+    board_number,
+    line_like,
+    line_row,
+    lines_of,
+    match_info,
+    passout_notes,
+    unused_score_notes,
 )
 from bridgeproc.io.usebio.xml_tree import Node, parse_tree
 from bridgeproc.schema import BOARDS_COLUMNS, problems_frame
 
-__all__ = ["UsebioFile", "parse_usebio", "read_usebio", "hand_text", "boards_from_hands"]
+__all__ = ["UsebioFile", "parse_usebio", "read_usebio", "hand_text", "boards_from_hands", "add_board_hands", "event_meta"]
 
 #: Raw results columns, in order (after them: ``source``, ``line``).
 RESULT_COLUMNS = ["section", "board", "ns", "ew", "contract", "declarer", "result", "lead", "score",
@@ -148,7 +148,7 @@ def _participants(block: Node, section: str, source: str, names: list, totals: l
         player_names, ids = _players(node)
         label = (node.value("TEAM_NAME") or player_names) if node.tag == "TEAM" else player_names
         direction = (node.value("DIRECTION") or "").upper().replace("-", "").replace("/", "") or None
-        pair, written = _directed(pair)
+        pair, written = directed_pair(pair)
         direction = direction or written
         if direction not in (None, "NS", "EW"):
             raise ParseError(source, node.line, f"<DIRECTION> is {direction!r}; write NS or EW")
@@ -156,15 +156,15 @@ def _participants(block: Node, section: str, source: str, names: list, totals: l
             names.append({"section": section, "pair": pair, "direction": direction, "names": label, "ids": ids,
                           "club_ids": _club_ids(node), "source": source, "line": str(node.line)})
         totals.append({"section": section, "pair": pair, "direction": direction, "place": node.value("PLACE"),
-                       "percentage": _number(node, "PERCENTAGE", source),
-                       "total": _number(node, "TOTAL_SCORE", source) or _number(node, "SCORE", source),
+                       "percentage": number_text(node, "PERCENTAGE", source),
+                       "total": number_text(node, "TOTAL_SCORE", source) or number_text(node, "SCORE", source),
                        "names": label, "source": source, "line": str(node.line)})
 
 
 class _Reading:
     """What one file's results read so far: rows, the lines read, and what was read other than written."""
 
-    def __init__(self, tree: _Tree, source: str) -> None:
+    def __init__(self, tree: Tree, source: str) -> None:
         self.tree, self.source = tree, source
         self.rows: list[dict] = []
         self.read: set[int] = set()
@@ -177,41 +177,41 @@ class _Reading:
 
     def board(self, board: Node, hands: dict) -> None:
         """A board's hands and result lines, wherever it is nested."""
-        number = _board_number(board, self.source)
-        _hands(board, number, self.source, hands)
+        number = board_number(board, self.source)
+        add_board_hands(board, number, self.source, hands)
         place = self.tree.place(board)
         for wrapper in place.wrappers[:1]:
             self.odd_one(f"wrapper {wrapper.tag} BOARD", board)
         match = place.match if not place.handset else None
-        extra = _match_info(match)
+        extra = match_info(match)
         if match is not None:
-            extra["imps"] = _number(board, "IMPS", self.source)
-        extra["datum"] = _number(board, "BOARD_AVERAGE", self.source)
-        for line in _lines_of(board):
+            extra["imps"] = number_text(board, "IMPS", self.source)
+        extra["datum"] = number_text(board, "BOARD_AVERAGE", self.source)
+        for line in lines_of(board):
             self.line(line, number, place, extra, board)
 
-    def line(self, line: Node, number: str, place: _Place, extra: dict, board: Node | None = None) -> None:
+    def line(self, line: Node, number: str, place: Place, extra: dict, board: Node | None = None) -> None:
         if place.handset:
             self.odd_one("handset", line)
         if line.tag != "TRAVELLER_LINE":
             self.odd_one(f"spelt {line.tag}", line)
         elif board is not None and self.tree.parent.get(id(line)) is not board:
             self.odd_one("line wrapper", line)
-        self.rows.append(_line_row(line, number, place.section, place.session, self.source, extra))
+        self.rows.append(line_row(line, number, place.section, place.session, self.source, extra))
         self.read.add(id(line))
 
     def strays(self) -> None:
         """Result lines not reached from a board (inside a known element of a board, or outside every
         board): read as a line of the board around them or by their own ``BOARD_NUMBER``, else a problem."""
         for node in self.tree.nodes:
-            if id(node) in self.read or not (node.tag == "TRAVELLER_LINE" or _line_like(node)):
+            if id(node) in self.read or not (node.tag == "TRAVELLER_LINE" or line_like(node)):
                 continue
             ancestors = list(self.tree.ancestors(node))
             if any(id(up) in self.read for up in ancestors):
                 continue  # part of a line already read
             board = next((up for up in ancestors if up.tag == "BOARD"), None)
-            number = (_board_number(board, self.source) if board is not None
-                      else _number(node, "BOARD_NUMBER", self.source, int))
+            number = (board_number(board, self.source) if board is not None
+                      else number_text(node, "BOARD_NUMBER", self.source, int))
             if number is None or int(number) < 1:
                 where = f"<{ancestors[0].tag}>" if ancestors else "the file"
                 self.problems.append({"source": self.source, "line": str(node.line), "column": "board",
@@ -221,7 +221,7 @@ class _Reading:
                 continue
             self.odd_one("stray", node)
             place = self.tree.place(node)
-            self.line(node, str(int(number)), place, {**_match_info(place.match), "datum": None})
+            self.line(node, str(int(number)), place, {**match_info(place.match), "datum": None})
 
 
 def hand_text(ranks: str | None) -> str:
@@ -230,7 +230,8 @@ def hand_text(ranks: str | None) -> str:
     return _HAND_CHARS.sub("", text)
 
 
-def _hands(board: Node, number: str, source: str, hands: dict) -> None:
+def add_board_hands(board: Node, number: str, source: str, hands: dict) -> None:
+    """Add a board's ``HAND`` elements and ``VULNERABILITY`` to ``hands`` (the first given of each is kept)."""
     seats: dict[str, str] = {}
     for hand in board.findall("HAND"):
         seat = _SEATS.get((hand.value("DIRECTION") or "").upper())
@@ -285,7 +286,8 @@ def scoring_of(board_method: str | None, event_type: str | None, scoring_method:
             or SCORING_TAGS.get((scoring_method or "").upper()))
 
 
-def _meta(root: Node, event: Node) -> dict[str, str]:
+def event_meta(root: Node, event: Node) -> dict[str, str]:
+    """The event's metadata (:class:`UsebioFile`'s ``meta``): its name, date, club, scoring and producer."""
     club = root.find("CLUB")
     method = (event.value("BOARD_SCORING_METHOD") or "").upper()
     event_type = event.value("EVENT_TYPE")
@@ -329,7 +331,7 @@ def _odd_notes(reading: _Reading, source: str) -> list[dict]:
     return out
 
 
-def _unknown_note(tree: _Tree, reading: _Reading, source: str) -> list[dict]:
+def _unknown_note(tree: Tree, reading: _Reading, source: str) -> list[dict]:
     """One note naming every element bridgeproc does not know and did not read through."""
     through = {kind.split(" ")[1] for kind in reading.odd if kind.startswith(("wrapper ", "spelt "))}
     for node in tree.nodes:
@@ -379,7 +381,7 @@ def parse_usebio(data: bytes | str, source: str = "<string>") -> UsebioFile:
     events = root.findall("EVENT")
     if not events:
         raise ParseError(source, root.line, "<USEBIO> has no <EVENT>; the file holds no results")
-    tree = _Tree(root)
+    tree = Tree(root)
     reading = _Reading(tree, source)
     names: list[dict] = []
     totals: list[dict] = []
@@ -403,13 +405,13 @@ def parse_usebio(data: bytes | str, source: str = "<string>") -> UsebioFile:
                          "export the event with its travellers")
     notes.extend(_odd_notes(reading, source))
     notes.extend(_unknown_note(tree, reading, source))
-    notes.extend(_unused_score_notes(rows, source))
-    notes.extend(_passout_notes(rows, source))
+    notes.extend(unused_score_notes(rows, source))
+    notes.extend(passout_notes(rows, source))
     results = _frame(rows, RESULT_COLUMNS, "Int64")
     results = results.drop(columns=[c for c in RESULT_COLUMNS[9:] if results[c].isna().all()])
     name_frame = _frame(names, ["section", "pair", "direction", "names", "ids", "club_ids"], "string")
     total_frame = _frame(totals, ["section", "pair", "direction", "place", "percentage", "total", "names"], "string")
-    return UsebioFile(results, boards_from_hands(hands, source), name_frame, total_frame, _meta(root, events[0]), source,
+    return UsebioFile(results, boards_from_hands(hands, source), name_frame, total_frame, event_meta(root, events[0]), source,
                       notes)
 
 

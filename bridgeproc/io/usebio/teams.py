@@ -29,9 +29,9 @@ import pandas as pd
 
 from bridgeproc.errors import ParseError, ValidationError
 from bridgeproc.io.text import read_source
-from bridgeproc.io.usebio.layout import KNOWN_ELEMENTS, _number, _Tree
-from bridgeproc.io.usebio.reader import _hands, _meta, boards_from_hands
-from bridgeproc.io.usebio.travellers import _board_number, _line_row, _passout_notes, _unused_score_notes
+from bridgeproc.io.usebio.layout import KNOWN_ELEMENTS, Tree, number_text
+from bridgeproc.io.usebio.reader import add_board_hands, boards_from_hands, event_meta
+from bridgeproc.io.usebio.travellers import board_number, line_row, passout_notes, unused_score_notes
 from bridgeproc.io.usebio.xml_tree import Node, parse_tree
 from bridgeproc.schema import problems_frame
 
@@ -81,7 +81,7 @@ class UsebioTeams:
     notes: list[dict] = field(default_factory=list)
 
 
-def _path(tree: _Tree, node: Node, child: str | None = None) -> str:
+def _path(tree: Tree, node: Node, child: str | None = None) -> str:
     """``USEBIO/EVENT/MATCH[3]/TEAM``: the element's path, numbering an element among its like siblings."""
     parts = []
     at: Node | None = node
@@ -96,7 +96,7 @@ def _path(tree: _Tree, node: Node, child: str | None = None) -> str:
 class _Problems:
     """Problems of one file, each with its line and element path."""
 
-    def __init__(self, tree: _Tree, source: str) -> None:
+    def __init__(self, tree: Tree, source: str) -> None:
         self.tree, self.source, self.rows = tree, source, []  # type: ignore[var-annotated]
 
     def add(self, node: Node, column: str, value: object, message: str, child: str | None = None) -> None:
@@ -106,15 +106,15 @@ class _Problems:
                           "message": f"{_path(self.tree, node, child)}: {message}"})
 
     def number(self, node: Node, tag: str, kind: type = float) -> str | None:
-        """``_number`` with its ParseError kept as a problem (None then)."""
+        """``number_text`` with its ParseError kept as a problem (None then)."""
         try:
-            return _number(node, tag, self.source, kind)
+            return number_text(node, tag, self.source, kind)
         except ParseError as exc:
             self.add(node, tag.lower(), node.value(tag), exc.message, tag)
             return None
 
 
-def _teams(tree: _Tree, problems: _Problems) -> tuple[dict[str, str], list[dict]]:
+def _teams(tree: Tree, problems: _Problems) -> tuple[dict[str, str], list[dict]]:
     """(TEAM_ID -> team as named in the frames, team rows)."""
     nodes = [n for n in tree.nodes if n.tag == "TEAM" and tree.inside(n, "PARTICIPANTS")
              and not tree.inside(n, "MATCH")]
@@ -159,7 +159,7 @@ def _match_team(match: Node, tags: tuple[str, ...], teams: dict[str, str], probl
     return teams[team_id]
 
 
-def _match(tree: _Tree, match: Node, teams: dict[str, str], problems: _Problems, lines: list[dict]) -> dict | None:
+def _match(tree: Tree, match: Node, teams: dict[str, str], problems: _Problems, lines: list[dict]) -> dict | None:
     """One MATCH: its row, and its traveller lines appended to ``lines``."""
     home = _match_team(match, ("TEAM", "TEAM_ID", "NS_PAIR_NUMBER"), teams, problems, "home")
     away = _match_team(match, ("OPPOSING_TEAM", "OPPOSING_TEAM_ID", "EW_PAIR_NUMBER"), teams, problems, "away")
@@ -172,7 +172,7 @@ def _match(tree: _Tree, match: Node, teams: dict[str, str], problems: _Problems,
     boards = 0
     for board in (b for b in match.iter("BOARD")):
         try:
-            number = _board_number(board, problems.source)
+            number = board_number(board, problems.source)
         except ParseError as exc:
             problems.add(board, "board", board.value("BOARD_NUMBER"), exc.message, "BOARD_NUMBER")
             continue
@@ -189,7 +189,7 @@ def _match(tree: _Tree, match: Node, teams: dict[str, str], problems: _Problems,
                 continue
             if home is None or away is None:
                 continue
-            row = _line_row(line, number, "", "", problems.source, {"team": home, "opposing_team": away})
+            row = line_row(line, number, "", "", problems.source, {"team": home, "opposing_team": away})
             lines.append({**row, "round": rnd, "ns_team": row["ns"], "ew_team": row["ew"], "home": home,
                           "away": away, "imps": imps})
     if home is None or away is None:
@@ -200,7 +200,7 @@ def _match(tree: _Tree, match: Node, teams: dict[str, str], problems: _Problems,
             "source": problems.source, "line": str(match.line)}
 
 
-def _strays(tree: _Tree, problems: _Problems) -> None:
+def _strays(tree: Tree, problems: _Problems) -> None:
     """Boards with results outside every MATCH: in a team event a result belongs to its match."""
     for board in (n for n in tree.nodes if n.tag == "BOARD"):
         if tree.inside(board, "MATCH") or tree.inside(board, "HANDSET"):
@@ -211,7 +211,7 @@ def _strays(tree: _Tree, problems: _Problems) -> None:
                          "OPPOSING_TEAM); export the teams event again, or score a pairs file with bridgeproc score")
 
 
-def _unknown_note(tree: _Tree, source: str) -> list[dict]:
+def _unknown_note(tree: Tree, source: str) -> list[dict]:
     """One note naming the elements not read (unknown to USEBIO, or pair-event points)."""
     found: dict[str, list[int]] = {}
     for node in tree.nodes:
@@ -251,7 +251,7 @@ def parse_usebio_teams(data: bytes | str, source: str = "<string>") -> UsebioTea
     event = root.find("EVENT")
     if event is None:
         raise ParseError(source, root.line, "<USEBIO> has no <EVENT>; the file holds no results")
-    tree = _Tree(root)
+    tree = Tree(root)
     problems = _Problems(tree, source)
     teams, team_rows = _teams(tree, problems)
     matches = [n for n in tree.nodes if n.tag == "MATCH"]
@@ -266,11 +266,11 @@ def parse_usebio_teams(data: bytes | str, source: str = "<string>") -> UsebioTea
         raise ValidationError(problems_frame(problems.rows))
     hands: dict[int, dict] = {}
     for board in (n for n in tree.nodes if n.tag == "BOARD"):
-        _hands(board, str(_board_number(board, source)), source, hands)
+        add_board_hands(board, str(board_number(board, source)), source, hands)
     notes.extend(_unknown_note(tree, source))
-    notes.extend(_unused_score_notes(lines, source))
-    notes.extend(_passout_notes(lines, source))
-    meta = _meta(root, event)
+    notes.extend(unused_score_notes(lines, source))
+    notes.extend(passout_notes(lines, source))
+    meta = event_meta(root, event)
     if event.value("MATCH_SCORING_METHOD"):
         meta["match_scoring_method"] = str(event.value("MATCH_SCORING_METHOD")).upper()
     return UsebioTeams(_frame(lines, LINE_COLUMNS), _frame(match_rows, MATCH_COLUMNS), _frame(team_rows, TEAM_COLUMNS),

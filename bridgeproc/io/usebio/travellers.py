@@ -13,26 +13,28 @@ import re
 from bridgeproc.core.notation import parse_adjusted
 from bridgeproc.core.vocabulary import PASSED_OUT
 from bridgeproc.errors import ParseError
-from bridgeproc.io.usebio.layout import _NUMBER, _POINTS, KNOWN_ELEMENTS, _directed, _number
+from bridgeproc.io.usebio.layout import KNOWN_ELEMENTS, NUMBER_TEXT, POINTS_ELEMENTS, directed_pair, number_text
 from bridgeproc.io.usebio.xml_tree import Node
+
+__all__ = ["board_number", "line_like", "line_row", "lines_of", "match_info", "passout_notes", "unused_score_notes"]
 
 #: Children that make an unknown element a result line (a misspelt ``TRAVELER_LINE``).
 _LINE_KEYS = ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT")
 
 
-def _line_like(node: Node) -> bool:
+def line_like(node: Node) -> bool:
     """An element bridgeproc does not know that holds a result (a misspelt ``TRAVELER_LINE``)."""
     return node.tag not in KNOWN_ELEMENTS and any(node.find(tag) is not None for tag in _LINE_KEYS)
 
 
-def _lines_of(board: Node) -> list[Node]:
+def lines_of(board: Node) -> list[Node]:
     """The result lines of a board: its ``TRAVELLER_LINE`` elements, and elements that hold a
     result under another name or inside a wrapper (not those of a board nested in it)."""
     out: list[Node] = []
     stack = list(reversed(board.children))
     while stack:
         node = stack.pop()
-        if node.tag == "TRAVELLER_LINE" or _line_like(node):
+        if node.tag == "TRAVELLER_LINE" or line_like(node):
             out.append(node)
         elif node.tag != "BOARD" and node.tag not in KNOWN_ELEMENTS:
             stack.extend(reversed(node.children))
@@ -46,16 +48,17 @@ def _score(line: Node) -> tuple[str | None, str | None]:
         ns, ew = line.value("NS_SCORE"), line.value("EW_SCORE")
         if ns is not None:
             score = ns
-        elif ew is not None and _NUMBER.match(ew):
+        elif ew is not None and NUMBER_TEXT.match(ew):
             score = ew[1:] if ew.startswith("-") else "-" + ew.lstrip("+")
         else:
             score = ew
-    if score is not None and not _NUMBER.match(score) and parse_adjusted(score) is not None:
+    if score is not None and not NUMBER_TEXT.match(score) and parse_adjusted(score) is not None:
         return None, score
     return score, None  # a score that is neither a number nor an artificial score (-48O) is checked as written
 
 
-def _line_row(line: Node, board: str, section: str, session: str, source: str, match: dict) -> dict:
+def line_row(line: Node, board: str, section: str, session: str, source: str, match: dict) -> dict:
+    """One result line as a raw results row (text as written; a ``MATCH``'s teams when it has no pair numbers)."""
     ns, ew = line.value("NS_PAIR_NUMBER"), line.value("EW_PAIR_NUMBER")
     if ns is None and ew is None and match:
         sat = (line.value("DIRECTION") or "NS").upper().replace("-", "").replace("/", "")
@@ -79,9 +82,9 @@ def _line_row(line: Node, board: str, section: str, session: str, source: str, m
         # TRICKS 0 or empty: a director cannot edit the export, so the seat is noted, not refused
         if declarer is not None and tricks in (None, "0", "-"):
             passed_seat, declarer, tricks = declarer, None, None
-    points = {column: next((v for v in (_number(line, tag, source) for tag in tags) if v is not None), None)
-              for column, tags in _POINTS.items()}
-    return {"section": section, "board": board, "ns": _directed(ns)[0], "ew": _directed(ew)[0], "contract": contract,
+    points = {column: next((v for v in (number_text(line, tag, source) for tag in tags) if v is not None), None)
+              for column, tags in POINTS_ELEMENTS.items()}
+    return {"section": section, "board": board, "ns": directed_pair(ns)[0], "ew": directed_pair(ew)[0], "contract": contract,
             "declarer": declarer, "result": tricks, "lead": line.value("LEAD"), "score": score,
             **points, "imp_ns": points["imp_ns"] or match.get("imps"), "butlerdatum": match.get("datum"),
             "round": match.get("round"), "team": match.get("team"), "opposing_team": match.get("opposing_team"),
@@ -89,14 +92,15 @@ def _line_row(line: Node, board: str, section: str, session: str, source: str, m
             "unused_score": unused}
 
 
-def _board_number(board: Node, source: str) -> str:
-    number = _number(board, "BOARD_NUMBER", source, int)
+def board_number(board: Node, source: str) -> str:
+    """A board's ``BOARD_NUMBER`` (1 or more, written without leading zeros); ParseError when it has none."""
+    number = number_text(board, "BOARD_NUMBER", source, int)
     if number is None or int(number) < 1:
         raise ParseError(source, board.line, "<BOARD> without a <BOARD_NUMBER> of 1 or more; number every board")
     return str(int(number))
 
 
-def _match_info(match: Node | None) -> dict:
+def match_info(match: Node | None) -> dict:
     """The teams of a ``MATCH`` (``TEAM`` sat where each line's ``DIRECTION`` says) and its round."""
     if match is None:
         return {}
@@ -106,7 +110,7 @@ def _match_info(match: Node | None) -> dict:
             or match.value("EW_PAIR_NUMBER")}
 
 
-def _unused_score_notes(rows: list[dict], source: str) -> list[dict]:
+def unused_score_notes(rows: list[dict], source: str) -> list[dict]:
     """One note for lines with both a contract and an artificial ``SCORE`` (the contract is read)."""
     both = [(row, unused) for row in rows if (unused := row.pop("unused_score", None)) is not None]
     if not both:
@@ -118,7 +122,7 @@ def _unused_score_notes(rows: list[dict], source: str) -> list[dict]:
                         "if the director adjusted the result, correct the export"}]
 
 
-def _passout_notes(rows: list[dict], source: str) -> list[dict]:
+def passout_notes(rows: list[dict], source: str) -> list[dict]:
     """One note for the pass-outs written with a declarer's seat (read as passed out)."""
     seated = [r for r in rows if r.pop("passed_seat", None) is not None]
     if not seated:
