@@ -185,6 +185,10 @@ def _hand_records_session(read: Inputs, options: Options, progress, stage) -> Se
     hand records, double dummy and par are outputs like any other. Reading problems still refuse."""
     _, boards, names = read.frames()
     if not len(boards) or not boards["deal"].notna().any():
+        scoring = str(read.meta.get("scoring") or read.meta.get("competition") or "")
+        if "teams" in scoring.lower():  # Ruter's teams files: match results only
+            raise BridgeprocError(f"the inputs hold a teams event ([Scoring \"{scoring}\"]) and no "
+                                  "pairs results or deals; score it with `bridgeproc teams`")
         raise BridgeprocError("no results and no deals in the inputs; give traveller sheets, a PBN with results "
                               "or a hand record")
     problems = [f for f in read.fatal if len(f)]

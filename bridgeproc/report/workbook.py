@@ -45,7 +45,8 @@ def conventions_summary(conv) -> str:
         if conv.centred:
             parts.append("centred on zero")
     elif conv.method == "cross-imp":
-        totals = {"sum": "summed", "average": "averaged per comparison", "average-n": "averaged per result"}
+        totals = {"sum": "summed", "average": "averaged per comparison", "average-n": "averaged per result",
+                  "board-average": "averaged per board, then summed"}
         parts = [f"Cross-IMPs, totals {totals[conv.cross_imp]}"]
     else:
         drop = f"{conv.datum_drop_share:.0%} of results" if conv.datum_drop_share else f"{conv.datum_drop} result(s)"
