@@ -1,7 +1,8 @@
 """What if the archive had been scored otherwise: every session's standings under other conventions.
 
 :func:`rescore_archive` reads the results of each pairs session's latest complete version (in
-chunks of sessions, one query per few hundred versions, only the columns scoring reads) and
+chunks of sessions, only the columns scoring reads, column by column: :mod:`bridgeproc.archive.bulk`;
+the next chunk is read in a thread while this one is scored, the database working outside the GIL) and
 scores a whole chunk in one vectorised pass of :func:`bridgeproc.rank.rank_results` and
 :func:`bridgeproc.rank.standings`: the session becomes part of the section (``<n>\\x1e<section>``),
 so every board group, Neuberg count, datum and ranking group stays within its session, and the
@@ -20,12 +21,14 @@ import json
 import os
 import time
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 from sqlalchemy import and_, select
 
+from bridgeproc.archive.bulk import as_frame, fetch, read_columns, text_array
 from bridgeproc.archive.codec import decode, select_columns
 from bridgeproc.archive.db import ArchiveError, archive_exists, engine_for, reading
 from bridgeproc.archive.tables import frames, names, results, sessions, versions
@@ -43,8 +46,6 @@ RARE = ("fouled", "switched")
 NAMED = ("section", "pair", "direction", "names")
 #: Results scored in one pass (bounds the memory: about 1.5 kB per result at the peak).
 CHUNK_RESULTS = 1_000_000
-#: Versions per ``IN (...)`` list (SQLite's old limit on bound parameters is 999).
-IN_LIST = 900
 #: Joins the session's number to its section in the section key, and never occurs in either.
 SEP = "\x1e"
 
@@ -110,11 +111,18 @@ def rescore_archive(url: str | os.PathLike | None, conventions: Conventions, *,
     parts = []
     with reading(engine) as conn:
         chosen, skipped = _latest(conn, None if sessions is None else list(sessions))
-        for chunk in _chunks(chosen, chunk_results):
-            scored, named = _read(conn, chunk)
-            clock("read")
-            parts.append(_score(chunk, scored, named, conventions, clock))
-        was = _archived(conn, chosen)
+        with ThreadPoolExecutor(1) as reader:  # the next chunk is read while this one is scored
+            chunks = list(_chunks(chosen, chunk_results))
+            ahead = reader.submit(_read, conn, chunks[0]) if chunks else None
+            for i, chunk in enumerate(chunks):
+                assert ahead is not None
+                scored, named = ahead.result()
+                ahead = reader.submit(_read, conn, chunks[i + 1]) if i + 1 < len(chunks) else None
+                if ahead is None:  # the archived standings are read while the last chunk is scored
+                    archived = reader.submit(_archived, conn, chosen)
+                clock("read")
+                parts.append(_score(chunk, scored, named, conventions, clock))
+            was = archived.result() if chunks else _archived(conn, chosen)
     clock("read")
     parts = [p for p in parts if len(p)]
     table = pd.concat(parts, ignore_index=True) if parts else empty({"session_id": "string", **STANDINGS_COLUMNS})
@@ -196,51 +204,12 @@ def _typed(spec: dict | None, wanted: tuple[str, ...]) -> bool:
         and not spec.get("index")
 
 
-def _fetch(conn, table, columns: tuple[str, ...], ids: list[int]) -> list[tuple]:
-    """``(version_id, *columns)`` rows of ``table`` for ``ids``, in (version_id, pos) order, through the driver
-    (SQLAlchemy's per-row processing would cost more than the database's work)."""
-    quote = conn.dialect.identifier_preparer.quote
-    mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
-    cursor = conn.connection.driver_connection.cursor()
-    out: list[tuple] = []
-    for start in range(0, len(ids), IN_LIST):
-        some = ids[start:start + IN_LIST]
-        cursor.execute(f"SELECT version_id, {', '.join(quote(c) for c in columns)} FROM {quote(table.name)} "
-                       f"WHERE version_id IN ({', '.join([mark] * len(some))}) ORDER BY version_id, pos", some)
-        out += cursor.fetchall()
-    cursor.close()
-    return out
-
-
-def _text(values) -> pd.arrays.StringArray:
-    array = np.empty(len(values), dtype=object)
-    array[:] = values
-    return pd.array(array, dtype="string")
-
-
-def _frame(rows: list[tuple], columns: tuple[str, ...], ints: tuple[str, ...] = (),
-           nullable: tuple[str, ...] = ()) -> pd.DataFrame:
-    """Rows of ``(version_id, *columns)`` as a frame (text columns ``string``)."""
-    data = list(zip(*rows)) if rows else [()] * (len(columns) + 1)
-    out = {"version_id": np.fromiter(data[0], dtype=np.int64, count=len(rows))}
-    for name, values in zip(columns, data[1:]):
-        if name in ints:
-            out[name] = np.fromiter(values, dtype=np.int64, count=len(rows))
-        elif name in nullable:
-            floats = np.array(values, dtype=np.float64) if rows else np.zeros(0)
-            out[name] = pd.array(np.nan_to_num(floats).astype(np.int64), dtype="Int64")
-            out[name][np.isnan(floats)] = pd.NA
-        else:
-            out[name] = _text(values)
-    return pd.DataFrame(out)
-
-
 def _read(conn, chunk: list[_Version]) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The results (``SCORED`` columns and any ``RARE`` ones) and names lists of ``chunk``'s versions,
     each row with its ``version_id``."""
-    fast = [v.version_id for v in chunk if _typed(v.spec, SCORED) and v.spec is not None]
+    fast = {v.version_id: v.n_rows for v in chunk if _typed(v.spec, SCORED) and v.spec is not None}
     whole = [v for v in chunk if v.spec is not None and not _typed(v.spec, SCORED)]
-    parts = [_frame(_fetch(conn, results, SCORED, fast), SCORED, ints=("board",), nullable=("score_ns",))]
+    parts = [read_columns(conn, results, SCORED, fast, ints=("board",), nullable=("score_ns",))]
     for item in whole:  # a version storing a scored column in extra, or fouled/switched: decoded exactly
         spec = item.spec
         assert spec is not None
@@ -253,7 +222,7 @@ def _read(conn, chunk: list[_Version]) -> tuple[pd.DataFrame, pd.DataFrame]:
         parts.append(frame[keep].astype({c: t for c, t in types.items() if c in keep})
                      .assign(version_id=item.version_id))
     named_fast = [v.version_id for v in chunk if v.names_spec is not None and _typed(v.names_spec, NAMED)]
-    named = [_frame(_fetch(conn, names, NAMED, named_fast), NAMED)]
+    named = [as_frame(fetch(conn, names, NAMED, named_fast), NAMED)]
     for item in chunk:
         if item.names_spec is not None and not _typed(item.names_spec, NAMED):
             rows = conn.execute(select(*select_columns(item.names_spec, names))
@@ -346,7 +315,7 @@ def _folded(rows: pd.DataFrame, code: np.ndarray, named: pd.DataFrame, chunk: li
     width = max(len(sec_names), 1)
     combo, inverse = np.unique(code * width + sec_code, return_inverse=True)
     labels = np.array([f"{c // width}{SEP}{sec_names[c % width]}" for c in combo], dtype=object)
-    frame = rows.drop(columns="version_id").assign(section=_text(labels[inverse]))
+    frame = rows.drop(columns="version_id").assign(section=text_array(labels[inverse]))
     table = _ranked(frame, conv, _folded_names(named, chunk, members, combo, width, sec_names), clock)
     # the group is "<n>\x1e<section> NS" (or just "NS" when the pass had one section key): each
     # distinct group is taken apart once
@@ -399,7 +368,7 @@ def _folded_names(named: pd.DataFrame, chunk: list[_Version], members: np.ndarra
 def _archived(conn, chosen: list[_Version]) -> pd.DataFrame:
     """The archived standings (group, pair, rank, total, pct) of the chosen versions, by session id."""
     ids = [v.version_id for v in chosen]
-    rows = _fetch(conn, standings_table, ("grp", "pair", "rank", "total", "pct"), ids)
+    rows = fetch(conn, standings_table, ("grp", "pair", "rank", "total", "pct"), ids)
     frame = pd.DataFrame(rows, columns=["version_id", "group", "pair", "was_rank", "was_total", "was_pct"])
     sid = {v.version_id: v.session_id for v in chosen}
     frame["session_id"] = frame["version_id"].map(sid)
