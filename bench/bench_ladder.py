@@ -5,7 +5,9 @@ growth shows. The archives (12-table, 24-board club nights, names from a pool of
 third of them with member ids) are built once, with the real archive_session, into
 bench/.cache/ladder-<n>.sqlite (gitignored) and reused; delete the folder to rebuild (an archive
 holding fewer sessions than its name says is rebuilt: the ones built before the engine was closed
-ahead of the rename lost their last commits in the old name's -wal file). Medians of wall and CPU time.
+ahead of the rename lost their last commits in the old name's -wal file). Medians of wall and CPU time,
+and for the largest archive where the time goes: in the queries (the database and the driver's fetch)
+and in the rest (conversion, numpy and pandas), medians of CPU time.
 
     python bench/bench_ladder.py
 """
@@ -15,7 +17,9 @@ import argparse
 import dataclasses
 import sqlite3
 import statistics
+import sys
 import time
+from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 
@@ -71,6 +75,37 @@ def count_sessions(path: Path) -> int:
         return int(conn.execute("SELECT count(*) FROM sessions").fetchone()[0])
 
 
+def stages(path: Path, by: str, repeat: int) -> tuple[float, float]:
+    """Median CPU seconds of one ladder in its queries (every query goes through the ladder module's
+    ``_execute`` or ``fetch_frame``: the database's work and the driver's fetch) and in the rest."""
+    module = sys.modules[ladder.__module__]  # bridgeproc.archive re-exports the function under the module's name
+    spent = [0.0]
+
+    def timed(call: Callable) -> Callable:
+        def run(*args, **kwargs):
+            used = time.process_time()
+            try:
+                return call(*args, **kwargs)
+            finally:
+                spent[0] += time.process_time() - used
+        return run
+
+    originals = {name: getattr(module, name) for name in ("_execute", "fetch_frame")}
+    queries, rest = [], []
+    try:
+        for name, call in originals.items():
+            setattr(module, name, timed(call))
+        for _ in range(repeat):
+            spent[0], used = 0.0, time.process_time()
+            ladder(path, best=10, min_sessions=5, by=by)  # type: ignore[arg-type]
+            queries.append(spent[0])
+            rest.append(time.process_time() - used - spent[0])
+    finally:
+        for name, call in originals.items():
+            setattr(module, name, call)
+    return statistics.median(queries), statistics.median(rest)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[500, 1000, 2000])
@@ -98,6 +133,10 @@ def main(argv: list[str] | None = None) -> None:
             # CPU time too: on a shared machine the wall time shows the others' load as well
             print(f"{size:5d} sessions, by {by:6s}: median {median:.3f} s (CPU {statistics.median(cpu):.3f} s; "
                   f"{len(table)} rows, {table.attrs['rule']})")
+    largest = CACHE / f"ladder-{max(args.sizes)}.sqlite"
+    for by in ("pair", "player"):
+        queries, rest = stages(largest, by, args.repeat)
+        print(f"{max(args.sizes):5d} sessions, by {by:6s}: CPU in the queries {queries:.3f} s, in the rest {rest:.3f} s")
     target = 1.0
     # a figure, not a verdict: `make bench` runs every benchmark whatever one of them measures
     print(f"largest: {worst:.3f} s (target <= {target} s): {'OK' if worst <= target else 'SLOW'}; "

@@ -59,13 +59,16 @@ def seat_ids(ids: pd.Series, seats: pd.Series, players: pd.Series) -> pd.Series:
     (``"964263 & 1066307"``), upper case; NA unless the text has one id for each of the row's
     ``players``: an ids text with fewer ids lost its empty cells when written, so whose they are is
     unknown."""
-    text = ids.astype("string").fillna("").str.strip().to_numpy(dtype=object)
+    codes, texts = pd.factorize(ids.astype("string").to_numpy(dtype=object))  # NA: -1
+    # one split per distinct ids text (a pair's text recurs once per player), each id cleaned once
+    split = [ID_SEPARATOR.split(t.strip()) if t.strip() else [] for t in texts]
+    count = np.array([len(parts) for parts in split] + [0], dtype=np.int64)  # [-1]: no text, no ids
+    start = np.cumsum(count) - count  # [-1]: the None after every id
+    flat = np.array([p.strip().upper() or None for parts in split for p in parts] + [None], dtype=object)
     seat = seats.to_numpy(dtype=np.int64)
     wanted = players.to_numpy(dtype=np.int64)
-    # one split per distinct ids text (a pair's text recurs once per player)
-    split = {t: ID_SEPARATOR.split(t) if t else [] for t in pd.unique(text)}
-    picked = [parts[s].strip().upper() if n and len(parts) == n and s < n and parts[s].strip() else None
-              for parts, s, n in zip(map(split.__getitem__, text), seat, wanted)]
+    fits = (wanted > 0) & (count[codes] == wanted) & (seat >= 0) & (seat < wanted)
+    picked = flat[np.where(fits, start[codes] + seat, len(flat) - 1)]
     return pd.Series(pd.array(picked, dtype="string"), index=ids.index)
 
 
@@ -89,16 +92,33 @@ def identify(players: pd.Series, ids: pd.Series, fold_accents: bool = False) -> 
 
     Worked out once per distinct (name as written, member id) — a season's 100,000 rows hold a few
     hundred — weighted by how often and when each was seen, then spread back over the rows."""
-    written_rows = players.astype("string").fillna("")
-    name_codes, names = pd.factorize(written_rows.to_numpy(dtype=object))
-    id_codes, id_values = pd.factorize(ids.astype("string").to_numpy(dtype=object), use_na_sentinel=True)
+    written_rows = players.astype("string").fillna("").to_numpy(dtype=object)
+    codes, each = distinct_identities(written_rows, ids.astype("string").to_numpy(dtype=object), fold_accents)
+
+    def spread(values: pd.Series) -> pd.Series:
+        return pd.Series(values.array.take(codes), index=players.index, dtype="string")
+
+    return Identities(spread(each.key), spread(each.name), spread(each.member_id), spread(each.name_key),
+                      each.matches)
+
+
+def distinct_identities(players: np.ndarray, ids: np.ndarray, fold_accents: bool = False) -> tuple[np.ndarray, Identities]:
+    """:func:`identify` without spreading back: ``players`` the names as written (an object array, ``""``
+    for none), ``ids`` the member ids (None or NA for none), rows oldest first. Returns each row's code
+    (0, 1, ... per distinct name and member id, in order of first appearance) and the
+    :class:`Identities` of those codes (one row each), for callers that work on the codes."""
+    name_codes, names = pd.factorize(players)
+    id_codes, id_values = pd.factorize(ids, use_na_sentinel=True)
     pair_codes, pairs = pd.factorize(name_codes.astype(np.int64) * (len(id_values) + 1) + id_codes + 1)
     codes = np.asarray(pair_codes, dtype=np.int64)
     pairs = np.asarray(pairs, dtype=np.int64)
-    rows = np.arange(len(codes), dtype=np.int64)
-    seen = pd.DataFrame({"code": codes, "row": rows}).groupby("code", sort=True)["row"].agg(["size", "max"])
+    # how often and how late each (name, id) was seen: rows are oldest first
+    n = np.bincount(codes, minlength=len(pairs))
+    last = np.full(len(pairs), -1, dtype=np.int64)
+    np.maximum.at(last, codes, np.arange(len(codes), dtype=np.int64))
     raw_id = pairs % (len(id_values) + 1) - 1
-    written = pd.Series(names.take(pairs // (len(id_values) + 1)), dtype="string")
+    written = pd.Series(pd.array(np.asarray(names, dtype=object).take(pairs // (len(id_values) + 1)),
+                                 dtype="string"))
     by_name = name_keys(written, fold_accents)
     mid = pd.Series(np.where(raw_id >= 0, id_values.take(np.maximum(raw_id, 0)) if len(id_values) else None, None),
                     dtype="string").str.strip().str.upper()
@@ -111,18 +131,13 @@ def identify(players: pd.Series, ids: pd.Series, fold_accents: bool = False) -> 
     final_id = mid.fillna(by_name.map(only).astype("string").where(adopted))
     key = pd.Series(np.where(final_id.notna(), BY_ID + final_id.fillna(""), BY_NAME + by_name.fillna("")),
                     dtype="string").where(written.str.strip() != "")
-    frame = pd.DataFrame({"key": key, "written": written, "n": seen["size"].to_numpy(),
-                          "last": seen["max"].to_numpy(), "adopted": adopted, "name": by_name, "id": mid})
+    frame = pd.DataFrame({"key": key, "written": written, "n": n, "last": last, "adopted": adopted,
+                          "name": by_name, "id": mid})
     spelled = frame.assign(shown=[" ".join(w.split()) for w in written.tolist()])
     tally = (spelled.groupby(["key", "shown"], sort=False).agg(n=("n", "sum"), last=("last", "max"))
              .reset_index().sort_values(["n", "last"], ascending=False).drop_duplicates("key"))
     shown = spelled["key"].map(tally.set_index("key")["shown"]).astype("string")
-
-    def spread(values: pd.Series) -> pd.Series:
-        return pd.Series(values.array.take(codes), index=players.index, dtype="string")
-
-    return Identities(spread(key), spread(shown), spread(final_id.astype("string")), spread(by_name),
-                      _matches(frame, count[count > 1]))
+    return codes, Identities(key, shown, final_id.astype("string"), by_name, _matches(frame, count[count > 1]))
 
 
 def _quoted(names: list[str]) -> str:

@@ -2,13 +2,14 @@
 import dataclasses
 import math
 
+import numpy as np
 import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgeproc.archive import archive_session, history
-from bridgeproc.archive.ladder import ladder, rank_ladder
+from bridgeproc.archive.ladder import _locate, _sorted_by, ladder, rank_ladder
 from bridgeproc.archive.synthetic import synthetic_session
 from bridgeproc.schema import LADDER_COLUMNS
 from tests.conftest import examples
@@ -208,3 +209,136 @@ def test_a_names_text_listed_twice_gives_its_ids_only_when_both_rows_agree(archi
                                      "Cy Young in 2026-10-01_autumn-ladder"
     assert len(history(archive_url, "100")) == (2 if member else 0)
     assert len(history(archive_url, "Anna Strand")) == 2
+
+
+# --- issue 17: the ladder's narrow queries (standings rows, players and member ids as aggregated
+# columns) read hostile names and ids exactly, and SQLite and PostgreSQL give the same ladder ---
+
+ACE, BOB = 'Åse "Ace" Berg', "Bo\\b Ray"  # JSON's quote and backslash, and a letter beyond ASCII
+HOSTILE = [
+    club_session("2026-10-01", [(f"{ACE} & {BOB}", 61.0, "7 & 8"),
+                                ("Cy Young & Di Lane", 55.5, " 5 & 6 "),  # the text listed twice, ids alike
+                                ("Cy Young & Di Lane", 40.0, "5 & 6"),
+                                (None, 50.0),  # no names
+                                ("Ed Wood & Flo Grey", None)]),  # no percentage
+    club_session("2026-10-08", [(f"{BOB} & {ACE}", 10.0), ("Di Lane & Cy Young", 10.0, "6 & 5"),
+                                ("Ed Wood & Flo Grey", 10.0, "9 & 10")]),  # corrected below: not counted
+    club_session("2026-10-08", [(f"{BOB} & {ACE}", 49.0), ("Di Lane & Cy Young", 70.0, "6 & 5"),
+                                ("Ed Wood & Flo Grey", 52.0, "9 &")]),  # Flo Grey's id lost: Ed Wood is 9
+    club_session("2026-10-15", [("Cy Young & Di Lane", None)], method="butler"),
+]
+LEFT_OUT = ["sessions scored by IMPs have no percentage, left out: 2026-10-15_autumn-ladder",
+            "1 standings row(s) without names left out (a pair is known from one session to the next only by its "
+            "names): 2026-10-01_autumn-ladder",
+            "1 pair(s) without a percentage left out: 2026-10-01_autumn-ladder pair 5"]
+
+
+@pytest.fixture
+def hostile(archive_url):
+    for session in HOSTILE:
+        archive_session(session, archive_url)
+    return archive_url
+
+
+def test_hostile_names_and_ids_by_pair_on_either_database(hostile):
+    got = ladder(hostile)
+    assert _rows(got) == [  # by hand: the latest version of 2026-10-08 only, the better of two rows
+        ["1", "Cy Young & Di Lane", "5 & 6", 2, 2, (55.5 + 70) / 2, 70.0],
+        ["2", f"{BOB} & {ACE}", "8 & 7", 2, 2, (61 + 49) / 2, 61.0],  # "B" sorts before "Å"
+        ["3", "Ed Wood & Flo Grey", "9 & -", 1, 1, 52.0, 52.0],
+    ]
+    assert got.attrs["rule"] == "all of 2 sessions, by pair"
+    assert got.attrs["notes"] == [*LEFT_OUT, "in two rows of one session, the better counts: Cy Young & Di Lane "
+                                             "in 2026-10-01_autumn-ladder"]
+
+
+def test_hostile_names_and_ids_by_player_on_either_database(hostile):
+    got = ladder(hostile, by="player", best=1)
+    assert _rows(got) == [  # ties by name, in their order as text
+        ["1=", "Cy Young", "5", 2, 1, 70.0, 70.0], ["1=", "Di Lane", "6", 2, 1, 70.0, 70.0],
+        ["3=", BOB, "8", 2, 1, 61.0, 61.0], ["3=", ACE, "7", 2, 1, 61.0, 61.0],
+        ["5=", "Ed Wood", "9", 1, 1, 52.0, 52.0], ["5=", "Flo Grey", "", 1, 1, 52.0, 52.0],
+    ]
+    assert got.attrs["notes"][-1] == ("in two rows of one session, the better counts: Cy Young in "
+                                      "2026-10-01_autumn-ladder, Di Lane in 2026-10-01_autumn-ladder")
+
+
+def _club_nights(count: int, seed: int) -> list:
+    """``count`` club nights of six pairs from a pool of 16 players, a third of them with member ids
+    (the bench's archive in small), some pairs without ids or a percentage."""
+    rng = np.random.default_rng(seed)
+    pool = [f"Player {chr(65 + i)}{' Ø' if i % 5 == 0 else ''}" for i in range(16)]
+    member = {name: str(500 + i) for i, name in enumerate(pool) if i % 3 == 0}
+    nights = []
+    for n in range(count):
+        chosen = rng.choice(len(pool), size=12, replace=False)
+        rows = []
+        for i in range(6):
+            a, b = pool[chosen[2 * i]], pool[chosen[2 * i + 1]]
+            ids = f"{member[a]} & {member[b]}" if a in member and b in member else None
+            pct = None if rng.random() < 0.05 else round(float(rng.uniform(30, 70)), 4)
+            rows.append((f"{a} & {b}", pct, ids))
+        nights.append(club_session(f"2026-{1 + n // 28:02d}-{1 + n % 28:02d}", rows))
+    return nights
+
+
+@pytest.mark.postgres
+def test_sqlite_and_postgresql_give_the_same_ladder(tmp_path, postgres_server):
+    from tests.conftest_pg import fresh_database
+
+    urls = [str(tmp_path / "archive.sqlite"), fresh_database(postgres_server)]
+    for url in urls:
+        for session in _club_nights(40, seed=17):
+            archive_session(session, url)
+    for by in ("pair", "player"):
+        for best, least in ((None, 1), (5, 3)):
+            lite, pg = (ladder(url, by=by, best=best, min_sessions=least) for url in urls)
+            assert len(lite) > 10
+            pd.testing.assert_frame_equal(lite, pg, check_exact=True)
+            assert lite.attrs == pg.attrs
+
+
+@pytest.mark.parametrize(("rows", "order"), [
+    # (entry, names, pct) -> names in ladder order: ties at six decimals by names, NA last, then entry
+    ([("e1", "Bea", 50.0), ("e2", "Al", 50.0), ("e3", "Cy", 60.0)], ["Cy", "Al", "Bea"]),
+    ([("e1", "Bea", 50.0), ("e2", "Al", 50.0000001)], ["Al", "Bea"]),  # equal to six decimals
+    ([("e1", "Al", 50.0), ("e2", "Bea", 50.000001)], ["Bea", "Al"]),  # better by a millionth
+    ([("e1", "Al", 50.0001), ("e2", "Bea", 50.0)], ["Al", "Bea"]),
+    ([("e1", None, 50.0), ("e2", "Al", 50.0), ("e3", None, 50.0)], ["Al", None, None]),
+    ([("e2", "Al", 40.0), ("e1", "Al", 40.0)], ["Al", "Al"]),
+])
+def test_ties_are_ordered_by_names(rows, order):
+    scores = pd.DataFrame({"entry": [r[0] for r in rows], "names": pd.array([r[1] for r in rows], dtype="string"),
+                           "ids": "", "session_id": "s1", "pct": [r[2] for r in rows]})
+    got = rank_ladder(scores)
+    assert [None if pd.isna(n) else n for n in got["names"]] == order
+
+
+def test_tied_entries_of_one_name_keep_their_entry_order():
+    scores = pd.DataFrame({"entry": ["b", "a"], "names": "Al", "ids": ["2", "1"], "session_id": "s1",
+                           "pct": [40.0, 40.0]})
+    assert rank_ladder(scores)["ids"].tolist() == ["1", "2"]
+
+
+@pytest.mark.parametrize("big", [False, True])
+def test_rows_located_and_sorted_alike_packed_or_not(big):
+    """The packed-integer paths and the ones taken when the numbers do not fit give the same answer."""
+    lift = 2 ** 40 if big else 0
+    version = np.array([3, 1, 3, 2, 1]) + lift
+    key = np.array([0, 5, 1, 0, 5]) * (2 ** 30 if big else 1)
+    found = _locate(version, key, np.array([1, 3, 9, 2]) + lift, np.array([5, 1, 0, 0]) * (2 ** 30 if big else 1))
+    assert found.tolist() == [1, 2, -1, 3]  # the first of a pair listed twice; -1 for none
+    assert _sorted_by(version, key).tolist() == [1, 4, 3, 0, 2]
+
+
+def test_a_names_text_takes_the_ids_of_its_own_session(archive_url):
+    """One names text with other member ids in each session: each session's rows its own."""
+    archive_session(club_session("2026-10-01", [("Ann Lee & Bo Sun", 60.0, "1 & 2"), ("Cy Young & Di Lane", 50.0)]),
+                    archive_url)
+    archive_session(club_session("2026-10-08", [("Ann Lee & Bo Sun", 40.0, "3 & 4"), ("Cy Young & Di Lane", 45.0)]),
+                    archive_url)
+    got = ladder(archive_url, by="player")
+    assert [(r.names, r.ids, r.sessions, r.pct) for r in got.itertuples()] == [
+        ("Ann Lee", "1", 1, 60.0), ("Bo Sun", "2", 1, 60.0), ("Cy Young", "", 2, 47.5), ("Di Lane", "", 2, 47.5),
+        ("Ann Lee", "3", 1, 40.0), ("Bo Sun", "4", 1, 40.0)]
+    assert got.attrs["notes"] == ["'Ann Lee' are 2 players by member id (1, 3)", "'Bo Sun' are 2 players by member id (2, 4)"]
