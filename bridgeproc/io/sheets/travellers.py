@@ -259,6 +259,14 @@ def parse_travellers_csv(text: str, source: str = "<string>", notes: list[dict] 
         result column the contract cells do not make up for), a row with more cells than
         the header, an unbalanced quote, or no results at all.
     """
+    columns, body, lines = travellers_rows(text, source, notes)
+    return raw_frame(columns, body, lines, source)
+
+
+def travellers_rows(text: str, source: str = "<string>",
+                    notes: list[dict] | None = None) -> tuple[dict[str, int], list[list[str]], list[int]]:
+    """:func:`parse_travellers_csv` up to the frame: ``({column: position}, result rows, their
+    lines)``, every check made and every note added; a caller reading many files builds one frame."""
     if not text.strip():
         raise ParseError(source, 1, f"the file is empty; expected a header such as {EXAMPLE_HEADER} and one row per result")
     top = [line for line in text.splitlines() if line.strip()][:HEADER_SEARCH_ROWS]
@@ -291,7 +299,7 @@ def parse_travellers_csv(text: str, source: str = "<string>", notes: list[dict] 
             raise ParseError(source, line, f"{len(row)} cells but the header has {width}; "
                              f"check for a stray {shown!r} (or quote a cell that contains one)")
     check_columns(header_cells(rows, index, span), columns, body, header_line, source, notes)
-    return raw_frame(columns, body, lines, source)
+    return columns, body, lines
 
 
 def _filled_width(row: Sequence[str]) -> int:
