@@ -114,20 +114,60 @@ class FieldParts:
     ranking_header: str
     ranking_csv: np.ndarray
     ranking_clubs: np.ndarray
+    rows_of: dict[str, np.ndarray]  # club -> its rows of the results (in order), grouped once
+    ranking_rows_of: dict[str, np.ndarray]
 
     def club(self, club: str, ranking: pd.DataFrame) -> ClubPart:
-        rows = np.flatnonzero(self.clubs == club)
+        empty = np.zeros(0, dtype=np.int64)
+        rows = self.rows_of.get(club, empty)
         here = np.bincount(self.frequency_row[rows], minlength=len(self.frequencies_csv))
         return ClubPart(club, len(rows), self.results_csv[rows].tolist(), self.traveller[rows].tolist(),
-                        self.boards[rows], here, ranking, self.ranking_csv[self.ranking_clubs == club].tolist())
+                        self.boards[rows], here, ranking,
+                        self.ranking_csv[self.ranking_rows_of.get(club, empty)].tolist())
+
+
+def _rows_of(clubs: np.ndarray) -> dict[str, np.ndarray]:
+    """Each club's row positions in order, from one stable sort (not a comparison of every row per club)."""
+    codes, names = pd.factorize(clubs)
+    order = np.argsort(codes, kind="stable")
+    cuts = np.searchsorted(codes[order], np.arange(len(names) + 1))
+    return {str(name): order[cuts[i]:cuts[i + 1]] for i, name in enumerate(names)}
 
 
 def _csv_lines(frame: pd.DataFrame) -> tuple[str, np.ndarray]:
-    """A frame's CSV header and one line per row (formula-safe), written once."""
-    safe = _safe(frame)
-    header = safe.iloc[:0].to_csv(index=False, lineterminator="\n").rstrip("\n")
-    body = safe.to_csv(index=False, header=False, lineterminator=_RECORD)
-    return header, np.array(body.split(_RECORD)[:-1], dtype=object)
+    """A frame's CSV header and one line per row (formula-safe), as ``to_csv`` writes them: each column's
+    distinct values are written by ``to_csv`` once (a float by its bits, so that -0.0 stays itself) and the
+    lines are joined from them."""
+    header = _safe(frame.iloc[:0]).to_csv(index=False, lineterminator="\n").rstrip("\n")
+    line = np.full(len(frame), "", dtype=object)
+    for i, name in enumerate(frame.columns):
+        cells = _column_cells(frame[name])
+        if cells is None:  # a value holds the record mark: the frame written whole
+            return header, _whole_lines(frame)
+        line = cells if i == 0 else line + "," + cells
+    return header, line
+
+
+def _column_cells(column: pd.Series) -> np.ndarray | None:
+    """Every row's CSV cell of ``column`` (formula-safe), each distinct value written once."""
+    if column.dtype == np.float64:
+        bits = column.to_numpy().view(np.int64)
+        codes, unique_bits = pd.factorize(bits)
+        uniques = pd.Series(np.asarray(unique_bits).view(np.float64))
+    else:
+        codes, unique_index = pd.factorize(column, use_na_sentinel=True)
+        uniques = pd.Series(unique_index)
+    small = _safe(pd.DataFrame({"value": uniques, "end": 0}))  # a second column: no cell is alone on its line
+    lines = small.to_csv(index=False, header=False, lineterminator=_RECORD).split(_RECORD)[:-1]
+    if len(lines) != len(uniques):
+        return None
+    cells = np.array([text[:-2] for text in lines] + [""], dtype=object)  # each "<cell>,0"; NA (code -1): blank
+    return cells[codes]
+
+
+def _whole_lines(frame: pd.DataFrame) -> np.ndarray:
+    body = _safe(frame).to_csv(index=False, header=False, lineterminator=_RECORD)
+    return np.array(body.split(_RECORD)[:-1], dtype=object)
 
 
 #: Ends each CSV record while a field is cut into its clubs' lines (a quoted cell may hold a newline).
@@ -151,11 +191,13 @@ def field_parts(results: pd.DataFrame, frequencies: pd.DataFrame, method: str,
     row = mine.merge(table, on=keys, how="left")["row"].fillna(-1).to_numpy(dtype="int64")
     if (row < 0).any():
         raise ValueError("a result with no row in the frequency table")
+    clubs = results["club"].astype(str).to_numpy(dtype=object)
+    ranking_clubs = club_standings["club"].astype(str).to_numpy(dtype=object)
     return FieldParts(header, lines, sim_site.traveller_rows(results, m.points).to_numpy(dtype=object),
-                      results["board"].to_numpy(dtype="int64"), results["club"].astype(str).to_numpy(dtype=object),
+                      results["board"].to_numpy(dtype="int64"), clubs,
                       row, freq_header, freq_lines, head.to_numpy(dtype=object), tail.to_numpy(dtype=object),
                       frequencies["board"].to_numpy(dtype="int64"), ranking_header, ranking_lines,
-                      club_standings["club"].astype(str).to_numpy(dtype=object))
+                      ranking_clubs, _rows_of(clubs), _rows_of(ranking_clubs))
 
 
 def write_club_part(folder: str | os.PathLike, part: ClubPart, field: FieldParts, meta: dict, method: str) -> None:

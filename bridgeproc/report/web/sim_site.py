@@ -7,7 +7,7 @@ import the pipeline; ``report.sim`` renders them with the templates ``sim_*.html
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 import pandas as pd
@@ -87,24 +87,43 @@ def rankings(table: pd.DataFrame, title: str, has_pct: bool, show_club: bool,
     return out
 
 
-def _escaped(values: pd.Series) -> pd.Series:
-    """Text cells HTML-escaped on the whole column (what Jinja's autoescape does to one value)."""
-    text = values.astype("string").fillna("")
+def per_distinct(values: pd.Series, text: Callable[[pd.Series], pd.Series]) -> pd.Series:
+    """``text`` (column-wise text work) done on the distinct values of ``values`` only and spread back to every
+    row: a field's 288,000 cells of a column hold a few thousand values. A missing cell gets what ``text``
+    makes of it."""
+    codes, uniques = pd.factorize(values, use_na_sentinel=True)
+    done = text(pd.Series(uniques)).to_numpy(dtype=object)
+    missing = codes < 0
+    if missing.any():  # code -1 takes the last entry
+        done = np.append(done, text(values[missing].iloc[:1]).to_numpy(dtype=object))
+    return pd.Series(done[codes], index=values.index, dtype=object)
+
+
+def _escaped_each(text: pd.Series) -> pd.Series:
+    text = text.astype("string").fillna("")
     for raw, entity in (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&#34;"), ("'", "&#39;")):
         text = text.str.replace(raw, entity, regex=False)
     return text
 
 
-def _suited(values: pd.Series) -> pd.Series:
-    """Escaped, hearts and diamonds marked red (the ``suits`` filter, on the whole column)."""
-    text = _escaped(values)
+def _escaped(values: pd.Series) -> pd.Series:
+    """Text cells HTML-escaped on the whole column (what Jinja's autoescape does to one value)."""
+    return per_distinct(values, _escaped_each)
+
+
+def _suited_each(values: pd.Series) -> pd.Series:
+    text = _escaped_each(values)
     for symbol in "♥♦":
         text = text.str.replace(symbol, f'<span class="red">{symbol}</span>', regex=False)
     return text
 
 
-def numbers_text(values: pd.Series, decimals: int = 2) -> pd.Series:
-    """:func:`number_text` on a whole column: at most ``decimals`` decimals, no trailing zeros, blank for NA."""
+def _suited(values: pd.Series) -> pd.Series:
+    """Escaped, hearts and diamonds marked red (the ``suits`` filter, on the whole column)."""
+    return per_distinct(values, _suited_each)
+
+
+def _numbers_each(values: pd.Series, decimals: int) -> pd.Series:
     numbers = pd.to_numeric(values, errors="coerce").astype("float64")
     formatted = numbers.map(f"{{:.{decimals}f}}".format).astype(object)
     if len(formatted) and decimals > 0:  # "12.50" -> "12.5", "3.00" -> "3" (never "100" -> "1")
@@ -113,13 +132,22 @@ def numbers_text(values: pd.Series, decimals: int = 2) -> pd.Series:
     return text.where(numbers.notna(), "")
 
 
+def numbers_text(values: pd.Series, decimals: int = 2) -> pd.Series:
+    """:func:`number_text` on a whole column: at most ``decimals`` decimals, no trailing zeros, blank for NA."""
+    numbers = pd.to_numeric(values, errors="coerce").astype("float64")
+    return per_distinct(numbers, lambda distinct: _numbers_each(distinct, decimals))
+
+
 def _rows(cells: list[tuple[pd.Series, str]]) -> pd.Series:
-    """``<tr>`` rows from columns of ready HTML (``(cells, class)``), on whole columns."""
-    row = pd.Series("<tr>", index=cells[0][0].index, dtype="string")
+    """``<tr>`` rows from columns of ready HTML (``(cells, class)``), on whole columns (object arrays: one
+    C-level concatenation per cell)."""
+    index = cells[0][0].index
+    row = np.full(len(index), "<tr>", dtype=object)
     for column, css in cells:
         opening = f'<td class="{css}">' if css else "<td>"
-        row = row + opening + column.astype("string").fillna("") + "</td>"
-    return row + "</tr>"
+        text = column.astype("string").fillna("").to_numpy(dtype=object)
+        row = row + opening + text + "</td>"
+    return pd.Series(row + "</tr>", index=index, dtype="string")
 
 
 def traveller_rows(results: pd.DataFrame, points: tuple[str, str]) -> pd.Series:
