@@ -91,9 +91,17 @@ def event(sessions, outputs, rule, carry_over, match, missing, event, date, no_a
     archived session, archive:ID. Sessions are given in playing order; each is read, checked and
     scored with its own conventions (its round numbers start again, its Scoring tag holds).
 
-    Example:
+    A USEBIO file of several sessions (several <SESSION> in its <EVENT>) given alone is its
+    sessions, in file order; FILE.xml#N is its session N (1-based). The event's standings the
+    file publishes are compared with ours (a note lists any difference).
+
+    Examples:
 
         bridgeproc event day1.pbn day2.pbn -o event.xlsx -o event.pbn --rule sum
+
+        bridgeproc event results.xml -o event.csv   (all its sessions)
+
+        bridgeproc event results.xml#2 day3.pbn -o event.csv
     """
     headings = {"event": event, "date": date}
     options = run_options({**params, "corrections": None}, archive=not no_archive, archive_url=archive_url,

@@ -8,7 +8,11 @@ files (its own conventions, movement and checks) and the standings are combined 
 :func:`bridgeproc.rank.event.combine_sessions`.
 
 A session is given as a file, as several files joined by commas (``hands.pbn,travellers.csv``),
-or as an archived session id written ``archive:ID`` (read with ``load_session``).
+or as an archived session id written ``archive:ID`` (read with ``load_session``). A USEBIO file of
+several ``SESSION`` elements (``report.event_usebio`` writes one) given alone is its sessions, in file
+order, as if each were given on its own (``results.xml#1 results.xml#2``); ``results.xml#N`` is one
+of them (io.usebio.sessions). The event's standings such a file publishes (``EVENT/PARTICIPANTS``)
+are compared with ours when the event is the file's sessions, as a Ruter TotalScoreTable is.
 """
 from __future__ import annotations
 
@@ -25,8 +29,9 @@ import pandas as pd
 
 from bridgeproc.errors import BridgeprocError, ParseError, SetupError, UsageError, ValidationError
 from bridgeproc.io.pbn.reader import read_pbn
+from bridgeproc.io.usebio.sessions import read_event_standings, session_count, split_session
 from bridgeproc.model import Options, Session
-from bridgeproc.pipeline.read import check_input_files, published_totals, suffix
+from bridgeproc.pipeline.read import check_input_files, input_file, published_totals, suffix
 from bridgeproc.pipeline.run import build_session
 from bridgeproc.pipeline.write import FOLDER, check_outputs, output_type, write_all
 from bridgeproc.rank.event import EventRanking, SessionStandings, combine_sessions, session_table
@@ -71,6 +76,39 @@ def session_files(spec: str | os.PathLike | Sequence) -> list[str]:
     if text.startswith(ARCHIVED) or Path(text).exists() or "," not in text:
         return [text]
     return [part for part in (p.strip() for p in text.split(",")) if part]
+
+
+def _usebio_sessions(path: str) -> int:
+    """How many sessions a USEBIO file given whole holds (0 for any other input, or a file that is not
+    there or not XML: its reader says what is wrong)."""
+    if suffix(path) != ".xml" or not Path(path).is_file():
+        return 0
+    try:
+        return session_count(path)
+    except ParseError:
+        return 0
+
+
+def expand_sessions(groups: list[list[str]]) -> list[list[str]]:
+    """Each USEBIO file of several sessions given alone as its sessions (``FILE.xml#1`` ... ``#N``).
+
+    Raises UsageError for such a file given with other files in one session (whose session would
+    they be?)."""
+    out: list[list[str]] = []
+    for files in groups:
+        counts = [_usebio_sessions(f) for f in files]
+        several = [(f, n) for f, n in zip(files, counts) if n > 1]
+        if several and len(files) > 1:
+            path, count = several[0]
+            name = Path(path).name
+            raise UsageError(f"{name} holds {count} sessions: give it on its own (each of its sessions is one of "
+                             f"the event's), or name one session, {name}#1 ... {name}#{count}, with the files "
+                             "that go with it")
+        if several:
+            out.extend([f"{files[0]}#{n}"] for n in range(1, several[0][1] + 1))
+        else:
+            out.append(files)
+    return out
 
 
 def _label(files: list[str]) -> str:
@@ -146,6 +184,37 @@ def _published_notes(session: Session, cumulative: pd.DataFrame | None, event_ta
     return pd.concat(found, ignore_index=True) if found else None
 
 
+def _picked(files: list[str]) -> tuple[Path, int] | None:
+    """(the file, the session number) of a session given as ``FILE.xml#N`` alone, else None."""
+    path, number = split_session(files[0]) if len(files) == 1 else (None, None)
+    return None if path is None or number is None or not number.isdigit() else (Path(path).resolve(), int(number))
+
+
+def _event_standings_notes(groups: list[list[str]], ranking: EventRanking, method: str) -> list[pd.DataFrame]:
+    """The event's standings each USEBIO file of several sessions publishes, against ours (rank.published,
+    within the file's printed precision): when the event's sessions are that file's, all in file order;
+    else a note that they are not compared (the file's event is another)."""
+    picked = [_picked(files) for files in groups]
+    found: list[pd.DataFrame] = []
+    for path in dict.fromkeys(p[0] for p in picked if p is not None):
+        totals = read_event_standings(path)
+        if totals is None:
+            continue
+        whole = picked == [(path, n) for n in range(1, session_count(path) + 1)]
+        if not whole:
+            found.append(problems_frame([{"source": path.name, "line": str(totals["line"].iloc[0]),
+                                          "column": "total", "message": "the event's standings the file publishes "
+                                          "(<EVENT> <PARTICIPANTS>) are not compared with ours: this event is not "
+                                          "the file's sessions, all of them in file order"}]))
+            continue
+        differ = published_differences(pd.DataFrame(), pd.DataFrame(), method, ranking.standings, totals)
+        if differ is not None and len(differ):
+            differ = differ.assign(message="the event's standings (<EVENT> <PARTICIPANTS>): " + differ["message"]
+                                   + f" (or --rule: this event is ranked by {ranking.rule})")
+            found.append(differ)
+    return found
+
+
 def _event_name(sessions: Sequence[Session]) -> str:
     """The sessions' common event name without its session number (``SM-parikilpailu - Session 1``
     and ``... 2``: ``SM-parikilpailu``), else the first session's."""
@@ -176,6 +245,8 @@ def build_event(sessions: Sequence, options: Options = Options(), rule: str = "s
     if not groups or any(not g for g in groups):
         raise UsageError("give every session at least one file")
     check_input_files([f for g in groups for f in g if not f.startswith(ARCHIVED)], options.names)
+    groups = expand_sessions(groups)
+    check_input_files([f for g in groups for f in g if not f.startswith(ARCHIVED)], options.names)
     built: list[Session] = []
     problems: list[pd.DataFrame] = []
     for files in groups:
@@ -205,6 +276,7 @@ def build_event(sessions: Sequence, options: Options = Options(), rule: str = "s
         found = _published_notes(session, cumulative, ranking.standings if last else None, most)
         if found is not None and len(found):
             notes.append(found)
+    notes.extend(_event_standings_notes(groups, ranking, built[-1].conventions.method))
     if len(ranking.notes):
         notes.append(ranking.notes)
     if len(ranking.dropped):
@@ -333,12 +405,12 @@ def process_event(sessions: Sequence, outputs: Sequence = (), options: Options =
     """``bridgeproc event`` as one call: the outputs refused before any work when they cannot be right
     (an unknown type, one given twice, one that is an input or the archive), :func:`build_event`, then
     :func:`write_event` (which archives as ``options.archive`` says)."""
-    files = [f for s in sessions for f in session_files(s) if not f.startswith(ARCHIVED)]
+    files = [input_file(f) for s in sessions for f in session_files(s) if not f.startswith(ARCHIVED)]
     check_outputs(list(outputs), EVENT_WRITERS, [*files, *options.names, _archive_file(options)])
     event = build_event(sessions, options, rule=rule, missing=missing, match=match, carry_over=carry_over,
                         progress=progress, stages=stages)
     return write_event(event, outputs)
 
 
-__all__ = ["ARCHIVED", "EVENT_WRITERS", "Event", "EventArchived", "build_event", "process_event", "session_files",
-           "write_event"]
+__all__ = ["ARCHIVED", "EVENT_WRITERS", "Event", "EventArchived", "build_event", "expand_sessions", "process_event",
+           "session_files", "write_event"]

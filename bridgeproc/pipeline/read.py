@@ -21,7 +21,7 @@ from bridgeproc.io.pbn.reader import read_pbn
 from bridgeproc.io.sheets import read_travellers
 from bridgeproc.io.sheets.names import read_names, workbook_names
 from bridgeproc.io.sheets.xlsx import load_workbooks, read_travellers_xlsx
-from bridgeproc.io.usebio.reader import read_usebio
+from bridgeproc.io.usebio.sessions import read_usebio_session, split_session
 from bridgeproc.model import Options
 from bridgeproc.schema import BOARDS_COLUMNS, empty, problems_frame
 from bridgeproc.validate.corrections import apply_corrections
@@ -32,6 +32,11 @@ from bridgeproc.validate.rules import check_games
 def suffix(path) -> str:
     """The lower-case extension that picks a reader or writer."""
     return Path(path).suffix.lower()
+
+
+def input_file(path) -> Path:
+    """The file an input names: ``FILE.xml#N`` (session N of a USEBIO file of several) is ``FILE.xml``."""
+    return Path(split_session(path)[0])
 
 
 @dataclass
@@ -241,7 +246,9 @@ def _read_pbn(path, options: Options, inputs: Inputs) -> None:
 
 
 def _read_usebio(path, options: Options, inputs: Inputs) -> None:
-    _add_file(read_usebio(path), inputs)
+    """A USEBIO file of one session, or ``FILE.xml#N``: session N of a file of several (io.usebio.sessions);
+    a file of several sessions given whole is refused (ParseError: rank it with ``bridgeproc event``)."""
+    _add_file(read_usebio_session(path), inputs)
 
 
 def _read_bws(path, options: Options, inputs: Inputs) -> None:
@@ -283,23 +290,27 @@ def file_identity(path: Path) -> tuple[int, int] | None:
 def check_input_files(inputs: Iterable, names: Iterable = ()) -> None:
     """Refuse an input bridgeproc has no reader for, and a file given twice by any name (the same
     path, a symlink, a hard link, or as an input and a ``--names`` list too): its results would
-    count twice. A mistake in the call (:class:`UsageError`), found before anything is read."""
+    count twice. A mistake in the call (:class:`UsageError`), found before anything is read. Two sessions
+    of one USEBIO file (``FILE.xml#1``, ``FILE.xml#2``) are two inputs; the file whole and one of its
+    sessions, or one session twice, are given twice."""
     inputs, names = [Path(p) for p in inputs], [Path(p) for p in names]
     for path in inputs:
-        if suffix(path) not in READERS:
+        if suffix(input_file(path)) not in READERS:
             raise UsageError(f"{path.name}: cannot read {suffix(path) or 'files without an extension'}; "
                              f"give one of {', '.join(READERS)}")
-    seen: dict[tuple[int, int], tuple[Path, str]] = {}
+    seen: dict[tuple[int, int], list[tuple[Path, str, str | None]]] = {}
     for path, role in [*((p, "an input") for p in inputs), *((p, "a names list") for p in names)]:
-        key = file_identity(path)
+        key = file_identity(input_file(path))
         if key is None:
             continue  # not there: the reader says so
-        if key in seen:
-            first, first_role = seen[key]
+        session = split_session(path)[1]
+        for first, first_role, first_session in seen.get(key, []):
+            if session is not None and first_session is not None and session != first_session:
+                continue  # two sessions of one file
             same = f"{path}" if path == first else f"{path} is the same file as {first}"
             roles = "" if role == first_role else f", as {first_role} and as {role}"
             raise UsageError(f"{same}: given twice{roles}; give each file once")
-        seen[key] = (path, role)
+        seen.setdefault(key, []).append((path, role, session))
 
 
 def read_inputs(paths: list, options: Options = Options()) -> Inputs:
@@ -307,7 +318,7 @@ def read_inputs(paths: list, options: Options = Options()) -> Inputs:
     check_input_files(paths, options.names)
     inputs = Inputs()
     for path in paths:
-        READERS[suffix(path)](path, options, inputs)
+        READERS[suffix(input_file(path))](path, options, inputs)
     inputs.settle()
     conflicts = inputs.deal_conflicts()
     if conflicts is not None:

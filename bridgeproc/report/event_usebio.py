@@ -10,10 +10,9 @@ session alone (``PARTICIPANTS`` and ``BOARD``, or its ``SECTION`` elements). The
 session are one ``HANDSET`` when no board number is dealt differently in two sessions; else each
 session's hands go into its own ``BOARD`` elements (``BOARD/HAND``), so no deal is left out.
 
-bridgeproc's USEBIO reader reads each result line with its session (the ``session`` column), but the
-standings of every ``PARTICIPANTS`` block, the event's and the sessions', come as one ``totals`` frame
-without the session: reading this file with ``bridgeproc score`` scores the sessions as one (use
-``bridgeproc event`` on the sessions' own files).
+``bridgeproc event FILE.xml`` reads this file back as its sessions (``io.usebio.sessions``; ``FILE.xml#N``
+names one) and compares the event's standings with the ones it computes; ``bridgeproc score`` refuses a
+file of several sessions with that fix.
 """
 from __future__ import annotations
 

@@ -66,7 +66,7 @@ from bridgeproc.io.usebio.travellers import (
 from bridgeproc.io.usebio.xml_tree import Node, parse_tree
 from bridgeproc.schema import BOARDS_COLUMNS, problems_frame
 
-__all__ = ["UsebioFile", "parse_usebio", "read_usebio", "hand_text", "boards_from_hands", "add_board_hands", "event_meta"]
+__all__ = ["UsebioFile", "parse_usebio", "read_usebio", "usebio_from_tree", "hand_text", "boards_from_hands", "add_board_hands", "event_meta"]
 
 #: Raw results columns, in order (after them: ``source``, ``line``).
 RESULT_COLUMNS = ["section", "board", "ns", "ew", "contract", "declarer", "result", "lead", "score",
@@ -374,7 +374,12 @@ def parse_usebio(data: bytes | str, source: str = "<string>") -> UsebioFile:
         participants, a board or participant without its number, a number that is not one.
     """
     notes: list[dict] = []
-    root = parse_tree(data, source, notes)
+    return usebio_from_tree(parse_tree(data, source, notes), source, notes)
+
+
+def usebio_from_tree(root: Node, source: str, notes: list[dict]) -> UsebioFile:
+    """:func:`parse_usebio` on a parsed tree (``notes``: the parser's, extended): the file's sessions
+    are read one at a time from a tree that holds only one (``io.usebio.sessions``)."""
     if root.tag != "USEBIO":
         raise ParseError(source, root.line, f"the root element is <{root.tag}>, not <USEBIO>; "
                          "this is not a USEBIO results file (export the results as USEBIO XML)")
