@@ -265,3 +265,21 @@ RESCORE_COLUMNS: dict[str, object] = {"session_id": "string", "event": "string",
                                       "version": "int64", "group": "string", "rank": "string", "pair": "string",
                                       "names": "string", "boards": "int64", "total": "float64", "pct": "float64",
                                       "was_rank": "string", "was_total": "float64", "was_pct": "float64"}
+#: A teams session's diff (archive.teams_diff): table results changed, added or removed (``before``/``after``
+#: as text), boards and matches whose IMPs/VPs moved, teams whose rank, total or VPs moved (NaN: not there).
+TEAMS_DIFF_RESULT_COLUMNS: dict[str, object] = {"round": "Int64", "match": "string", "room": "string",
+                                                "board": "int64", "change": "string", "before": "string",
+                                                "after": "string"}
+TEAMS_DIFF_BOARD_COLUMNS: dict[str, object] = {"round": "Int64", "match": "string", "board": "int64",
+                                               "home": "string", "away": "string", **{
+                                                   f"imps_{side}_{when}": "float64" for when in ("before", "after")
+                                                   for side in ("home", "away")},
+                                               "status_before": "string", "status_after": "string"}
+TEAMS_DIFF_MATCH_COLUMNS: dict[str, object] = {"round": "Int64", "match": "string", "home": "string",
+                                               "away": "string", **{f"{what}_{side}_{when}": "float64"
+                                                                    for what in ("imps", "vp")
+                                                                    for when in ("before", "after")
+                                                                    for side in ("home", "away")}}
+TEAMS_DIFF_STANDING_COLUMNS: dict[str, object] = {"team": "string", "rank_before": "string", "rank_after": "string",
+                                                  "total_before": "float64", "total_after": "float64",
+                                                  "vp_before": "float64", "vp_after": "float64"}

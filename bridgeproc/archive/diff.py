@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from bridgeproc.archive.db import engine_for, reading
-from bridgeproc.archive.load import read_frames, refuse_teams, resolve_version
+from bridgeproc.archive.load import read_frames, resolve_version
+from bridgeproc.archive.teams_diff import TeamsDiff, diff_teams
 from bridgeproc.core.notation import contract_text
 from bridgeproc.rank.methods import IMP_METHODS
 from bridgeproc.schema import records
@@ -279,7 +280,8 @@ def _other_changes(v1: dict, v2: dict, f1: dict, f2: dict) -> list[str]:
     return out
 
 
-def diff(url: str | os.PathLike | None, session_id: str, v1: int | None = None, v2: int | None = None) -> Diff:
+def diff(url: str | os.PathLike | None, session_id: str, v1: int | None = None, v2: int | None = None
+         ) -> Diff | TeamsDiff:
     """Compare versions ``v1`` and ``v2`` of an archived session (default: the previous one and the latest).
 
     Returns
@@ -287,13 +289,17 @@ def diff(url: str | os.PathLike | None, session_id: str, v1: int | None = None, 
     Diff
         Frames of changed results and moved pairs, ``headline`` ("board 14 corrected:
         pairs 3 and 7 swap places") and ``summary`` (every change as a sentence).
+    TeamsDiff
+        For a teams session: its changed table results, the board and match IMPs and VPs
+        and the teams that moved (:mod:`bridgeproc.archive.teams_diff`), in the same words.
     """
     engine = engine_for(url, readonly=True)
     with reading(engine) as conn:
         row2 = resolve_version(conn, session_id, v2)
-        refuse_teams(row2, session_id, "compare its versions with bridgeproc archive show ID --version N")
         row1 = resolve_version(conn, session_id, v1 if v1 is not None else max(1, row2["version"] - 1))
         f1, f2 = read_frames(conn, row1["version_id"]), read_frames(conn, row2["version_id"])
+    if row2.get("kind") == "teams":
+        return diff_teams(row1, row2, f1, f2)
     results, unattached = with_reasons(diff_results(f1["results"], f2["results"]), f1.get("corrections"),
                                        f2.get("corrections"))
     return Diff(session_id, row1["version"], row2["version"], results,

@@ -270,14 +270,26 @@ def archive_rescore(url, session_ids, output, fmt, **params) -> None:
 @click.argument("session_id")
 @click.argument("v1", type=click.IntRange(1), required=False)
 @click.argument("v2", type=click.IntRange(1), required=False)
-def archive_diff(url, session_id, v1, v2) -> None:
+@click.option("--from", "from_", type=click.IntRange(1), default=None,
+              help="The earlier version (as V1) [default: the one before the later].")
+@click.option("--to", type=click.IntRange(1), default=None, help="The later version (as V2) [default: the latest].")
+def archive_diff(url, session_id, v1, v2, from_, to) -> None:
     """What changed between two versions of SESSION_ID [default: the last two].
 
-    Example:
+    A pairs session: its results and standings; a teams session: its table results, the
+    board and match IMPs and VPs that moved and the teams' ranks.
+
+    Examples:
 
         bridgeproc archive diff 2026-11-24_tuesday-pairs 1 2
+
+        bridgeproc archive diff 2021-08-23_ebl-qualifier --from 1 --to 2
     """
-    click.echo(str(_archive_call("diff", url, session_id, v1, v2)))
+    for given, option, name in ((v1, from_, "--from"), (v2, to, "--to")):
+        if given is not None and option is not None and given != option:
+            raise click.BadParameter(f"version {given} and {name} {option}: give the version once",
+                                     param_hint=f"V{1 if name == '--from' else 2}/{name}")
+    click.echo(str(_archive_call("diff", url, session_id, from_ if v1 is None else v1, to if v2 is None else v2)))
 
 
 @archive.command("check")

@@ -214,9 +214,9 @@ def test_show_names_the_version_it_shows_when_a_later_one_is_incomplete(archive_
 
 
 def test_pairs_questions_of_a_teams_session_are_refused_with_what_to_do(tmp_path):
-    """export, diff and a simultaneous event read from the archive: a teams session is named, no traceback."""
+    """export and a simultaneous event read from the archive: a teams session is named, no traceback (a diff
+    of its versions is the teams diff: tests/archive/test_teams_diff.py)."""
     from bridgeproc.archive import ArchiveError, archive_teams, load_session
-    from bridgeproc.archive.diff import diff
     from bridgeproc.pipeline.sim import score_sim_from_archive
     from bridgeproc.pipeline.teams import process_teams
     from tests.conftest import REALDATA
@@ -226,8 +226,6 @@ def test_pairs_questions_of_a_teams_session_are_refused_with_what_to_do(tmp_path
     sid = archive_teams(teams, url, event="EBL qualifier").session_id
     with pytest.raises(ArchiveError, match=r"is a teams session, not a pairs one; load it with .*load_teams"):
         load_session(url, sid)
-    with pytest.raises(ArchiveError, match=r"is a teams session, not a pairs one; compare its versions"):
-        diff(url, sid)
     with pytest.raises(Exception, match="EBL qualifier") as refused:
         score_sim_from_archive(str(url), "EBL qualifier")
     assert not isinstance(refused.value, KeyError)
