@@ -38,8 +38,9 @@ from event import _contract, write_hand_record  # noqa: E402
 
 from bridgeproc.model import Options  # noqa: E402
 from bridgeproc.pipeline.run import session_conventions  # noqa: E402
-from bridgeproc.pipeline.sim import CHUNK_CLUBS, _gather, score_field, score_sim, write_sim  # noqa: E402
+from bridgeproc.pipeline.sim import CHUNK_CLUBS, _gather, score_field, score_sim  # noqa: E402
 from bridgeproc.pipeline.sim_read import read_clubs, read_hand_record  # noqa: E402
+from bridgeproc.pipeline.sim_write import write_sim  # noqa: E402
 
 TABLES, ROUNDS, PER_ROUND = 12, 12, 2
 

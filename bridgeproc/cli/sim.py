@@ -8,7 +8,8 @@ from bridgeproc.cli.common import VERBOSE, VERBOSITY, Command, apply, library_er
 from bridgeproc.cli.main import INPUTS, OUTPUTS, cli
 from bridgeproc.errors import UsageError, format_problems, summarize_problems
 from bridgeproc.model import Options
-from bridgeproc.pipeline.sim import clubs_of, score_sim, score_sim_from_archive, write_sim
+from bridgeproc.pipeline.sim import clubs_of, score_sim, score_sim_from_archive
+from bridgeproc.pipeline.sim_write import write_sim
 
 ARCHIVE = "Archive"
 

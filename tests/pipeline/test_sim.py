@@ -13,7 +13,8 @@ import pytest
 from bridgeproc.errors import ValidationError
 from bridgeproc.model import Options
 from bridgeproc.pipeline.run import build_session
-from bridgeproc.pipeline.sim import clubs_of, score_sim, write_sim
+from bridgeproc.pipeline.sim import clubs_of, score_sim
+from bridgeproc.pipeline.sim_write import write_sim
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from event import write_hand_record  # noqa: E402
