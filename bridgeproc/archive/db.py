@@ -329,8 +329,13 @@ def writing(engine: Engine) -> Iterator[Connection]:
 
 @contextmanager
 def reading(engine: Engine) -> Iterator[Connection]:
-    """One read transaction: a consistent snapshot of the archive."""
-    with _database_errors(engine), engine.begin() as conn:
+    """One read transaction: a consistent snapshot of the archive for every query in it. On PostgreSQL
+    that takes REPEATABLE READ (its default, READ COMMITTED, lets each query see what other writers
+    committed since the last one: a ladder or a rescore of several queries could mix two states); an
+    SQLite read transaction is one snapshot already."""
+    snapshot = engine.execution_options(isolation_level="REPEATABLE READ") \
+        if engine.dialect.name == "postgresql" else engine
+    with _database_errors(engine), snapshot.begin() as conn:
         yield conn
 
 
