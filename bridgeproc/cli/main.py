@@ -27,7 +27,7 @@ from bridgeproc.cli.progress import SolveProgress
 from bridgeproc.errors import format_problems, summarize_problems
 from bridgeproc.model import Options
 from bridgeproc.pipeline.config import ConfigError
-from bridgeproc.pipeline.read import check_input_files
+from bridgeproc.pipeline.read import check_input_files, input_file
 from bridgeproc.pipeline.run import check_report
 from bridgeproc.pipeline.write import FOLDER, WRITERS, check_outputs, output_type, process_session, write_all
 from bridgeproc.rank import PROFILES, profile
@@ -84,11 +84,25 @@ def check_encoding(ctx, param, value):
 #: The former private names, until cli/sheets.py, cli/swiss.py and cli/archive.py import the public ones.
 
 
+class InputFile(click.Path):
+    """An input file that exists, or ``FILE.xml#N``: session N of a USEBIO file of several sessions."""
+
+    def __init__(self) -> None:
+        super().__init__(exists=True, dir_okay=False)
+
+    def convert(self, value, param, ctx):
+        file = input_file(value)
+        if str(file) == str(value):
+            return super().convert(value, param, ctx)
+        super().convert(str(file), param, ctx)  # the file behind the session must exist
+        return value
+
+
 def _input_options(command):
     """Options shared by the commands that read inputs."""
     inputs, checks = option(INPUTS), option(CHECKS)
     decorators = [
-        click.argument("inputs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False)),
+        click.argument("inputs", nargs=-1, required=True, type=InputFile()),
         inputs("--names", "names", multiple=True, type=click.Path(exists=True, dir_okay=False),
                      help="A names list (pair -> players), CSV or XLSX. Repeat for several."),
         inputs("--corrections", type=click.Path(exists=True, dir_okay=False), default=None,
@@ -285,7 +299,8 @@ def score(outputs, inputs, no_archive, archive_url, replace, event, date, sessio
     """Check, score and rank INPUTS, then write every -o OUTPUT.
 
     INPUTS are any mix of PBN files (deals and/or results), traveller sheets
-    (CSV/XLSX), USEBIO XML and Bridgemate .bws files.
+    (CSV/XLSX), USEBIO XML and Bridgemate .bws files; FILE.xml#N is session N
+    of a USEBIO file of several sessions (`bridgeproc event FILE.xml` ranks them all).
 
     Example:
 

@@ -219,3 +219,14 @@ def test_the_command(written, runner, tmp_path):
     assert runner.invoke(cli, ["event", str(S1), str(S2), "-o", str(pbn_out), "--no-dd", "--no-archive"]).exit_code == 0
     pd.testing.assert_frame_equal(pd.read_csv(out, dtype=str), pd.read_csv(pbn_out, dtype=str))
     assert "FILE.xml#N" in runner.invoke(cli, ["event", "--help"]).output
+
+
+def test_score_takes_one_session_of_the_file(written, runner, tmp_path):
+    out = tmp_path / "s2.csv"
+    result = runner.invoke(cli, ["score", f"{written}#2", "-o", str(out), "--no-dd", "--no-archive"])
+    assert result.exit_code == 0, result.output
+    assert "702 results, 39 boards" in result.output
+    alone = runner.invoke(cli, ["score", str(S2), "-o", str(tmp_path / "pbn.csv"), "--no-dd", "--no-archive"])
+    assert alone.exit_code == 0, alone.output
+    missing = runner.invoke(cli, ["score", f"{tmp_path / 'none.xml'}#2", "-o", str(out), "--no-dd", "--no-archive"])
+    assert missing.exit_code == 2 and "does not exist" in missing.output
