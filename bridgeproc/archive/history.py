@@ -45,20 +45,25 @@ def _current(all_versions: bool):
     return versions.c.complete.is_(True) if all_versions else sessions.c.latest_version_id == versions.c.version_id
 
 
-def fetch_frame(conn, query, dtypes: dict[str, str]) -> pd.DataFrame:
-    """The rows of ``query`` (its columns named and typed by ``dtypes``, in order), built column by
-    column from the driver's plain tuples: SQLAlchemy's Row objects cost as much as the database's
-    own work on a season's 100,000 rows (the columns read are plain numbers and text, which need no
-    result processing)."""
+def fetch_rows(conn, query) -> list[tuple]:
+    """The rows of ``query`` as the driver's plain tuples: SQLAlchemy's Row objects cost as much as the
+    database's own work on a season's 100,000 rows (for plain numbers and text, which need no result
+    processing)."""
     compiled = query.compile(dialect=conn.dialect, compile_kwargs={"render_postcompile": True})
     named = compiled.params  # built anew on each access
     params = tuple(named[name] for name in compiled.positiontup or ()) if compiled.positional else named
     cursor = conn.connection.driver_connection.cursor()
     try:
         cursor.execute(str(compiled), params)
-        values = list(zip(*cursor.fetchall())) or [()] * len(dtypes)
+        return cursor.fetchall()
     finally:
         cursor.close()
+
+
+def fetch_frame(conn, query, dtypes: dict[str, str]) -> pd.DataFrame:
+    """The rows of ``query`` (its columns named and typed by ``dtypes``, in order), built column by
+    column from :func:`fetch_rows`."""
+    values = list(zip(*fetch_rows(conn, query))) or [()] * len(dtypes)
     return pd.DataFrame({c: pd.Series(v, dtype=d) for (c, d), v in zip(dtypes.items(), values)})
 
 

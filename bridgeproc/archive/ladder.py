@@ -27,7 +27,7 @@ from sqlalchemy import Text, cast, exists, func, literal_column, or_, select
 from sqlalchemy.dialects.postgresql import JSONB, aggregate_order_by
 
 from bridgeproc.archive.db import engine_for, reading
-from bridgeproc.archive.history import IN_CHUNK, fetch_frame
+from bridgeproc.archive.history import IN_CHUNK, fetch_frame, fetch_rows
 from bridgeproc.archive.players import distinct_identities, seat_ids
 from bridgeproc.archive.tables import names as names_table
 from bridgeproc.archive.tables import players, sessions, standings
@@ -188,20 +188,6 @@ def _pair_entries(row: np.ndarray, by_standing: np.ndarray, who: np.ndarray, sho
     return row[starts], entry, names, id_text
 
 
-def _execute(conn, query) -> list[tuple]:
-    """The rows of ``query`` as the driver's plain tuples (SQLAlchemy's Row objects cost as much as
-    the database's work on a season's rows)."""
-    compiled = query.compile(dialect=conn.dialect, compile_kwargs={"render_postcompile": True})
-    named = compiled.params
-    params = tuple(named[name] for name in compiled.positiontup or ()) if compiled.positional else named
-    cursor = conn.connection.driver_connection.cursor()
-    try:
-        cursor.execute(str(compiled), params)
-        return cursor.fetchall()
-    finally:
-        cursor.close()
-
-
 class _Gather:
     """Columns of many rows as one text each, in one dialect: numbers joined by commas (SQLite's
     ``group_concat``, PostgreSQL's ``string_agg``), texts as a JSON array (``json_group_array``,
@@ -227,7 +213,7 @@ def _gathered(conn, query_of, versions: list[int], kinds: str) -> list[np.ndarra
     ``n`` a number, ``t`` a text per column) for ``versions`` in chunks, as arrays."""
     parts: list[list[np.ndarray]] = [[] for _ in kinds]
     for start in range(0, len(versions), IN_CHUNK):
-        (row,) = _execute(conn, query_of(versions[start:start + IN_CHUNK]))
+        (row,) = fetch_rows(conn, query_of(versions[start:start + IN_CHUNK]))
         for part, kind, value in zip(parts, kinds, row):
             if kind == "n":
                 part.append(np.fromstring(value or "", dtype=np.int64, sep=","))
@@ -274,7 +260,7 @@ def _season(conn, where: list) -> tuple[pd.DataFrame, dict[str, np.ndarray], dic
                          .order_by(sessions.c.date, sessions.c.event, sessions.c.session_id),
                          {"version_id": "int64", "version": "Int64", "session_id": "string", "event": "string",
                           "date": "string", "kind": "string"})
-    rows = _execute(conn, select(standings.c.version_id, standings.c.pos, standings.c.pct, standings.c.names)
+    rows = fetch_rows(conn, select(standings.c.version_id, standings.c.pos, standings.c.pct, standings.c.names)
                     .select_from(standings).join(sessions, sessions.c.latest_version_id == standings.c.version_id)
                     .where(*where))
     # column by column with itemgetter, not zip(*rows): zip's 48,000 iterators wake the garbage
@@ -290,7 +276,7 @@ def _season(conn, where: list) -> tuple[pd.DataFrame, dict[str, np.ndarray], dic
     # the method and pair of the rows without a percentage (few; the notes say why each is left out)
     table["method"], table["pair"] = np.full(len(rows), None, dtype=object), np.full(len(rows), None, dtype=object)
     lacking = pd.unique(table["version_id"][np.isnan(table["pct"])]).tolist()
-    missing = [row for start in range(0, len(lacking), IN_CHUNK) for row in _execute(
+    missing = [row for start in range(0, len(lacking), IN_CHUNK) for row in fetch_rows(
         conn, select(standings.c.version_id, standings.c.pos, standings.c.method, standings.c.pair)
         .where(standings.c.version_id.in_(lacking[start:start + IN_CHUNK]), standings.c.pct.is_(None)))]
     if missing:
