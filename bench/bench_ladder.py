@@ -90,7 +90,7 @@ def stages(path: Path, by: str, repeat: int) -> tuple[float, float]:
                 spent[0] += time.process_time() - used
         return run
 
-    originals = {name: getattr(module, name) for name in ("_execute", "fetch_frame")}
+    originals = {name: getattr(module, name) for name in ("fetch_rows", "fetch_frame")}
     queries, rest = [], []
     try:
         for name, call in originals.items():
