@@ -21,7 +21,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from bridgeproc.teams import TeamsOptions, process_teams, score_rooms, score_teams, swiss_pairings
+from bridgeproc.pipeline.teams import process_teams
+from bridgeproc.teams import TeamsOptions, score_rooms, score_teams, swiss_pairings
 
 STRAINS = ["C", "D", "H", "S", "NT"]
 
@@ -97,7 +98,7 @@ def main(argv: list[str]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         csv_path = Path(tmp) / "swiss.csv"
         raw.rename(columns=str.title).to_csv(csv_path, index=False)
-        outputs = [str(Path(tmp) / f"swiss{ext}") for ext in (".xlsx", ".csv", ".pbn")]
+        outputs = [str(Path(tmp) / f"swiss-scored{ext}") for ext in (".xlsx", ".csv", ".pbn")]
         for label, outs in (("whole  (read CSV, all of the above, write xlsx/csv/pbn)", outputs),
                             ("  of which no outputs (read CSV, score, rank)", [])):
             wall, cpu = median_time(lambda: process_teams([csv_path], outs, TeamsOptions(format="swiss")), repeats)
