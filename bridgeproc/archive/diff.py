@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from bridgeproc.archive.db import engine_for, reading
+from bridgeproc.archive.diff_words import headline, join_words, keyed, rank_number
 from bridgeproc.archive.load import read_frames, resolve_version
 from bridgeproc.archive.teams_diff import TeamsDiff, diff_teams
 from bridgeproc.core.notation import contract_text
@@ -53,17 +54,11 @@ class Diff:
         if boards:
             reasons = list(dict.fromkeys(r for r in self.results.get("why", pd.Series(dtype="string")) if r))
             why = f" ({'; '.join(reasons[:2])}{'; ...' if len(reasons) > 2 else ''})" if reasons else ""
-            parts.append(f"board{'s' if len(boards) > 1 else ''} {_join(map(str, boards))} corrected{why}")
+            parts.append(f"board{'s' if len(boards) > 1 else ''} {join_words(map(str, boards))} corrected{why}")
         elif self.other:
             parts.append(self.other[0])
         moves = _ranking_sentences(self.standings)
-        if not parts and not moves:
-            return f"versions {self.v1} and {self.v2} are the same"
-        if moves:
-            parts.append(moves[0] if len(moves) == 1 else "; ".join(moves[:3]) + ("; ..." if len(moves) > 3 else ""))
-        elif boards:
-            parts.append("ranking unchanged")
-        return ": ".join(parts)
+        return headline(parts, moves, bool(boards), self.v1, self.v2)
 
     @property
     def summary(self) -> list[str]:
@@ -81,11 +76,6 @@ class Diff:
         return "\n".join(self.summary)
 
 
-def _join(items) -> str:
-    items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def _result_text(frame: pd.DataFrame) -> pd.Series:
     contract = contract_text(frame["level"], frame["strain"], frame["doubled"], frame["adjusted"])
     tricks = frame["tricks"].astype("Int64")
@@ -100,20 +90,10 @@ def _result_text(frame: pd.DataFrame) -> pd.Series:
     return text.str.replace(r"\s+", " ", regex=True).str.strip()
 
 
-def _keyed(frame: pd.DataFrame, key: list[str]) -> pd.DataFrame:
-    frame = frame.copy()
-    for column in key:
-        if column not in frame:
-            frame[column] = ""
-        frame[column] = frame[column].astype("string").fillna("")
-    frame["_n"] = frame.groupby(key).cumcount()
-    return frame.set_index(key + ["_n"])
-
-
 def diff_results(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
     """Corrected, added and removed results between two results frames (see :class:`Diff`)."""
     fields = [c for c in RESULT_FIELDS if c in before and c in after]
-    a, b = _keyed(before, RESULT_KEY), _keyed(after, RESULT_KEY)
+    a, b = keyed(before, RESULT_KEY), keyed(after, RESULT_KEY)
     a = a.assign(_text=_result_text(a)) if len(a) else a.assign(_text=pd.Series(dtype="string"))
     b = b.assign(_text=_result_text(b)) if len(b) else b.assign(_text=pd.Series(dtype="string"))
     both = a.index.intersection(b.index)
@@ -211,7 +191,7 @@ def diff_standings(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
     methods_before, methods_after = set(before["method"]), set(after["method"])
     if len(methods_before) == 1 and len(methods_after) == 1 and methods_before != methods_after:
         after = after.assign(method=next(iter(methods_before)))
-    a, b = _keyed(before, STANDING_KEY), _keyed(after, STANDING_KEY)
+    a, b = keyed(before, STANDING_KEY), keyed(after, STANDING_KEY)
     joined = pd.DataFrame({"rank_before": a["rank"], "score_before": a["_score"]}).join(
         pd.DataFrame({"rank_after": b["rank"], "score_after": b["_score"]}), how="outer")
     moved = (joined["rank_before"].astype("string").fillna("") != joined["rank_after"].astype("string").fillna("")) \
@@ -219,11 +199,6 @@ def diff_standings(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
     out = joined[moved.to_numpy()].reset_index().drop(columns="_n")
     return out.astype({"rank_before": "string", "rank_after": "string", "score_before": "float64",
                        "score_after": "float64"})
-
-
-def _rank_number(rank) -> float:
-    text = str(rank or "").rstrip("=")
-    return float(text) if text.isdigit() else float("inf")
 
 
 def _ranking_sentences(moves: pd.DataFrame, detail: bool = False) -> list[str]:
@@ -239,13 +214,13 @@ def _ranking_sentences(moves: pd.DataFrame, detail: bool = False) -> list[str]:
             s = rows[j]
             if j not in done and (s.method, s.group) == (r.method, r.group) and s.rank_before == r.rank_after \
                     and s.rank_after == r.rank_before:
-                high, low = sorted((r, s), key=lambda x: _rank_number(x.rank_before))
+                high, low = sorted((r, s), key=lambda x: rank_number(x.rank_before))
                 out.append(f"{where}pairs {high.pair} and {low.pair} swap places "
                            f"(were {high.rank_before} and {low.rank_before})")
                 done |= {i, j}
                 break
         else:
-            verb = "rises" if _rank_number(r.rank_after) < _rank_number(r.rank_before) else "falls"
+            verb = "rises" if rank_number(r.rank_after) < rank_number(r.rank_before) else "falls"
             out.append(f"{where}pair {r.pair} {verb} from {r.rank_before or '-'} to {r.rank_after or '-'}")
             done.add(i)
     if detail:

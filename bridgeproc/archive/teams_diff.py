@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from bridgeproc.archive.diff_words import headline, join_words, keyed, rank_number
 from bridgeproc.core.notation import contract_text
 from bridgeproc.schema import (
     TEAMS_DIFF_BOARD_COLUMNS,
@@ -76,17 +77,11 @@ class TeamsDiff:
         if boards:
             matches = set(self.results["match"].tolist())
             where = f" in {next(iter(matches))}" if len(matches) == 1 else ""
-            parts.append(f"board{'s' if len(boards) > 1 else ''} {_join(map(str, boards))} corrected{where}")
+            parts.append(f"board{'s' if len(boards) > 1 else ''} {join_words(map(str, boards))} corrected{where}")
         elif self.other:
             parts.append(self.other[0])
         moves = _ranking_sentences(self.standings, self.unit)
-        if not parts and not moves:
-            return f"versions {self.v1} and {self.v2} are the same"
-        if moves:
-            parts.append(moves[0] if len(moves) == 1 else "; ".join(moves[:3]) + ("; ..." if len(moves) > 3 else ""))
-        elif boards:
-            parts.append("ranking unchanged")
-        return ": ".join(parts)
+        return headline(parts, moves, bool(boards), self.v1, self.v2)
 
     @property
     def summary(self) -> list[str]:
@@ -112,11 +107,6 @@ class TeamsDiff:
 
     def __str__(self) -> str:
         return "\n".join(self.summary)
-
-
-def _join(items) -> str:
-    items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _number(value) -> str:
@@ -148,17 +138,6 @@ def _result_text(frame: pd.DataFrame) -> pd.Series:
     return text.str.replace(r"\s+", " ", regex=True).str.strip().astype("string")
 
 
-def _keyed(frame: pd.DataFrame, key: list[str]) -> pd.DataFrame:
-    """``frame`` indexed by ``key`` as text (NA as ''), a running number apart repeated keys."""
-    frame = frame.copy()
-    for column in key:
-        if column not in frame:
-            frame[column] = ""
-        frame[column] = frame[column].astype("string").fillna("")
-    frame["_n"] = frame.groupby(key).cumcount()
-    return frame.set_index(key + ["_n"])
-
-
 #: The order of the rows of every frame of :class:`TeamsDiff`.
 _ORDER = ["round", "match", "board", "room"]
 
@@ -187,7 +166,7 @@ def _differs(left: pd.DataFrame, right: pd.DataFrame) -> np.ndarray:
 def diff_team_results(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
     """Corrected, added and removed table results between two team results frames (see :class:`TeamsDiff`)."""
     fields = [c for c in RESULT_FIELDS if c in before and c in after]
-    a, b = _keyed(before, RESULT_KEY), _keyed(after, RESULT_KEY)
+    a, b = keyed(before, RESULT_KEY), keyed(after, RESULT_KEY)
     a, b = a.assign(_text=_result_text(a)), b.assign(_text=_result_text(b))
     both = a.index.intersection(b.index)
     changed = both[_differs(a.loc[both, fields].astype("string"), b.loc[both, fields].astype("string"))]
@@ -207,7 +186,7 @@ def _moved(before: pd.DataFrame, after: pd.DataFrame, key: list[str], values: li
            labels: list[str], columns: dict[str, object]) -> pd.DataFrame:
     """Rows of ``key`` whose ``values`` moved (or that appear on one side only): each value
     ``_before`` and ``_after``, the ``labels`` (home, away) from whichever side has them."""
-    a, b = _keyed(before, key), _keyed(after, key)
+    a, b = keyed(before, key), keyed(after, key)
     joined = a[labels + values].add_suffix("_before").join(b[labels + values].add_suffix("_after"), how="outer")
     left = joined[[f"{v}_before" for v in values]].set_axis(values, axis=1)
     right = joined[[f"{v}_after" for v in values]].set_axis(values, axis=1)
@@ -230,11 +209,6 @@ def diff_team_matches(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame
                   TEAMS_DIFF_MATCH_COLUMNS)
 
 
-def _rank_number(rank) -> float:
-    text = str(rank or "").rstrip("=")
-    return float(text) if text.isdigit() else float("inf")
-
-
 def diff_team_standings(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
     """Teams whose rank, total or VPs moved (see :class:`TeamsDiff`), best placed now first."""
     values = ["rank", "total", "vp"]
@@ -243,8 +217,8 @@ def diff_team_standings(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFra
     out = _moved(a, b, ["team"], values, [], {"team": "string", **{f"{v}_{side}": "object" for v in values
                                                                      for side in ("before", "after")}})
     out = out.assign(rank_before=out["rank_before"].fillna(""), rank_after=out["rank_after"].fillna(""))
-    order = np.lexsort((out["rank_before"].map(_rank_number).to_numpy(),
-                        out["rank_after"].map(_rank_number).to_numpy()))
+    order = np.lexsort((out["rank_before"].map(rank_number).to_numpy(),
+                        out["rank_after"].map(rank_number).to_numpy()))
     return out.iloc[order].reset_index(drop=True)[list(TEAMS_DIFF_STANDING_COLUMNS)].astype(
         TEAMS_DIFF_STANDING_COLUMNS)
 
@@ -259,13 +233,13 @@ def _ranking_sentences(moves: pd.DataFrame, unit: str, detail: bool = False) -> 
         for j in range(i + 1, len(rows)):
             s = rows[j]
             if j not in done and s.rank_before == r.rank_after and s.rank_after == r.rank_before:
-                high, low = sorted((r, s), key=lambda x: _rank_number(x.rank_before))
+                high, low = sorted((r, s), key=lambda x: rank_number(x.rank_before))
                 out.append(f"teams {high.team} and {low.team} swap places (were {high.rank_before} and "
                            f"{low.rank_before})")
                 done |= {i, j}
                 break
         else:
-            verb = "rises" if _rank_number(r.rank_after) < _rank_number(r.rank_before) else "falls"
+            verb = "rises" if rank_number(r.rank_after) < rank_number(r.rank_before) else "falls"
             out.append(f"team {r.team} {verb} from {r.rank_before or '-'} to {r.rank_after or '-'}")
             done.add(i)
     if detail:
@@ -279,7 +253,7 @@ def _other_results_cells(before: pd.DataFrame, after: pd.DataFrame) -> list[str]
     """The cells outside RESULT_FIELDS that changed in a table result not itself corrected (players'
     tags in the room games, team or pair seated, source): each result when a few, else a count per column."""
     fields = [c for c in RESULT_FIELDS if c in before and c in after]
-    a, b = _keyed(before, RESULT_KEY), _keyed(after, RESULT_KEY)
+    a, b = keyed(before, RESULT_KEY), keyed(after, RESULT_KEY)
     both = a.index.intersection(b.index)
     both = both[~_differs(a.loc[both, fields], b.loc[both, fields])]
     out = []
@@ -300,7 +274,7 @@ def _other_results_cells(before: pd.DataFrame, after: pd.DataFrame) -> list[str]
 def _adjustment_changes(before: pd.DataFrame, after: pd.DataFrame) -> list[str]:
     """Carry-over and penalties of a match that moved, e.g. ``R2 A v B: penalty VPs of A 0 -> 1``."""
     out = []
-    a, b = _keyed(before, MATCH_KEY), _keyed(after, MATCH_KEY)
+    a, b = keyed(before, MATCH_KEY), keyed(after, MATCH_KEY)
     both = a.index.intersection(b.index)
     for stem, words in _ADJUSTMENTS.items():
         for side in ("home", "away"):
