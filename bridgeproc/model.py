@@ -80,6 +80,8 @@ class Session:
     corrections: pd.DataFrame | None = None
     #: The PBN files read (``io.pbn.PbnFile``): the scored PBN is written onto the one it came from.
     sources: tuple = ()
+    #: Whose conventions ranked the session and how much of the published numbers they reproduce.
+    origin: str = ""
 
     @property
     def pair_names(self) -> dict[str, str]:

@@ -236,17 +236,16 @@ def archive_rescore(url, session_ids, output, fmt, **params) -> None:
     Example: bridgeproc archive rescore --method cross-imp -o what-if.csv
     """
     from bridgeproc.rank import profile
-    from bridgeproc.rank.conventions import Conventions
+    from bridgeproc.rank.conventions import EXACT, Conventions
+    from bridgeproc.rank.reproduce import option_flags
 
     base = profile(params["profile"]) if params.get("profile") else Conventions()
-    conventions = base.replace(**convention_overrides(params))
+    conventions = base.replace(**{k: None if v == EXACT else v for k, v in convention_overrides(params).items()})
     table = _archive_call("rescore_archive", url, conventions, sessions=list(session_ids) or None)
-    from bridgeproc.pipeline.fit import option_flags
 
     skipped = table.attrs.get("skipped") or {}
     moved = int((table["rank"].astype("string") != table["was_rank"].astype("string")).sum()) if len(table) else 0
-    flags = ([f"--method {conventions.method}"] if conventions.method != Conventions().method else []) \
-        + option_flags(conventions)
+    flags = option_flags(conventions)
     say(f"rescored {table['session_id'].nunique()} session(s) under {' '.join(flags) or 'the defaults'}: "
         f"{moved} pair(s) change rank")
     for sid, why in (skipped.items() if isinstance(skipped, dict) else ((s, "") for s in skipped)):

@@ -31,6 +31,7 @@ from bridgeproc.pipeline.read import check_input_files, input_file
 from bridgeproc.pipeline.run import check_report
 from bridgeproc.pipeline.write import FOLDER, WRITERS, check_outputs, output_type, process_session, write_all
 from bridgeproc.rank import PROFILES, profile
+from bridgeproc.rank.conventions import EXACT
 from bridgeproc.rank.methods import METHODS
 
 INPUTS, METHOD, OUTPUTS, ARCHIVE, CHECKS = "Inputs", "Method and conventions", "Outputs", "Archive", "Checks"
@@ -129,6 +130,22 @@ def _input_options(command):
     return apply(decorators, command)
 
 
+class MpDecimals(click.ParamType):
+    """``--mp-decimals``: 0 to 6, or ``exact`` (board MPs kept unrounded, undoing a producer's rounding)."""
+
+    name = "0-6|exact"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int) or value == EXACT:
+            return value
+        text = str(value).strip().lower()
+        if text == EXACT:
+            return EXACT
+        if text.isdigit() and 0 <= int(text) <= 6:
+            return int(text)
+        self.fail(f"{value!r} is not 0 to 6 decimals or 'exact'", param, ctx)
+
+
 def ranking_options(command):
     method = option(METHOD)
     decorators = [
@@ -156,9 +173,9 @@ def ranking_options(command):
         method("--fouled", type=click.Choice(["neuberg", "acbl"]), default=None,
                      help="Fouled boards: every group Neuberg-factored to the full top, or ACBL's 60 / 65-55 / "
                           "70-60-50 % for groups of 1-3 [default: neuberg]."),
-        method("--centred", is_flag=True, default=None, help="Show matchpoints centred on zero (Norway)."),
-        method("--mp-decimals", type=click.IntRange(0, 6), default=None,
-                     help="Round board matchpoints to this many decimals before totalling [default: exact]."),
+        method("--centred/--no-centred", default=None, help="Show matchpoints centred on zero (Norway), or not."),
+        method("--mp-decimals", type=MpDecimals(), default=None,
+                     help="Round board matchpoints to 0-6 decimals before totalling, or exact [default: exact]."),
         method("--expected", type=click.IntRange(1), default=None,
                      help="Results expected per board, for factoring [default: the most played]."),
         method("--datum-drop-share", type=click.FloatRange(0, 0.5, max_open=True), default=None,
@@ -167,7 +184,8 @@ def ranking_options(command):
                      help="IMPs per comparison for an average-plus in IMP scoring [default: 3]."),
         method("--sitout", type=click.Choice(["none", "scale", "most"]), default=None,
                      help="IMP totals: plain sums, or scaled to all boards for pairs that sat out; most: any total x the most boards of a pair of its group / its boards (Compscore) [default: none]."),
-        method("--imp-per-board", is_flag=True, default=None, help="IMP totals divided by boards played."),
+        method("--imp-per-board/--no-imp-per-board", default=None,
+                     help="IMP totals divided by boards played, or not."),
     ]
     return apply(decorators, command)
 
@@ -209,10 +227,10 @@ def convention_overrides(params: dict) -> dict:
         "cross_imp": params.get("cross_imp"), "datum_drop": params.get("datum_drop"),
         "adjusted_mode": params.get("adjusted_mode"), "winners": params.get("winners"),
         "across_field": params.get("across_field"),
-        "centred": params.get("centred") or None, "mp_decimals": params.get("mp_decimals"),
+        "centred": params.get("centred"), "mp_decimals": params.get("mp_decimals"),
         "expected": params.get("expected"), "datum_drop_share": params.get("datum_drop_share"),
         "imp_ave_plus": params.get("imp_ave_plus"), "sitout": params.get("sitout"),
-        "imp_per_board": params.get("imp_per_board") or None, "fouled": params.get("fouled"),
+        "imp_per_board": params.get("imp_per_board"), "fouled": params.get("fouled"),
         "mp_top": params.get("mp_top"),
     }
     return {k: v for k, v in overrides.items() if v is not None}
@@ -329,6 +347,8 @@ def score(outputs, inputs, no_archive, archive_url, replace, event, date, sessio
             say(f"Note: {line}")
     written = ", ".join("standard output" if o == STDOUT else o for o in outputs)
     if len(session.results):
+        if session.origin:
+            say(session.origin)
         say(f"{len(session.results)} results, {session.results['board'].nunique()} boards; wrote {written}")
     else:
         say(f"hand records of {len(session.boards)} boards (no results, not archived); wrote {written}")

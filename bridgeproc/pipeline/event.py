@@ -176,7 +176,7 @@ def _published_notes(session: Session, cumulative: pd.DataFrame | None, event_ta
         found.append(published_differences(pd.DataFrame(), pd.DataFrame(), session.conventions.method,
                                            session.standings, session_totals))
     boards = pd.to_numeric(cumulative.get("nrboards", pd.Series(dtype="string")), errors="coerce").max()
-    event_totals = published_totals(cumulative)
+    event_totals = published_totals(cumulative, event=True)
     if event_table is not None and event_totals is not None and boards == source_boards:
         found.append(published_differences(pd.DataFrame(), pd.DataFrame(), session.conventions.method,
                                            event_table, event_totals))

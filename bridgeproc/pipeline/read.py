@@ -17,7 +17,7 @@ from bridgeproc.errors import ParseError, UsageError
 from bridgeproc.io.bws import check_movement, read_bws
 from bridgeproc.io.corrections import read_corrections
 from bridgeproc.io.pbn.frames import same_deal
-from bridgeproc.io.pbn.reader import read_pbn
+from bridgeproc.io.pbn.reader import pbn_program, read_pbn
 from bridgeproc.io.sheets import read_travellers
 from bridgeproc.io.sheets.names import read_names, workbook_names
 from bridgeproc.io.sheets.xlsx import load_workbooks, read_travellers_xlsx
@@ -179,11 +179,17 @@ def _published_names(totals: pd.DataFrame) -> pd.DataFrame | None:
     }).astype("string")
 
 
-def published_totals(totals: pd.DataFrame) -> pd.DataFrame | None:
+def published_totals(totals: pd.DataFrame, event: bool = False) -> pd.DataFrame | None:
     """A PBN TotalScoreTable's standings (``TotalScoreMP``/``TotalScoreIMP``, ``TotalPercentage``,
     ``Rank``) in the frame the USEBIO reader gives, so that both are compared with ours alike."""
     pair = next((c for c in ("pairid", "playerid") if c in totals), None)
-    total = next((c for c in ("totalscoremp", "totalscoreimp") if c in totals), None)
+    # A session of an event of several (Ruter, Magic Contest) publishes its own columns beside the cumulative
+    # ones: the session is what is scored, so its columns are what is compared.
+    # ``event``: the cumulative columns, for the event's ranking.
+    session = not event and ("sessionscoremp" in totals or "sessionscoreimp" in totals)
+    total = next((c for c in ("sessionscoremp", "sessionscoreimp")[:2 if session else 0] + ("totalscoremp",
+                                                                                           "totalscoreimp")
+                  if c in totals), None)
     if pair is None or total is None or not len(totals):
         return None
     def text(column: str) -> pd.Series:
@@ -193,7 +199,8 @@ def published_totals(totals: pd.DataFrame) -> pd.DataFrame | None:
                  if "direction" in totals and pair == "pairid" else pd.Series(pd.NA, index=totals.index))
     return pd.DataFrame({
         "section": text("section"), "pair": text(pair), "direction": direction.astype("string"),
-        "place": text("rank"), "percentage": text("totalpercentage"), "total": text(total),
+        "place": text("sessionrank" if session else "rank"),
+        "percentage": text("sessionpercentage" if session else "totalpercentage"), "total": text(total),
         "names": text("names"), "source": text("source"), "line": text("line"),
     })
 
@@ -243,6 +250,8 @@ def _read_pbn(path, options: Options, inputs: Inputs) -> None:
     inputs.boards.append(boards)
     for key, value in pbn.meta.items():
         inputs.meta.setdefault(key.lower(), value)
+    if pbn_program(pbn.escapes):
+        inputs.meta.setdefault("program", pbn_program(pbn.escapes))
 
 
 def _read_usebio(path, options: Options, inputs: Inputs) -> None:

@@ -23,8 +23,9 @@ from bridgeproc.errors import (
 from bridgeproc.model import Options, Session
 from bridgeproc.pipeline.read import Inputs, read_inputs
 from bridgeproc.rank import Conventions, parse_scoring_tag, rank_results, standings, winner_groups
-from bridgeproc.rank.conventions import PROFILES, producer_profile
-from bridgeproc.rank.published import published_differences
+from bridgeproc.rank.conventions import EXACT, producer
+from bridgeproc.rank.published import published_agreement, published_differences
+from bridgeproc.rank.reproduce import Reproduction, option_flags, reproduce, summary
 from bridgeproc.schema import PROBLEM_COLUMNS, RESULTS_COLUMNS, STANDINGS_COLUMNS, empty, problems_frame
 from bridgeproc.validate.corrections import mark_corrected, uncompared
 from bridgeproc.validate.plausibility import check_plausibility
@@ -36,8 +37,8 @@ def session_conventions(options: Options, meta: dict, across_field: bool = False
     ``PROGRAM_NAME``: Compscore), then what the file says (``Scoring`` tag, one ScoreTable
     over several sections), then the profile the director chose (it keeps the file's
     method), then single options."""
-    producer = producer_profile(meta.get("program"))
-    conventions = PROFILES[producer] if producer else Conventions()
+    maker = producer(meta.get("program"))
+    conventions = maker.conventions if maker else Conventions()
     if across_field:
         conventions = conventions.replace(across_field=True)
     scoring = meta.get("scoring")
@@ -49,7 +50,7 @@ def session_conventions(options: Options, meta: dict, across_field: bool = False
     if options.conventions is not None:
         # A profile the director chose beats the file's conventions; the file still names the method.
         conventions = options.conventions.replace(method=conventions.method, across_field=conventions.across_field)
-    changes = {k: v for k, v in options.overrides.items() if v is not None}
+    changes = {k: (None if v == EXACT else v) for k, v in options.overrides.items() if v is not None}
     if options.pair_numbering != "auto":
         changes["pair_numbering"] = options.pair_numbering
     return conventions.replace(**changes) if changes else conventions
@@ -135,6 +136,15 @@ def build_session(inputs: list, options: Options = Options(),
     stage("checked")
     # Pair numbering was decided once, by the checks; the ranking gets the answer, not "auto" to decide again.
     numbering = checked.numbering
+    raw = read.frames()[0]
+    published = pd.concat(read.published_totals, ignore_index=True) if read.published_totals else None
+    reproduction = None
+    if not director_chose(options):  # the file's published numbers are the spec
+        reproduction = reproduce(checked.results, raw, conventions, numbering, published,
+                                 names if len(names) else None, methods=other_methods(conventions.method))
+        conventions = reproduction.conventions
+        if reproduction.compared:
+            stage("conventions found")
     decided = conventions.replace(pair_numbering=numbering)
     results = rank_results(checked.results, decided)
     # scored by seat; standings credit an arrow-switched row's points to the pairs by their numbers
@@ -143,8 +153,8 @@ def build_session(inputs: list, options: Options = Options(),
     stage("scored and ranked")
     boards, missing_dd = _solved(boards, options, progress, stage)
     meta = _meta(read, options)
-    published = pd.concat(read.published_totals, ignore_index=True) if read.published_totals else None
-    differences = (published_differences(read.frames()[0], results, conventions.method, table, published)
+    searched = reproduction.searched() if reproduction is not None and not reproduction.exact else None
+    differences = (published_differences(raw, results, conventions.method, table, published, searched=searched)
                    if read.corrections is None or not len(read.corrections) else uncompared(read.corrections))
     suspicious = check_plausibility(results, boards)  # leads, double dummy, the field: warnings
     notes = [n for n in (read.reading_notes(), checked.notes, suspicious, read.rule_problems(), differences,
@@ -154,8 +164,45 @@ def build_session(inputs: list, options: Options = Options(),
                       movement=_movement(results, decided, numbering),
                       notes=pd.concat(notes, ignore_index=True) if notes else None, options=options,
                       corrections=read.corrections if read.corrections is not None and len(read.corrections)
-                      else None, sources=tuple(read.pbn_files))
+                      else None, sources=tuple(read.pbn_files),
+                      origin=conventions_origin(read.meta, reproduction, conventions, read.across_field, raw, results,
+                                                table, published))
     return session
+
+
+def director_chose(options: Options) -> bool:
+    """True when the director gave a profile or any convention (command line or configuration file)."""
+    return options.conventions is not None or any(v is not None for v in options.overrides.values())
+
+
+def other_methods(method: str) -> tuple[str, ...]:
+    """The other methods a file of ``method`` may have been ranked by: an IMP file's other IMP method."""
+    return tuple(m for m in ("cross-imp", "butler") if m != method) if method != "mp" else ()
+
+
+def conventions_origin(meta: dict, reproduction: Reproduction | None, conventions: Conventions, across_field: bool,
+                       raw: pd.DataFrame, results: pd.DataFrame, table: pd.DataFrame,
+                       published: pd.DataFrame | None) -> str:
+    """One line: whose conventions ranked the session and how much of the published numbers they
+    reproduce (``Conventions: PairsScorer's with --across-field, reproducing MP_NS 335/335, ...``)."""
+    maker = producer(meta.get("program"))
+    whose = f"{maker.name}'s" if maker else "bridgeproc's defaults"
+    if reproduction is not None and not reproduction.compared:
+        return ""  # nothing published: nothing to say whose numbers these are
+    if reproduction is None:
+        given = option_flags(conventions, session_conventions(Options(), meta, across_field))
+        kinds = published_agreement(raw, results, str(table["method"].iloc[0]) if len(table) else "mp", table,
+                                    published)
+        head = "Conventions: as given" + (f" ({' '.join(given)})" if given else "")
+    else:
+        kinds = reproduction.kinds
+        changes = option_flags(reproduction.conventions, reproduction.start)
+        head = f"Conventions: {whose}" + (f" with {' '.join(changes)} (found from the file's numbers)" if changes
+                                          else "")
+    if not len(kinds):
+        return ""
+    done = "reproducing" if (kinds["agree"] == kinds["compared"]).all() else "the closest found, reproducing"
+    return f"{head}, {done} {summary(kinds)}"
 
 
 def _solved(boards: pd.DataFrame, options: Options, progress, stage) -> tuple[pd.DataFrame, pd.DataFrame | None]:

@@ -76,6 +76,8 @@ Sitout = Literal["none", "scale", "most"]
 Fouled = Literal["neuberg", "acbl"]
 
 METHODS: tuple[str, ...] = ("mp", "cross-imp", "butler")
+#: ``--mp-decimals exact``: board matchpoints kept unrounded (``mp_decimals=None``), against a producer's rounding.
+EXACT = "exact"
 
 
 @dataclass(frozen=True)
@@ -272,14 +274,96 @@ PROFILES: dict[str, Conventions] = {
     "bbo": Conventions(factoring="none", cross_imp="board-average"),
 }
 
-#: Producer names (as files write them, lower case, matched as a prefix) -> their profile.
-PRODUCERS: dict[str, str] = {"compscore": "compscore", "kops": "kops", "bridgebase": "bbo", "bbo": "bbo"}
+@dataclass(frozen=True)
+class Producer:
+    """A scoring program whose files bridgeproc reads, the conventions it scores by, and the real
+    file (tests/data/realdata/) or the issue that shows them."""
+
+    name: str
+    #: Spellings the files give (``PROGRAM_NAME``, ``%Creator``, a Generator META or tag), lower case,
+    #: spaces removed, each matched as a prefix.
+    spellings: tuple[str, ...]
+    conventions: Conventions
+    #: What shows the conventions: a real file's name, or where they were reported.
+    shown_by: str
+
+
+#: Every producer seen, first match wins (``bboextractor`` before ``bbo``). Where a producer's own
+#: conventions could not be seen in a file (no artificial score, no short board), the defaults
+#: stand and ``shown_by`` says what the file does show; the search of :mod:`bridgeproc.rank.reproduce`
+#: still finds what a file's numbers say.
+PRODUCER_TABLE: tuple[Producer, ...] = (
+    Producer("Compscore", ("compscore",), PROFILES["compscore"],
+             "aus-nsbc-lindfield-2022-07-27-mp-howell-compscore3.usebio.xml (board tops, totals x most boards), "
+             "aus-moonee-valley-bc-2026-02-02-crossimp-howell-compscore3.usebio.xml (cross-IMPs averaged per board)"),
+    Producer("KoPS", ("kops",), PROFILES["kops"], "pol-chorzow-2013-08-07-imp-kops-pbntools.pbn (with its pages)"),
+    Producer("BBO Extractor", ("bboextractor",), Conventions(),
+             "eng-crawley-bc-2025-01-06-mp-bbo-online-bboextractor.usebio.xml (plain 2-per-beat MPs, Neuberg)"),
+    Producer("BBO", ("bridgebase", "bbo"), PROFILES["bbo"],
+             "bbo-acbl-1607-speedball-2013-08-10-pbntools.pbn (percentages on the real results only)"),
+    Producer("EBUScore", ("ebuscore",), Conventions(),
+             "eng-island-bridge-2025-01-06-mp-ebuscore.usebio.xml (plain 2-per-beat MPs; no artificial score)"),
+    Producer("PairsScorer", ("pairsscorer",), Conventions(),
+             "eng-usebio-sample-2015-12-14-mp-2sections-pairsscorer.usebio.xml (A5050 at 50 %, Neuberg; across "
+             "the field where its tops say so)"),
+    Producer("TeamsScorer", ("teamsscorer",), Conventions(cross_imp="board-average"),
+             "eng-usebio-sample-2015-10-22-teams-vp-teamsscorer.usebio.xml (pairwise cross-IMPs per comparison)"),
+    Producer("ScoreBridge", ("scorebridge",), Conventions(factoring="average", mp_decimals=1),
+             "issue 25: missing results counted as ties, totals of one-decimal board MPs (files kept aside)"),
+    Producer("Pianola", ("pianola",), Conventions(cross_imp="board-average"),
+             "issue 25: USEBIO cross-IMPs averaged per board, as Compscore's (files kept aside)"),
+    Producer("BriAn", ("brian",), Conventions(factoring="none"), "issue 25: no factoring (files kept aside)"),
+    Producer("RealBridge", ("realbridge",), Conventions(),
+             "flat Avg+ 60 % (adjusted fixed), tests/data/realdata/README.md"),
+    Producer("Magic Contest", ("magiccontest",), Conventions(mp_decimals=1),
+             "ffb-dn1-open2-s1-2022.pbn (totals of one-decimal board MPs)"),
+    Producer("Ruter i Norge", ("ruterinorge",), Conventions(centred=True),
+             "nor-ostfold-follo-2022-05-08-km-par.pbn, nor-nesodden-bk-2022-10-04-hostsingel-individual.pbn "
+             "(matchpoints centred on zero)"),
+    Producer("Ruter", ("ruter",), Conventions(),
+             "fin-sm-parikilpailu-2014-s1.pbn, swe-bridgefestival-orebro-2011-silver1-crossimp.pbn (the Scoring tag)"),
+    Producer("JFR Pary", ("jfr",), Conventions(), "pol-warsaw-2012-08-02-barometer-jfrpary-pbntools.pbn"),
+    Producer("Bridgemate", ("bridgemate", "bcs"), Conventions(), "bridgemate-sample.bws (no published numbers)"),
+    Producer("BridgeWebs", ("bridgewebs",), Conventions(),
+             "winchester-bc-2026-07-09-thursday-pairs-bridgewebs.pbn (no published numbers)"),
+)
+
+
+def producer(program: str | None) -> Producer | None:
+    """The producer that wrote a file, from the program name it gives (``Compscore3``, ``Ruter i Norge``)."""
+    name = (program or "").strip().lower().replace(" ", "")
+    if not name:
+        return None
+    return next((p for p in PRODUCER_TABLE if any(name.startswith(s) for s in p.spellings)), None)
 
 
 def producer_profile(program: str | None) -> str | None:
-    """The profile of the program that wrote a file (``Compscore3`` -> ``compscore``), else None."""
-    name = (program or "").strip().lower().replace(" ", "")
-    return next((profile for prefix, profile in PRODUCERS.items() if name.startswith(prefix)), None)
+    """The named profile of the program that wrote a file (``Compscore3`` -> ``compscore``), else None."""
+    found = producer(program)
+    return next((name for name, conv in PROFILES.items() if found and conv == found.conventions
+                 and name not in ("default",)), None)
+
+
+#: The values the search for a file's conventions tries (:mod:`bridgeproc.rank.reproduce`, the
+#: ``conventions`` command), each field's first value tried being bridgeproc's default. The fields of
+#: :data:`BOARD_FIELDS` change the board values; the others only who is ranked with whom and totals.
+SEARCH_SPACE: dict[str, tuple] = {
+    "mp_scale": (2, 1), "factoring": ("neuberg", "average", "none"), "mp_decimals": (None, 1, 2),
+    "centred": (False, True), "mp_top": ("full", "board"), "adjusted_mode": ("fixed", "session"),
+    "cross_imp": ("sum", "board-average", "average", "average-n"), "imp_ave_plus": (3.0, 1.5, 2.0, 1.0, 6.0),
+    "datum_drop": (1, 0, 2), "across_field": (False, True), "sitout": ("none", "scale", "most"),
+    "imp_per_board": (False, True), "winners": ("auto", "one", "two"),
+}
+#: The fields the search tries for each method.
+SEARCH_FIELDS: dict[str, tuple[str, ...]] = {
+    "mp": ("centred", "mp_decimals", "factoring", "mp_top", "mp_scale", "adjusted_mode", "across_field", "sitout",
+           "winners"),
+    "cross-imp": ("cross_imp", "imp_ave_plus", "across_field", "sitout", "imp_per_board", "winners"),
+    "butler": ("datum_drop", "imp_ave_plus", "across_field", "sitout", "imp_per_board", "winners"),
+}
+#: Fields that change a result's board value (the rest change only standings).
+BOARD_FIELDS = frozenset({"mp_scale", "factoring", "centred", "mp_top", "adjusted_mode", "imp_ave_plus",
+                          "datum_drop", "across_field", "cross_imp"})
 
 
 def profile(name: str, **overrides: object) -> Conventions:

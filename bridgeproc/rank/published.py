@@ -46,7 +46,7 @@ def _numbers(column: pd.Series) -> pd.Series:
 
 
 def _grouped(both: pd.DataFrame, differ: np.ndarray, column: str, label: str, where: str, options: str,
-             ours_format: str = "{:.4g}") -> list[dict]:
+             ours_format: str = "{:.4g}", searched: str | None = None) -> list[dict]:
     """One note per source: ``count of compared published <label> differ`` with the first example."""
     rows = []
     wrong = both[differ]
@@ -59,8 +59,8 @@ def _grouped(both: pd.DataFrame, differ: np.ndarray, column: str, label: str, wh
         place = f"{where.format(**first.to_dict())}: " if where else ""
         rows.append({"source": source, "line": str(first["line"]), "column": column, "value": shown,
                      "message": f"{len(group)} of {int(compared[source])} published {label} differ from "
-                                f"bridgeproc's ({place}here {shown}, ours {mine}); the file was scored with other "
-                                f"conventions: see {options}"})
+                                f"bridgeproc's ({place}here {shown}, ours {mine}); "
+                                + (searched or f"the file was scored with other conventions: see {options}")})
     return rows
 
 
@@ -131,7 +131,7 @@ def _standings_values(totals: pd.DataFrame, standings: pd.DataFrame, method: str
 
 def published_differences(raw: pd.DataFrame, results: pd.DataFrame, method: str,
                           standings: pd.DataFrame | None = None,
-                          totals: pd.DataFrame | None = None) -> pd.DataFrame | None:
+                          totals: pd.DataFrame | None = None, searched: str | None = None) -> pd.DataFrame | None:
     """One note per kind and input file whose published numbers differ from ours, with the first example.
 
     Parameters
@@ -141,9 +141,10 @@ def published_differences(raw: pd.DataFrame, results: pd.DataFrame, method: str,
     method : the ranking method's name
     standings : our standings (``group``, ``rank``, ``pair``, ``total``, ``pct``), to compare with ``totals``
     totals : the published standings (``source, line, pair, direction, place, percentage, total``, text)
+    searched : what the search for the file's conventions tried, said instead of the options to try
     """
     rows = [row for comparison in _comparisons(raw, results, method, standings, totals)
-            for row in _grouped(*comparison)]
+            for row in _grouped(*comparison, searched=searched)]
     return problems_frame(rows) if rows else None
 
 

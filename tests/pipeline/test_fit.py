@@ -6,14 +6,15 @@ import pytest
 
 from bridgeproc.model import Options
 from bridgeproc.pipeline.fit import describe_fit, fit_conventions
+from bridgeproc.pipeline.run import build_session
 from tests.conftest import REALDATA
 from tests.rank.test_producers_realdata import _bbo_pages, _kops_pages
 
 pytestmark = pytest.mark.slow  # every candidate set ranks the whole file: seconds per file
 
 
-def best(name, published=None):
-    fits = fit_conventions([REALDATA / name], Options(dd=False), published=published)
+def best(name, published=None, options=Options(dd=False)):
+    fits = fit_conventions([REALDATA / name], options, published=published)
     return fits[0], describe_fit(fits)
 
 
@@ -33,12 +34,18 @@ def test_the_producers_files_are_reproduced_with_no_options(name: str, summary: 
 
 
 def test_magic_contest_totals_need_one_decimal_per_board():
-    """FFB's file (Magic Contest): every board MP and total with --mp-decimals 1; one place is a tie written apart."""
+    """FFB's file (Magic Contest): every board MP and total with one decimal per board, Magic Contest's
+    own convention (its Generator META names the program); one place is a tie written apart."""
     fit, lines = best("ffb-dn1-open2-s1-2022.pbn")
-    assert fit.options() == ["--mp-decimals 1"]
+    assert fit.options() == [] and fit.conventions.mp_decimals == 1 and fit.by_default
     assert fit.summary() == "MP_NS 660/660, totals 44/44, percentages 44/44, places 43/44"
     assert lines[:3] == ["Not reproduced exactly; closest: MP_NS 660/660, totals 44/44, percentages 44/44, places 43/44",
-                         "  with: --mp-decimals 1", "  differs in: 1 places"]
+                         "  with: no options (what score does on this file)", "  differs in: 1 places"]
+    # the director's own options win in score: exact board MPs miss 7 of the published totals (pair 7: 771.10)
+    exact = build_session([REALDATA / "ffb-dn1-open2-s1-2022.pbn"], Options(dd=False, overrides={"mp_decimals": "exact"}))
+    assert exact.conventions.mp_decimals is None
+    assert exact.origin == "Conventions: as given (--mp-decimals exact), the closest found, reproducing MP_NS 660/660, " \
+                           "totals 37/44, percentages 44/44, places 44/44"
 
 
 def test_kops_needs_board_averaged_cross_imps_given_its_pages(tmp_path):
@@ -73,6 +80,7 @@ def test_ruter_league_ranks_every_pair_in_one_list():
     24 pairs, NS and EW together: reproduced with --winners one (found by ranking each candidate's
     board scores every way)."""
     fit, lines = best("fin-lounaisliiga-2013-09-25-cross2-imp.pbn")
-    assert fit.exact and fit.options() == ["--winners one"]
+    assert fit.exact and fit.options() == ["--winners one"] and fit.by_default
     assert fit.summary() == "IMP_NS 192/192, totals 24/24, places 24/24"
-    assert lines[:2] == ["Reproduced: IMP_NS 192/192, totals 24/24, places 24/24", "  with: --winners one"]
+    assert lines[:2] == ["Reproduced: IMP_NS 192/192, totals 24/24, places 24/24",
+                         "  with: no options (what score does on this file: it finds --winners one from the numbers)"]

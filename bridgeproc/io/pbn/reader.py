@@ -249,3 +249,21 @@ def write_pbn(pbn: PbnFile, path: str | os.PathLike, *, export: bool = False, en
     data = pbn_bytes(pbn, encoding)
     with atomic_path(path) as tmp:
         tmp.write_bytes(data)
+
+
+#: ``% <META name=Generator content="Ruter i Norge">`` (Ruter, Magic Contest): the program that wrote the file.
+_META_GENERATOR = re.compile(r"<\s*META\s+name\s*=\s*\"?generator\"?\s+content\s*=\s*\"([^\"]+)\"", re.IGNORECASE)
+
+
+def pbn_program(escapes: list[str]) -> str | None:
+    """The scoring program a PBN names in its ``%`` lines (``%Creator: Bridgewebs``, an HTML-style
+    Generator META written by Ruter and Magic Contest), else None; its conventions are looked up by
+    name (rank.conventions.producer)."""
+    for line in escapes:
+        found = _META_GENERATOR.search(line)
+        if found:
+            return found.group(1).strip()
+        name, _, value = line.lstrip("%").partition(":")
+        if name.strip().lower() == "creator" and value.strip():
+            return value.strip()
+    return None
