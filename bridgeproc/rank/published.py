@@ -70,8 +70,8 @@ Comparison = tuple[pd.DataFrame, np.ndarray, str, str, str, str, str]
 
 def _board_values(raw: pd.DataFrame, results: pd.DataFrame, method: str) -> list[Comparison]:
     known = ranking_method(method)
-    ours, theirs = known.points[0], known.pbn_points[0].lower()  # the PBN reader lower-cases ScoreTable columns
-    pairs = [(ours, theirs, theirs.upper(), "points")]
+    # the PBN reader lower-cases ScoreTable columns; NS and EW are compared apart (a file may differ in one)
+    pairs = [(ours, theirs.lower(), theirs.upper(), "points") for ours, theirs in zip(known.points, known.pbn_points)]
     if method == "butler":
         pairs.append(("datum", "butlerdatum", "datums", "datum"))
     rows: list[Comparison] = []

@@ -132,7 +132,7 @@ def _numbers(column: pd.Series) -> np.ndarray:
 def _board_kinds(raw: pd.DataFrame, results: pd.DataFrame, method: str) -> list[_BoardKind]:
     """The published board values of ``method`` (and Butler datums), by row of ``results``."""
     known = ranking_method(method)
-    pairs = [(known.points[0], known.pbn_points[0].lower(), known.pbn_points[0].upper())]
+    pairs = [(ours, theirs.lower(), theirs.upper()) for ours, theirs in zip(known.points, known.pbn_points)]
     if method == "butler":
         pairs.append(("datum", "butlerdatum", "datums"))
     ours_keys = pd.DataFrame({"source": results["source"].astype("string"), "line": results["line"].astype("Int64"),

@@ -210,7 +210,7 @@ def test_rescoring_a_pbn_notes_where_its_published_numbers_differ(runner, tmp_pa
     plain = runner.invoke(cli, ["score", str(source), "-o", str(tmp_path / "a.csv"), "--no-archive", "--no-dd",
                                 "--no-centred"])
     assert "252 of 252 published MP_NS differ from bridgeproc's" in plain.output
-    assert "Conventions: as given (--no-centred), the closest found, reproducing MP_NS 0/252, totals 0/8, " \
+    assert "Conventions: as given (--no-centred), the closest found, reproducing MP_NS 0/252, MP_EW 0/252, totals 0/8, " \
            "percentages 4/8, places 8/8" in plain.output
     # with no options the file's producer (Ruter i Norge) centres them: only board 37, which realdata/README
     # calls unexplained, is left, and the note says what the search tried

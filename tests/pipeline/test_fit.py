@@ -20,11 +20,11 @@ def best(name, published=None, options=Options(dd=False)):
 
 @pytest.mark.parametrize("name, summary, flags", [
     ("aus-nsbc-lindfield-2022-07-27-mp-howell-compscore3.usebio.xml",
-     "MP_NS 161/161, totals 12/12, percentages 12/12, places 12/12", []),  # the Compscore profile by its PROGRAM_NAME
-    ("aus-moonee-valley-bc-2026-02-02-crossimp-howell-compscore3.usebio.xml", "IMP_NS 108/108, totals 9/9, places 9/9", []),
+     "MP_NS 161/161, MP_EW 161/161, totals 12/12, percentages 12/12, places 12/12", []),  # the Compscore profile by its PROGRAM_NAME
+    ("aus-moonee-valley-bc-2026-02-02-crossimp-howell-compscore3.usebio.xml", "IMP_NS 108/108, IMP_EW 108/108, totals 9/9, places 9/9", []),
     ("aus-sunshine-coast-bc-2026-03-09-butler-howell-compscore3.usebio.xml",
-     "IMP_NS 140/140, datums 35/35, totals 8/8, places 8/8", []),
-    ("ruter7-klubbkveld-butler-2012.pbn", "IMP_NS 168/168, datums 21/21, totals 16/16, places 16/16", []),
+     "IMP_NS 140/140, IMP_EW 140/140, datums 35/35, totals 8/8, places 8/8", []),
+    ("ruter7-klubbkveld-butler-2012.pbn", "IMP_NS 168/168, IMP_EW 168/168, datums 21/21, totals 16/16, places 16/16", []),
 ])
 def test_the_producers_files_are_reproduced_with_no_options(name: str, summary: str, flags: list[str]):
     fit, lines = best(name)
@@ -38,14 +38,14 @@ def test_magic_contest_totals_need_one_decimal_per_board():
     own convention (its Generator META names the program); one place is a tie written apart."""
     fit, lines = best("ffb-dn1-open2-s1-2022.pbn")
     assert fit.options() == [] and fit.conventions.mp_decimals == 1 and fit.by_default
-    assert fit.summary() == "MP_NS 660/660, totals 44/44, percentages 44/44, places 43/44"
-    assert lines[:3] == ["Not reproduced exactly; closest: MP_NS 660/660, totals 44/44, percentages 44/44, places 43/44",
+    assert fit.summary() == "MP_NS 660/660, MP_EW 660/660, totals 44/44, percentages 44/44, places 43/44"
+    assert lines[:3] == ["Not reproduced exactly; closest: MP_NS 660/660, MP_EW 660/660, totals 44/44, percentages 44/44, places 43/44",
                          "  with: no options (what score does on this file)", "  differs in: 1 places"]
     # the director's own options win in score: exact board MPs miss 7 of the published totals (pair 7: 771.10)
     exact = build_session([REALDATA / "ffb-dn1-open2-s1-2022.pbn"], Options(dd=False, overrides={"mp_decimals": "exact"}))
     assert exact.conventions.mp_decimals is None
     assert exact.origin == "Conventions: as given (--mp-decimals exact), the closest found, reproducing MP_NS 660/660, " \
-                           "totals 37/44, percentages 44/44, places 44/44"
+                           "MP_EW 660/660, totals 37/44, percentages 44/44, places 44/44"
 
 
 def test_kops_needs_board_averaged_cross_imps_given_its_pages(tmp_path):
@@ -81,6 +81,6 @@ def test_ruter_league_ranks_every_pair_in_one_list():
     board scores every way)."""
     fit, lines = best("fin-lounaisliiga-2013-09-25-cross2-imp.pbn")
     assert fit.exact and fit.options() == ["--winners one"] and fit.by_default
-    assert fit.summary() == "IMP_NS 192/192, totals 24/24, places 24/24"
-    assert lines[:2] == ["Reproduced: IMP_NS 192/192, totals 24/24, places 24/24",
+    assert fit.summary() == "IMP_NS 192/192, IMP_EW 192/192, totals 24/24, places 24/24"
+    assert lines[:2] == ["Reproduced: IMP_NS 192/192, IMP_EW 192/192, totals 24/24, places 24/24",
                          "  with: no options (what score does on this file: it finds --winners one from the numbers)"]

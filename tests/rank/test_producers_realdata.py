@@ -138,9 +138,10 @@ def test_other_conventions_on_a_compscore_file_give_one_note_per_kind(realdata):
     session = build_session([REALDATA / MP], Options(dd=False, conventions=Conventions()))
     messages = session.notes["message"]
     assert messages.str.contains("5 of 161 published MP_NS differ from bridgeproc's").sum() == 1
+    assert messages.str.contains("5 of 161 published MP_EW differ from bridgeproc's").sum() == 1
     assert messages.str.contains("2 of 12 published totals differ").sum() == 1
     ranking = messages[~messages.str.contains("the lead|every other table")]  # warnings on the results (31 leads)
-    assert ranking.str.contains("--mp-top").all() and len(ranking) == 2
+    assert ranking.str.contains("--mp-top").all() and len(ranking) == 3
     butler = build_session([REALDATA / BUTLER], Options(dd=False, overrides={"datum_drop": 0}))
     kinds = butler.notes["column"].tolist()
     assert kinds.count("butlerdatum") == 1 and kinds.count("imp_ns") == 1 and kinds.count("total") == 1
