@@ -79,3 +79,50 @@ def test_sync_never_approves_an_edited_real_file(tmp_path, monkeypatch):
     with pytest.raises(SystemExit, match="a.pbn: the copy differs from SHA256SUMS"):
         tool.sync(source)
     assert tool.problems() == ["a.pbn: checksum differs from SHA256SUMS (real files are never edited)"]
+
+
+def _conventions_table() -> dict[str, set[str]]:
+    """The README's conventions table: each option (both names of a flag pair) -> the values it lists."""
+    section = README.split("## Conventions\n", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| `--")]
+    table: dict[str, set[str]] = {}
+    for row in rows:
+        cell = row.split(" | ")[0].lstrip("| ")
+        for part in cell.split(" / "):
+            names, _, values = part.strip("`").partition(" ")
+            for name in names.split("/"):
+                table[name] = set(values.replace("\\|", "|").split("|")) if values and not values.isupper() else set()
+    return table
+
+
+def test_readme_conventions_table_lists_every_option_and_value_of_score_help():
+    """Every option of `score --help`'s "Method and conventions" section is a row of the README's table,
+    with every value its help offers (choices, or 0-6|exact), and no row names an option score lacks."""
+    from bridgeproc.cli.common import Option
+
+    table = _conventions_table()
+    score = cli.commands["score"]
+    method = [p for p in score.params if isinstance(p, Option) and p.section == "Method and conventions"]
+    documented = set()
+    for param in method:
+        for name in [*param.opts, *param.secondary_opts]:
+            assert name in table, f"{name} is not in the README's conventions table"
+            documented.add(name)
+        choices = getattr(param.type, "choices", None)
+        if choices is not None:
+            assert table[param.opts[0]] == set(choices), param.opts[0]
+        elif param.type.name == "0-6|exact":
+            assert table[param.opts[0]] == {"0-6", "exact"}
+    names = {opt for param in score.params for opt in [*getattr(param, "opts", []), *getattr(param, "secondary_opts", [])]}
+    assert set(table) <= names, set(table) - names
+
+
+def test_readme_names_every_profile_and_producer():
+    from bridgeproc.rank.conventions import PRODUCER_TABLE, PROFILES
+
+    section = README.split("## Conventions\n", 1)[1].split("\n## ", 1)[0]
+    profiles = section.split("Profiles:", 1)[1].split("\n\n", 1)[0]
+    for name in PROFILES:
+        assert f"`{name}`" in profiles, name
+    for maker in PRODUCER_TABLE:
+        assert maker.name in section, maker.name

@@ -311,7 +311,8 @@ def standings(results: pd.DataFrame, conventions: Conventions = Conventions(),
     entry, count = combine_codes(group, key, entries.n_keys)  # one code per (group, pair), in order of appearance
 
     frame = pd.DataFrame({name: values[side] for name, values in sums.items()})
-    grouped = frame.groupby(entry, sort=True)  # codes run in order of first appearance
+    # codes run in order of first appearance; a Series key, as pandas formats a bare array it looks up as a column
+    grouped = frame.groupby(pd.Series(entry, index=frame.index), sort=True)
     totals = grouped.sum()
     first = _first_positions(entry)  # each standings row's first entry: its section, pair as written ...
     first_group, first_section = group[first], section[first]
@@ -328,7 +329,8 @@ def standings(results: pd.DataFrame, conventions: Conventions = Conventions(),
         top_sum, pct_sum = totals["top"].to_numpy(), totals["pct_points"].to_numpy()
         # boards with a top of 0 (a single result expected) carry no weight; if that is
         # all a pair has, its percentage is the plain mean of its board percentages
-        row_mean = pd.Series(pct_row[side] if pct_row is not None else np.zeros(0)).groupby(entry, sort=True).mean()
+        row_mean = pd.Series(pct_row[side] if pct_row is not None else np.zeros(0)).groupby(
+            pd.Series(entry), sort=True).mean()
         agg["pct"] = np.where(top_sum > 0, pct_sum / np.where(top_sum > 0, top_sum, 1) * 100.0, row_mean.to_numpy())
     else:
         agg["pct"] = np.nan

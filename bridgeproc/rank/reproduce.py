@@ -306,6 +306,9 @@ def reproduce(results: pd.DataFrame, raw: pd.DataFrame, start: Conventions, numb
             current = _climb(current, start, method_fields, full, int(search.evaluate(begin)["compared"].sum()))
         if best is None or _total(search.evaluate(current)) > _total(search.evaluate(best)):
             best = current
+        kinds = search.evaluate(best)
+        if (kinds["agree"] == kinds["compared"]).all():
+            break  # the file's own method reproduces it: no other method is tried
     assert best is not None
     return Reproduction(best, start, search.evaluate(best), tuple(search.tried), len(search.ranked))
 
