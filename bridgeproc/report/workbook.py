@@ -70,6 +70,8 @@ def write_conventions(wb, session: "Session") -> None:
     set_widths(ws, [40, 16, 90])
     a4(ws, landscape=True)
     add_row(ws, [cell(ws, "Conventions used", font=TITLE)])
+    if session.origin:  # whose conventions, and how much of the file's published numbers they reproduce
+        add_row(ws, [cell(ws, session.origin)])
     add_row(ws, [])
     add_row(ws, header_row(ws, ["Convention", "Value", "Meaning"]))
     for name, value, meaning in session.conventions_used:

@@ -190,3 +190,24 @@ def test_the_directors_options_win_over_the_file():
     assert not session.conventions.across_field
     assert session.origin == ("Conventions: as given, the closest found, reproducing MP_NS 27/335, MP_EW 25/335, "
                               "percentages 0/32, places 2/32")
+
+
+def test_the_workbook_and_the_website_say_whose_conventions(tmp_path, runner):
+    import openpyxl
+
+    from bridgeproc.cli import cli
+
+    source = REALDATA / "eng-usebio-sample-2015-12-14-mp-2sections-pairsscorer.usebio.xml"
+    result = runner.invoke(cli, ["score", str(source), "--no-dd", "--no-archive", "-o", str(tmp_path / "r.xlsx"),
+                                 "-o", f"{tmp_path}/site/"])
+    assert result.exit_code == 0, result.output
+    line = ("Conventions: PairsScorer's with --across-field (found from the file's numbers), reproducing MP_NS 335/335, "
+            "MP_EW 335/335, percentages 32/32, places 32/32")
+    assert line in result.output
+    book = openpyxl.load_workbook(tmp_path / "r.xlsx")
+    try:
+        assert book["Conventions"]["A2"].value == line
+    finally:
+        book.close()
+    page = (tmp_path / "site" / "conventions.html").read_text(encoding="utf-8")
+    assert f"<p>{line.replace(chr(39), '&#39;')}.</p>" in page

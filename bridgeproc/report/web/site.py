@@ -126,6 +126,8 @@ class Site:
     deals: list[Deal]
     summary: str
     conventions: list[tuple[str, str, str]]
+    #: Whose conventions and how much of the file's published numbers they reproduce (blank: nothing published).
+    origin: str = ""
     generator: str = f"bridgeproc {__version__}"
     notes: list[str] = field(default_factory=list)
 
@@ -337,7 +339,8 @@ def build_site(session: Session) -> Site:
     lines = heading_lines(session)
     return Site(title=lines[0], lines=[line for line in lines[1:-1]], lang=page_language(session.meta),
                 rankings=rankings, cards=cards, boards=boards, deals=[d for d in deals.values() if d is not None],
-                summary=conventions_summary(session.conventions), conventions=_conventions(session))
+                summary=conventions_summary(session.conventions), conventions=_conventions(session),
+                origin=session.origin)
 
 
 #: What other modules import from here: the page models and text helpers of ``boards`` too.
