@@ -141,8 +141,11 @@ def test_leads_from_the_play_in_results_and_workbook(exported, source):
     first_cards = {_key(g): g.tag("Play").tokens[0] for g in source.values() if g.tag("Play") is not None}
     leads = {_key(g): lead for g, lead in zip(r["game"], r["lead"]) if g.tag("Play") is not None}
     assert leads == first_cards
-    ws = openpyxl.load_workbook(book, read_only=True)["Travellers"]
-    rows = list(ws.iter_rows(values_only=True))
+    workbook = openpyxl.load_workbook(book, read_only=True)  # read-only keeps the file open until closed
+    try:
+        rows = list(workbook["Travellers"].iter_rows(values_only=True))
+    finally:
+        workbook.close()
     header = next(i for i, row in enumerate(rows) if row and "Lead" in row)
     at = rows[header].index("Lead")
     shown = [row[at] for row in rows[header + 1:] if row and len(row) > at and row[at] not in (None, "", "Lead")]
