@@ -20,11 +20,11 @@ from bridgeproc.pipeline.read import read_inputs
 from bridgeproc.pipeline.run import director_chose, other_methods, session_conventions, validate_inputs
 from bridgeproc.rank import Conventions
 from bridgeproc.rank.methods import ranking_method
-from bridgeproc.rank.reproduce import option_flags, reproduce, summary
+from bridgeproc.rank.reproduce import Tally, option_flags, reproduce
 
 
 @dataclass(frozen=True)
-class Fit:
+class Fit(Tally):
     """How well one set of conventions reproduces the published numbers.
 
     ``name`` is where the set came from; ``kinds`` has ``kind, compared, agree``."""
@@ -37,26 +37,11 @@ class Fit:
     #: True for the set ``bridgeproc score`` ranks the file by when given no options.
     by_default: bool = False
 
-    @property
-    def agree(self) -> int:
-        return int(self.kinds["agree"].sum())
-
-    @property
-    def compared(self) -> int:
-        return int(self.kinds["compared"].sum())
-
-    @property
-    def exact(self) -> bool:
-        return self.compared > 0 and self.agree == self.compared
-
     def options(self) -> list[str]:
         """The command-line options that give these conventions on this file, from what the file
         itself says (its producer, Scoring tag and sections): none when they are the file's own."""
         return option_flags(self.conventions, self.file_base or Conventions())
 
-    def summary(self) -> str:
-        """``MP_NS 322/322, totals 12/12, ...``."""
-        return summary(self.kinds)
 
 
 #: Columns of a ``--published`` table (the other program's travellers, typed or converted from its

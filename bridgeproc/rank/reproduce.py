@@ -51,18 +51,11 @@ class _BoardKind:
     published: np.ndarray
 
 
-@dataclass(frozen=True)
-class Reproduction:
-    """The conventions kept and how much of the published numbers they reproduce.
+class Tally:
+    """Counts of a ``kinds`` frame (``kind, compared, agree``): how many published numbers were
+    compared and how many agree."""
 
-    ``kinds`` has ``kind, compared, agree`` (as :func:`bridgeproc.rank.published.published_agreement`);
-    ``tried`` is every set whose standings were compared, with its kinds, in the order tried."""
-
-    conventions: Conventions
-    start: Conventions
     kinds: pd.DataFrame
-    tried: tuple[tuple[Conventions, pd.DataFrame], ...] = field(default=(), repr=False)
-    rankings: int = 0
 
     @property
     def compared(self) -> int:
@@ -76,13 +69,27 @@ class Reproduction:
     def exact(self) -> bool:
         return self.compared > 0 and self.agree == self.compared
 
-    def changes(self) -> dict[str, object]:
-        """The fields the search changed from where it started."""
-        return changed_fields(self.conventions, self.start)
-
     def summary(self) -> str:
         """``MP_NS 322/322, totals 12/12, ...``."""
         return summary(self.kinds)
+
+
+@dataclass(frozen=True)
+class Reproduction(Tally):
+    """The conventions kept and how much of the published numbers they reproduce.
+
+    ``kinds`` has ``kind, compared, agree`` (as :func:`bridgeproc.rank.published.published_agreement`);
+    ``tried`` is every set whose standings were compared, with its kinds, in the order tried."""
+
+    conventions: Conventions
+    start: Conventions
+    kinds: pd.DataFrame
+    tried: tuple[tuple[Conventions, pd.DataFrame], ...] = field(default=(), repr=False)
+    rankings: int = 0
+
+    def changes(self) -> dict[str, object]:
+        """The fields the search changed from where it started."""
+        return changed_fields(self.conventions, self.start)
 
     def searched(self) -> str:
         """What was tried, for the notes of published numbers nothing reproduced."""
@@ -317,4 +324,4 @@ def _total(kinds: pd.DataFrame) -> int:
     return int(kinds["agree"].sum())
 
 
-__all__ = ["Reproduction", "reproduce", "changed_fields", "summary", "option_flags"]
+__all__ = ["Tally", "Reproduction", "reproduce", "changed_fields", "summary", "option_flags"]
