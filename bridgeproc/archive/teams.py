@@ -55,10 +55,12 @@ def options_json(options: TeamsOptions) -> dict[str, Any]:
     """``options`` as JSON-able values (a custom VP table's bands as lists), read by :func:`options_from_json`."""
     scale = options.scale
     bands = {str(boards): [np.asarray(part).tolist() for part in band] for boards, band in scale.bands.items()}
-    return {"scoring": options.scoring, "scale": {"name": scale.name, "total": scale.total, "bands": bands},
+    return {"scoring": options.scoring, "scale": {"name": scale.name, "total": scale.total, "bands": bands,
+                                                  "label": scale.label},
             "boards_per_match": options.boards_per_match, "ave_plus_imps": options.ave_plus_imps,
             "unplayed": options.unplayed, "format": options.format,
-            "tie_breaks": None if options.tie_breaks is None else list(options.tie_breaks), "bam_tie": options.bam_tie}
+            "tie_breaks": None if options.tie_breaks is None else list(options.tie_breaks), "bam_tie": options.bam_tie,
+            "scale_given": options.scale_given}
 
 
 def options_from_json(values: dict[str, Any]) -> TeamsOptions:
@@ -67,11 +69,12 @@ def options_from_json(values: dict[str, Any]) -> TeamsOptions:
     bands = {int(boards): (np.asarray(margins, dtype=np.float64), np.asarray(winner, dtype=np.int64),
                            np.asarray(loser, dtype=np.int64))
              for boards, (margins, winner, loser) in scale["bands"].items()}
-    return TeamsOptions(scoring=values["scoring"], scale=VpScale(scale["name"], float(scale["total"]), bands),
+    return TeamsOptions(scoring=values["scoring"],
+                        scale=VpScale(scale["name"], float(scale["total"]), bands, scale.get("label", "")),
                         boards_per_match=values["boards_per_match"], ave_plus_imps=values["ave_plus_imps"],
                         unplayed=values["unplayed"], format=values["format"],
                         tie_breaks=None if values["tie_breaks"] is None else tuple(values["tie_breaks"]),
-                        bam_tie=values["bam_tie"])
+                        bam_tie=values["bam_tie"], scale_given=bool(values.get("scale_given", False)))
 
 
 def teams_identity(session: TeamsSession, event: str | None = None, date: str | None = None,
@@ -116,7 +119,7 @@ def _games(texts: pd.Series) -> pd.Series:
 
 
 #: Every TeamsSession field, stored as a frame (TEAM_FRAMES), a ``notes`` frame or the version's JSON.
-STORED_FIELDS = frozenset({*TEAM_FRAMES, "notes", "options", "meta", "tie_breaks", "names"})
+STORED_FIELDS = frozenset({*TEAM_FRAMES, "notes", "options", "meta", "tie_breaks", "names", "origin"})
 
 
 def team_frames(session: TeamsSession) -> dict[str, pd.DataFrame]:
@@ -150,7 +153,7 @@ def prepare_teams(session: TeamsSession, event: str | None = None, date: str | N
     frames_in = team_frames(session)
     encoded = [encode(name, frame, FRAME_TABLES[name]) for name, frame in frames_in.items()]
     conventions = {"options": options_json(session.options), "tie_breaks": list(session.tie_breaks),
-                   "names": {str(k): v for k, v in session.names.items()}}
+                   "names": {str(k): v for k, v in session.names.items()}, "origin": session.origin}
     header = {"session_id": sid, "event": event_name, "date": day, "kind": "teams", "conventions": conventions,
               "meta": {str(k): v for k, v in (session.meta or {}).items()}}
     return Prepared(sid, event_name, day, header, frames_in, encoded, content_hash(encoded, header))
@@ -229,6 +232,7 @@ def teams_from(row: dict, data: dict[str, pd.DataFrame]) -> TeamsSession:
                         standings=data["team_standings"], options=options_from_json(conventions["options"]),
                         meta=json.loads(row["meta"]), published=data["team_published"],
                         tie_breaks=tuple(conventions["tie_breaks"]), names=dict(conventions["names"]),
+                        origin=str(conventions.get("origin", "")),
                         deals=data.get("boards"), notes=_notes(data.get("notes")))
 
 

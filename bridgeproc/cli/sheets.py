@@ -153,6 +153,8 @@ def teams(inputs, outputs, lineup, adjustments, encoding, format_, vp_scale, arc
         say(notice)
     for line in session.note_lines():  # what was read with a note (a lead from the Play ...), as `score` says it
         say(f"Note: {line}")
+    if session.origin:
+        say(session.origin)
     say(f"{len(session.matches)} matches, {len(session.standings)} teams; wrote {', '.join(outputs)}")
     if archive_url:  # the archive (SQLAlchemy) only when asked for
         from bridgeproc.archive.teams import archive_teams

@@ -13,7 +13,7 @@ from bridgeproc.pipeline.write import check_outputs, output_type, write_all
 from bridgeproc.report.teams_files import WRITERS
 from bridgeproc.teams.load import read_adjustments, read_lineup
 from bridgeproc.teams.options import TeamsOptions
-from bridgeproc.teams.session import read_teams, score_teams
+from bridgeproc.teams.session import read_teams, score_teams, teams_origin
 
 
 def process_teams(inputs: list, outputs: Sequence = (), options: TeamsOptions = TeamsOptions(), *,
@@ -48,8 +48,10 @@ def process_teams(inputs: list, outputs: Sequence = (), options: TeamsOptions = 
     if adjustments is not None and not isinstance(adjustments, pd.DataFrame):
         adjustments = read_adjustments(adjustments)
     read = read_teams(list(inputs), read_lineup(lineup) if lineup else None, encoding)
-    session = replace(score_teams(read.rooms, read.published, options, adjustments, read.meta, read.names),
+    places = pd.concat(read.places, ignore_index=True) if read.places else None
+    session = replace(score_teams(read.rooms, read.published, options, adjustments, read.meta, read.names, places),
                       deals=read.deals[0] if len(read.deals) == 1 else None, notes=tuple(read.notes))
+    session = replace(session, origin=teams_origin(session, read))
     kinds = {Path(o): output_type(o) for o in outputs}  # as given: Path('results/') loses the folder's slash
     write_all(outputs, lambda out, tmp: WRITERS[kinds.get(out) or output_type(out)](session, tmp))
     return session

@@ -28,6 +28,8 @@ def scale_words(scale) -> str:
     """The VP scale as a member reads it: ``WBF 2013 continuous, 20 VP`` or the custom table's file."""
     if scale.name == "wbf2013":
         return f"WBF 2013 continuous, {scale.total:g} VP"
+    if scale.label:
+        return scale.label
     return f"the club's table {scale.name}, {scale.total:g} VP"
 
 

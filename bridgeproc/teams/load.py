@@ -361,6 +361,27 @@ def usebio_published(usebio: UsebioTeams) -> pd.DataFrame:
     })
 
 
+def usebio_board_imps(usebio: UsebioTeams) -> pd.DataFrame:
+    """The file's board IMPs: ``round`` (Int64, 1 when absent), ``home``, ``away``, ``board`` (int64) and
+    ``imps`` (float64, the home team's ``IMPS``), one row per board of a match that publishes them."""
+    r = usebio.results.dropna(subset=["imps"])
+    out = pd.DataFrame({
+        "round": pd.to_numeric(r["round"], errors="coerce").astype("Int64").fillna(1),
+        "home": r["home"].astype("string"), "away": r["away"].astype("string"),
+        "board": pd.to_numeric(r["board"], errors="coerce").astype("int64"),
+        "imps": pd.to_numeric(r["imps"], errors="coerce").astype("float64"),
+    })
+    return out.drop_duplicates(subset=["round", "home", "away", "board"], ignore_index=True)
+
+
+def usebio_places(usebio: UsebioTeams) -> pd.DataFrame:
+    """The file's team totals and places: ``team``, ``total`` (float64), ``place`` (text as written, ``7=``)."""
+    t = usebio.teams
+    return pd.DataFrame({"team": t["team"].astype("string"),
+                         "total": pd.to_numeric(t["total"], errors="coerce").astype("float64"),
+                         "place": t["place"].astype("string")})
+
+
 def usebio_names(usebio: UsebioTeams) -> dict[str, str]:
     """Team -> its players (`` - `` between names), for the standings' names column."""
     teams = usebio.teams.dropna(subset=["players"])

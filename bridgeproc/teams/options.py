@@ -4,7 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Literal
 
-from bridgeproc.teams.vp import WBF2013, VpScale, vp_scale
+from bridgeproc.teams.vp import WBF2013, VpScale
+from bridgeproc.teams.vp_scales import vp_scale
 
 #: Tie-break names understood by :func:`bridgeproc.teams.standings.standings`.
 TIE_BREAKS = ("head-to-head-vp", "head-to-head-imps", "imp-quotient", "imp-difference", "imps-for")
@@ -44,6 +45,9 @@ class TeamsOptions:
         Applied in order after the total (see TIE_BREAKS); None: the format's default.
     bam_tie : int
         Board-a-match: a net difference of at most this many points is a tie (0).
+    scale_given : bool
+        The director chose the scale (``--vp-scale``): kept even when another known scale
+        reproduces the file's published VPs (:func:`bridgeproc.teams.reproduce.reproducing_scale`).
     """
 
     scoring: Scoring = "vp"
@@ -54,6 +58,7 @@ class TeamsOptions:
     format: Format = "auto"
     tie_breaks: tuple[str, ...] | None = None
     bam_tie: int = 0
+    scale_given: bool = False
 
     def replace(self, **changes) -> "TeamsOptions":
         """A copy with ``changes`` applied."""
@@ -85,6 +90,7 @@ def options_from_text(*, scoring: str | None = None, vp_scale_spec: str | None =
         changes["scoring"] = scoring
     if vp_scale_spec:
         changes["scale"] = vp_scale(vp_scale_spec)
+        changes["scale_given"] = True
     if boards_per_match:
         changes["boards_per_match"] = int(boards_per_match)
     if ave_plus_imps is not None:

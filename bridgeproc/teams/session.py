@@ -24,11 +24,14 @@ from bridgeproc.teams.load import (
     read_team_usebio,
     room_games,
     unplayed_rooms,
+    usebio_board_imps,
     usebio_names,
+    usebio_places,
     usebio_published,
 )
-from bridgeproc.teams.matches import board_imps, match_totals, result_imps, totals_from_imps
+from bridgeproc.teams.matches import board_imps, result_imps, totals_from_imps
 from bridgeproc.teams.options import TeamsOptions
+from bridgeproc.teams.reproduce import board_agreement, reproducing_scale, standings_agreement, summary
 from bridgeproc.teams.standings import standings, tie_break_chain
 from bridgeproc.validate.records import fill_from_records
 from bridgeproc.validate.results import validate_results
@@ -56,6 +59,8 @@ class TeamsSession:
                message``, schema.PROBLEM_COLUMNS): leads and contracts taken from the Auction and
                Play, double-dummy tables not used; in the order found, for the Checks sheet and
                the terminal
+    origin     one line: whose conventions ranked the event and how much of the file's published
+               numbers they reproduce (empty when the inputs publish none)
     """
 
     results: pd.DataFrame
@@ -69,6 +74,7 @@ class TeamsSession:
     names: dict = field(default_factory=dict)
     deals: pd.DataFrame | None = None
     notes: tuple[dict[str, str], ...] = ()
+    origin: str = ""
 
     @property
     def notices(self) -> list[str]:
@@ -159,7 +165,8 @@ def _rows(frame: pd.DataFrame) -> list[dict[str, str]]:
 
 class TeamsInputs(NamedTuple):
     """What :func:`read_teams` read: scored room frames, published match frames, meta, team names,
-    the deal sets (one per PBN with deals) and the notes of reading and checking them."""
+    the deal sets (one per PBN with deals), the notes of reading and checking them, and the
+    published board IMPs (``round home away board imps``) and team rows (``team total place``)."""
 
     rooms: list
     published: list
@@ -167,6 +174,8 @@ class TeamsInputs(NamedTuple):
     names: dict
     deals: list
     notes: list
+    board_imps: list = []
+    places: list = []
 
 
 def read_teams(inputs: list, lineup: pd.DataFrame | None, encoding: str | None) -> TeamsInputs:
@@ -176,6 +185,8 @@ def read_teams(inputs: list, lineup: pd.DataFrame | None, encoding: str | None) 
     deal's is left out, with a note."""
     meta: dict[str, str]
     rooms, published, meta, names, deals = [], [], {}, {}, []
+    board_published: list[pd.DataFrame] = []
+    places: list[pd.DataFrame] = []
     notes: list[dict[str, str]] = []
     for path in inputs:
         suffix = Path(path).suffix.lower()
@@ -218,18 +229,24 @@ def read_teams(inputs: list, lineup: pd.DataFrame | None, encoding: str | None) 
             rooms.append(scored)
             notes.extend(_rows(checked))
             published.append(usebio_published(usebio))
+            board_published.append(usebio_board_imps(usebio))
+            places.append(usebio_places(usebio))
             if with_deals is not None:
                 deals.append(with_deals)
         else:
             raise BridgeprocError(f"{Path(path).name}: cannot read {suffix or 'files without an extension'} for teams; "
                                   "give .pbn, .csv, .xlsx or .xml (USEBIO)")
-    return TeamsInputs(rooms, published, meta, names, deals, notes)
+    return TeamsInputs(rooms, published, meta, names, deals, notes, board_published, places)
 
 
 def score_teams(rooms: list[pd.DataFrame], published: list[pd.DataFrame], options: TeamsOptions = TeamsOptions(),
                 adjustments: pd.DataFrame | None = None, meta: dict | None = None,
-                names: dict[str, str] | None = None) -> TeamsSession:
-    """IMPs, match totals and standings from scored room frames and/or published match totals."""
+                names: dict[str, str] | None = None, places: pd.DataFrame | None = None) -> TeamsSession:
+    """IMPs, match totals and standings from scored room frames and/or published match totals.
+
+    The scale is the one the published VPs show unless the director gave one
+    (:func:`bridgeproc.teams.reproduce.reproducing_scale`); with published ``places`` (``team total
+    place``) and no tie-breaks given, ties are left shared when the file shares them (``7=``)."""
     if not rooms and not published:
         raise BridgeprocError("no team results in the inputs")
     pub = pd.concat(published, ignore_index=True) if published else pd.DataFrame()
@@ -237,7 +254,7 @@ def score_teams(rooms: list[pd.DataFrame], published: list[pd.DataFrame], option
         results = pd.concat(rooms, ignore_index=True)
         boards = board_imps(results, options)
         results = result_imps(results, boards)
-        matches = match_totals(boards, options, adjustments)
+        options, matches, _ = reproducing_scale(boards, pub, options, adjustments)
         matches = add_bam(matches, boards, options.bam_tie)
     else:
         results = pd.DataFrame()
@@ -246,8 +263,45 @@ def score_teams(rooms: list[pd.DataFrame], published: list[pd.DataFrame], option
     if options.scoring == "bam" and "bam_home" not in matches:
         raise BridgeprocError("board-a-match needs board results, not match totals")
     table = standings(matches, options, adjustments, names)
+    if places is not None and len(places) and options.tie_breaks is None:
+        shared = options.replace(tie_breaks=())
+        trial = standings(matches, shared, adjustments, names)
+        if _places_agree(trial, places) > _places_agree(table, places):
+            options, table = shared, trial
     return TeamsSession(results=results, boards=boards, matches=matches, standings=table, options=options,
                         meta=meta or {}, published=pub, tie_breaks=tie_break_chain(matches, options), names=names or {})
+
+
+def _places_agree(table: pd.DataFrame, places: pd.DataFrame) -> int:
+    return sum(agree for kind, agree, _ in standings_agreement(table, places) if kind == "places")
+
+
+def teams_origin(session: TeamsSession, read: TeamsInputs) -> str:
+    """One line: whose conventions ranked the event and how much of the published numbers they
+    reproduce (``Conventions: TeamsScorer's (EBU 20-VP scale in whole VPs, found from the file's VPs),
+    reproducing board IMPs 120/120, VPs 80/80, totals 10/10, places 10/10``); empty when nothing is
+    published."""
+    kinds: list[tuple[str, int, int]] = []
+    if read.board_imps and len(session.boards):
+        kinds.append(("board IMPs", *board_agreement(session.boards, pd.concat(read.board_imps, ignore_index=True))))
+    if len(session.published):
+        from bridgeproc.teams.vp_scales import vp_agreement
+
+        kinds.append(("VPs", *vp_agreement(session.matches, session.published)))
+    if read.places:
+        kinds.extend(standings_agreement(session.standings, pd.concat(read.places, ignore_index=True)))
+    kinds = [k for k in kinds if k[2]]
+    if not kinds:
+        return ""
+    program = session.meta.get("program") or ""
+    whose = f"{program.split()[0]}'s" if program.strip() else "bridgeproc's defaults"
+    opts = session.options
+    how = "as given" if opts.scale_given else ("found from the file's VPs" if opts.scale != TeamsOptions().scale
+                                                  else "the default")
+    ties = "; ties shared, as published" if opts.tie_breaks == () and read.places else ""
+    head = f"Conventions: {whose} ({opts.scale.describe().removeprefix('VP: ')}, {how}{ties})"
+    done = "reproducing" if all(a == c for _, a, c in kinds) else "the closest found, reproducing"
+    return f"{head}, {done} {summary(kinds)}"
 
 
 def compare_published(session: TeamsSession) -> pd.DataFrame:

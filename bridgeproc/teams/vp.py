@@ -123,11 +123,15 @@ class VpScale:
     name: str = "wbf2013"
     total: float = WBF_TOTAL
     bands: dict = field(default_factory=dict, compare=False, hash=False)
+    #: What a known scale is called in words (empty: a club's table, named by its file).
+    label: str = field(default="", compare=False)
 
     def describe(self) -> str:
         """One line for the workbook and the report."""
         if self.name == "wbf2013":
             return "VP: WBF 2013 continuous 20-VP scale (blitz 15 x sqrt(boards), 2 decimals half-up, concavity pass)"
+        if self.label:
+            return f"VP: {self.label} ({self.name})"
         return f"VP: custom table {self.name}"
 
     def convert(self, margin, boards) -> np.ndarray:
@@ -222,12 +226,3 @@ def read_vp_table(path: str | os.PathLike) -> VpScale:
     """Read a custom VP table file (see :func:`parse_vp_table`)."""
     text, source = read_text(path)
     return parse_vp_table(text, source)
-
-
-def vp_scale(spec: str | os.PathLike | VpScale | None) -> VpScale:
-    """``None``/``"wbf2013"`` -> the WBF scale; a path -> the custom table read from it."""
-    if spec is None or isinstance(spec, VpScale):
-        return spec or WBF2013
-    if str(spec).lower() in ("wbf2013", "wbf", "wbf-2013"):
-        return WBF2013
-    return read_vp_table(spec)

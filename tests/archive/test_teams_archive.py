@@ -62,7 +62,8 @@ def assert_same_teams(a: TeamsSession, b: TeamsSession) -> None:
             assert [game_lines(g) for g in left["game"]] == [game_lines(g) for g in right["game"]]
             left, right = left.drop(columns="game"), right.drop(columns="game")
         assert_frame_equal(left, right, check_exact=True, obj=field)
-    assert (a.options, a.meta, a.tie_breaks, a.names, a.notes) == (b.options, b.meta, b.tie_breaks, b.names, b.notes)
+    assert (a.options, a.meta, a.tie_breaks, a.names, a.notes, a.origin) == (b.options, b.meta, b.tie_breaks, b.names,
+                                                                       b.notes, b.origin)
 
 
 def test_every_field_of_a_teams_session_is_stored():

@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgeproc.errors import BridgeprocError, ParseError
-from bridgeproc.teams.vp import WBF2013, parse_vp_table, vp_scale, wbf_table
+from bridgeproc.teams.vp import WBF2013, parse_vp_table, wbf_table
+from bridgeproc.teams.vp_scales import vp_scale
 from tests.conftest import examples
 
 # Reference section 6.1: winner's VP for N boards at margins 5, 10, 15, 20, 30, 40.

@@ -22,6 +22,7 @@ results outside every match. Elements that are not read are named in one note.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
@@ -38,8 +39,8 @@ from bridgeproc.schema import problems_frame
 __all__ = ["UsebioTeams", "parse_usebio_teams", "read_usebio_teams", "LINE_COLUMNS", "MATCH_COLUMNS", "TEAM_COLUMNS"]
 
 #: Raw result columns (text), then ``source``, ``line``: one row per TRAVELLER_LINE of a MATCH.
-LINE_COLUMNS = ["round", "board", "contract", "declarer", "result", "lead", "score", "ns_team", "ew_team", "home",
-                "away", "imps"]
+LINE_COLUMNS = ["round", "board", "contract", "declarer", "result", "lead", "score", "ns", "ew", "ns_team", "ew_team",
+                "home", "away", "imps"]
 #: Match columns (text), then ``source``, ``line``: one row per MATCH, teams as the frames name them.
 MATCH_COLUMNS = ["round", "home", "away", "home_score", "away_score", "boards", "imps_home", "imps_away"]
 #: Team columns (text), then ``source``, ``line``.
@@ -58,7 +59,8 @@ _NOT_READ = frozenset({"NS_MATCH_POINTS", "EW_MATCH_POINTS", "NS_IMPS", "EW_IMPS
 class UsebioTeams:
     """A parsed USEBIO team event.
 
-    results  LINE_COLUMNS + ``source``, ``line``: each room's result, with ``ns_team``/``ew_team``
+    results  LINE_COLUMNS + ``source``, ``line``: each room's result, with the pairs as written
+             (``ns``/``ew``: ``1-3-4``, or the teams in bridgeproc's own files), ``ns_team``/``ew_team``
              and the match's ``home`` (``TEAM``) and ``away`` (``OPPOSING_TEAM``); ``imps`` the
              board's published ``IMPS`` for ``home``
     matches  MATCH_COLUMNS + ``source``, ``line``: the published match scores (``home_score`` =
@@ -159,8 +161,33 @@ def _match_team(match: Node, tags: tuple[str, ...], teams: dict[str, str], probl
     return teams[team_id]
 
 
+#: A traveller line's pair named ``team-seat-seat`` (TeamsScorer, EBUScoreTeams: ``1-3-4`` is team 1's
+#: players 3 and 4): the pair's team is the leading number.
+_TEAM_SEATS = re.compile(r"^\s*(?P<team>\d+)-\d+-\d+\s*$")
+
+
+def _line_teams(line: Node, row: dict, sat: str, home: str, away: str, ids: dict[str, str],
+                problems: _Problems) -> tuple[str | None, str | None]:
+    """(NS team, EW team) of one room: the pair numbers when they are the teams (bridgeproc's own files),
+    else the match's ``TEAM`` at the side ``DIRECTION`` names, the pairs' team numbers checked against it."""
+    ns_team, ew_team = (away, home) if sat in ("EW", "E", "W") else (home, away)
+    pairs = {"NS_PAIR_NUMBER": row["ns"], "EW_PAIR_NUMBER": row["ew"]}
+    if set(pairs.values()) <= {home, away, None}:
+        return row["ns"] or ns_team, row["ew"] or ew_team
+    for (tag, pair), team in zip(pairs.items(), (ns_team, ew_team)):
+        m = _TEAM_SEATS.match(pair or "")
+        if m is not None and m.group("team") != ids.get(team, team):
+            problems.add(line, tag.lower(), pair, f"pair {pair} is team {m.group('team')}'s, but DIRECTION "
+                         f"{sat} puts team {ids.get(team, team)} there; correct the DIRECTION or the pair", tag)
+        elif m is None and pair is not None:
+            problems.add(line, tag.lower(), pair, f"pair {pair} is neither team of the match ({home}, {away}) "
+                         "nor a team's seats written team-seat-seat (1-3-4); correct the pair number", tag)
+    return ns_team, ew_team
+
+
 def _match(tree: Tree, match: Node, teams: dict[str, str], problems: _Problems, lines: list[dict]) -> dict | None:
     """One MATCH: its row, and its traveller lines appended to ``lines``."""
+    ids = {name: team_id for team_id, name in teams.items()}
     home = _match_team(match, ("TEAM", "TEAM_ID", "NS_PAIR_NUMBER"), teams, problems, "home")
     away = _match_team(match, ("OPPOSING_TEAM", "OPPOSING_TEAM_ID", "EW_PAIR_NUMBER"), teams, problems, "away")
     if home is not None and home == away:
@@ -190,7 +217,8 @@ def _match(tree: Tree, match: Node, teams: dict[str, str], problems: _Problems, 
             if home is None or away is None:
                 continue
             row = line_row(line, number, "", "", problems.source, {"team": home, "opposing_team": away})
-            lines.append({**row, "round": rnd, "ns_team": row["ns"], "ew_team": row["ew"], "home": home,
+            ns_team, ew_team = _line_teams(line, row, sat, home, away, ids, problems)
+            lines.append({**row, "round": rnd, "ns_team": ns_team, "ew_team": ew_team, "home": home,
                           "away": away, "imps": imps})
     if home is None or away is None:
         return None

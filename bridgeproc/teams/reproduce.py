@@ -1,0 +1,95 @@
+"""A teams file's published numbers reproduced: the VP scale they show, and how much agrees.
+
+A teams export (TeamsScorer, EBUScoreTeams, Ruter) publishes board IMPs, match VPs, team totals
+and places. They are the spec: when the director gave no ``--vp-scale``, the scale used is the
+known one (:data:`bridgeproc.teams.vp_scales.KNOWN_SCALES`) that gives back the most published
+VPs, the WBF scale first so a tie keeps the default; then every kind of published number is
+compared with bridgeproc's, and one line says whose conventions ranked the event and how much
+they reproduce (``Conventions: TeamsScorer's (EBU 20-VP scale in whole VPs, found from the
+file's VPs), reproducing board IMPs 120/120, VPs 80/80, totals 10/10, places 10/10``).
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from bridgeproc.teams.matches import match_totals
+from bridgeproc.teams.options import TeamsOptions
+from bridgeproc.teams.vp_scales import KNOWN_SCALES, scale_covers, vp_agreement
+
+__all__ = ["KIND_COLUMNS", "board_agreement", "reproducing_scale", "standings_agreement", "summary"]
+
+#: One row per kind of published number: what it is, how many were compared, how many agree.
+KIND_COLUMNS = ("kind", "compared", "agree")
+#: Published and computed figures equal when within half the last published decimal (0.01).
+TOLERANCE = 0.005
+
+
+def reproducing_scale(boards: pd.DataFrame, published: pd.DataFrame, options: TeamsOptions,
+                      adjustments: pd.DataFrame | None = None) -> tuple[TeamsOptions, pd.DataFrame, tuple[int, int]]:
+    """(options with the scale kept, match totals on it, (VPs agreeing, VPs compared)).
+
+    The director's scale (``options.scale_given``) is kept as is; else each known scale that
+    covers the event's match lengths is tried on the board IMPs and the one reproducing the most
+    published VPs is kept (the first, the WBF scale, on a tie).
+    """
+    matches = match_totals(boards, options, adjustments)
+    best = (options, matches, vp_agreement(matches, published) if len(published) else (0, 0))
+    if options.scale_given or options.scoring != "vp" or best[2][1] == 0 or best[2][0] == best[2][1]:
+        return best
+    lengths = np.full(len(matches), options.boards_per_match) if options.boards_per_match else \
+        matches["boards"].to_numpy()
+    for scale in KNOWN_SCALES.values():
+        if scale == options.scale or not scale_covers(scale, lengths[lengths > 0]):
+            continue
+        trial = options.replace(scale=scale)
+        ours = match_totals(boards, trial, adjustments)
+        agree = vp_agreement(ours, published)
+        if agree[0] > best[2][0]:
+            best = (trial, ours, agree)
+    return best
+
+
+def board_agreement(boards: pd.DataFrame, published: pd.DataFrame) -> tuple[int, int]:
+    """(board IMPs agreeing, compared): the file's IMPs for the match's home team on each board
+    (``round home away board imps``) against ``imps_home`` of :func:`bridgeproc.teams.matches.board_imps`."""
+    pub = published.dropna(subset=["imps"])
+    if not len(pub) or not len(boards):
+        return 0, 0
+    keyed = boards.drop_duplicates(subset=["round", "home", "away", "board"]).set_index(
+        ["round", "home", "away", "board"])["imps_home"]
+    at = pd.MultiIndex.from_arrays([pub["round"].astype("Int64"), pub["home"].astype("string"),
+                                    pub["away"].astype("string"), pub["board"].astype("int64")])
+    ours = keyed.reindex(at).to_numpy(dtype=np.float64)
+    return int(np.sum(np.abs(ours - pub["imps"].to_numpy(dtype=np.float64)) < TOLERANCE)), len(pub)
+
+
+def _place_key(text: pd.Series) -> pd.Series:
+    """A place as its number and whether it is shared: ``7=`` and ``7 =`` alike, ``07`` as ``7``."""
+    clean = text.astype("string").str.replace(r"\s", "", regex=True)
+    number = pd.to_numeric(clean.str.rstrip("=").str.rstrip("."), errors="coerce")
+    return number.astype("Float64").astype("string") + clean.str.endswith("=").map({True: "=", False: ""}).fillna("")
+
+
+def standings_agreement(table: pd.DataFrame, teams: pd.DataFrame) -> list[tuple[str, int, int]]:
+    """[("totals", agree, compared), ("places", agree, compared)] of the published team rows
+    (``team total place``) against the standings (``team total rank``); kinds with nothing published
+    are left out."""
+    out: list[tuple[str, int, int]] = []
+    ours = table.drop_duplicates(subset=["team"]).set_index("team")
+    totals = teams.dropna(subset=["total"])
+    if len(totals):
+        mine = ours["total"].reindex(totals["team"].astype("string")).to_numpy(dtype=np.float64)
+        theirs = pd.to_numeric(totals["total"], errors="coerce").to_numpy(dtype=np.float64)
+        out.append(("totals", int(np.sum(np.abs(mine - theirs) < TOLERANCE)), len(totals)))
+    places = teams.dropna(subset=["place"])
+    if len(places):
+        mine_place = _place_key(ours["rank"].reindex(places["team"].astype("string")))
+        theirs_place = _place_key(places["place"])
+        out.append(("places", int((mine_place.to_numpy() == theirs_place.to_numpy()).sum()), len(places)))
+    return out
+
+
+def summary(kinds: list[tuple[str, int, int]]) -> str:
+    """``board IMPs 120/120, VPs 80/80``: each kind compared, in order."""
+    return ", ".join(f"{kind} {agree}/{compared}" for kind, agree, compared in kinds if compared)
