@@ -337,7 +337,7 @@ _VP_METHODS = (None, "VPS", "VP", "VICTORY_POINTS")
 
 def from_usebio(usebio: UsebioTeams) -> pd.DataFrame:
     """The raw team frame of a USEBIO team event (``home``/``away`` from each MATCH)."""
-    return usebio.results.drop(columns=["imps"])
+    return usebio.results.drop(columns=["imps", "ximp_ns", "ximp_ew"])
 
 
 def usebio_published(usebio: UsebioTeams) -> pd.DataFrame:
@@ -372,6 +372,22 @@ def usebio_board_imps(usebio: UsebioTeams) -> pd.DataFrame:
         "imps": pd.to_numeric(r["imps"], errors="coerce").astype("float64"),
     })
     return out.drop_duplicates(subset=["round", "home", "away", "board"], ignore_index=True)
+
+
+def usebio_cross_imps(usebio: UsebioTeams) -> pd.DataFrame:
+    """The file's pairwise cross-IMPs per traveller line: ``source``, ``line`` (Int64) and ``ximp_ns``,
+    ``ximp_ew`` (float64), for the lines that publish them (TeamsScorer's ``NS_CROSS_IMP_POINTS``)."""
+    r = usebio.results.dropna(subset=["ximp_ns"])
+    return pd.DataFrame({"source": r["source"].astype("string"), "line": r["line"].astype("Int64"),
+                         "ximp_ns": pd.to_numeric(r["ximp_ns"], errors="coerce").astype("float64"),
+                         "ximp_ew": pd.to_numeric(r["ximp_ew"], errors="coerce").astype("float64")})
+
+
+def usebio_pair_imps(usebio: UsebioTeams) -> pd.DataFrame:
+    """The file's pair totals of pairwise cross-IMPs: ``pair``, ``team``, ``imps`` (float64, ``PAIR_IMPS``)."""
+    p = usebio.pairs.dropna(subset=["pair_imps"])
+    return pd.DataFrame({"pair": p["pair"].astype("string"), "team": p["team"].astype("string"),
+                         "imps": pd.to_numeric(p["pair_imps"], errors="coerce").astype("float64")})
 
 
 def usebio_places(usebio: UsebioTeams) -> pd.DataFrame:

@@ -17,7 +17,8 @@ from bridgeproc.teams.matches import match_totals
 from bridgeproc.teams.options import TeamsOptions
 from bridgeproc.teams.vp_scales import KNOWN_SCALES, scale_covers, vp_agreement
 
-__all__ = ["KIND_COLUMNS", "board_agreement", "reproducing_scale", "standings_agreement", "summary"]
+__all__ = ["KIND_COLUMNS", "board_agreement", "line_agreement", "pair_agreement", "reproducing_scale",
+           "standings_agreement", "summary"]
 
 #: One row per kind of published number: what it is, how many were compared, how many agree.
 KIND_COLUMNS = ("kind", "compared", "agree")
@@ -62,6 +63,29 @@ def board_agreement(boards: pd.DataFrame, published: pd.DataFrame) -> tuple[int,
                                     pub["away"].astype("string"), pub["board"].astype("int64")])
     ours = keyed.reindex(at).to_numpy(dtype=np.float64)
     return int(np.sum(np.abs(ours - pub["imps"].to_numpy(dtype=np.float64)) < TOLERANCE)), len(pub)
+
+
+def line_agreement(results: pd.DataFrame, published: pd.DataFrame) -> tuple[int, int]:
+    """(pairwise cross-IMPs agreeing to 0.01, compared): each published line's NS and EW value
+    (``source line ximp_ns ximp_ew``) against the results row read from that line."""
+    if not len(published):
+        return 0, 0
+    keyed = results.drop_duplicates(subset=["source", "line"]).set_index(["source", "line"])
+    at = pd.MultiIndex.from_arrays([published["source"].astype("string"), published["line"].astype("int64")])
+    agree = 0
+    for side in ("ns", "ew"):
+        ours = np.round(keyed[f"ximp_{side}"].reindex(at).to_numpy(dtype=np.float64), 2)
+        agree += int(np.sum(np.abs(ours - published[f"ximp_{side}"].to_numpy(dtype=np.float64)) < TOLERANCE))
+    return agree, 2 * len(published)
+
+
+def pair_agreement(pairs: pd.DataFrame, published: pd.DataFrame) -> tuple[int, int]:
+    """(pair IMP totals agreeing to 0.01, compared): ``pair imps`` published against ours."""
+    if not len(published):
+        return 0, 0
+    ours = pairs.drop_duplicates(subset=["pair"]).set_index("pair")["imps"].reindex(published["pair"].astype("string"))
+    return int(np.sum(np.abs(ours.to_numpy(dtype=np.float64) - published["imps"].to_numpy(dtype=np.float64))
+                      < TOLERANCE)), len(published)
 
 
 def _place_key(text: pd.Series) -> pd.Series:

@@ -25,13 +25,23 @@ from bridgeproc.teams.load import (
     room_games,
     unplayed_rooms,
     usebio_board_imps,
+    usebio_cross_imps,
     usebio_names,
+    usebio_pair_imps,
     usebio_places,
     usebio_published,
 )
 from bridgeproc.teams.matches import board_imps, result_imps, totals_from_imps
 from bridgeproc.teams.options import TeamsOptions
-from bridgeproc.teams.reproduce import board_agreement, reproducing_scale, standings_agreement, summary
+from bridgeproc.teams.pairwise import pair_cross_imps, pair_imps
+from bridgeproc.teams.reproduce import (
+    board_agreement,
+    line_agreement,
+    pair_agreement,
+    reproducing_scale,
+    standings_agreement,
+    summary,
+)
 from bridgeproc.teams.standings import standings, tie_break_chain
 from bridgeproc.validate.records import fill_from_records
 from bridgeproc.validate.results import validate_results
@@ -41,6 +51,10 @@ from bridgeproc.validate.results import validate_results
 _KEEP = ("scoreimp", "table", "ns_team", "ew_team", "game")
 #: check_given's reason for not solving names the pairs command's --no-dd; a teams run never solves.
 _NOT_SOLVED = ("(double dummy is not solved: --no-dd)", "(a teams run does not solve double dummy)")
+
+
+#: USEBIO ``PAIRWISE_SCORING_METHOD`` values that give each pair cross-IMPs inside the teams event.
+PAIRWISE_CROSS_IMPS = ("CROSS_IMPS", "CROSS_IMP", "CROSSIMPS")
 
 
 @dataclass(frozen=True)
@@ -75,6 +89,13 @@ class TeamsSession:
     deals: pd.DataFrame | None = None
     notes: tuple[dict[str, str], ...] = ()
     origin: str = ""
+
+    @property
+    def pairs(self) -> pd.DataFrame:
+        """Pair totals of the pairwise cross-IMPs (:func:`bridgeproc.teams.pairwise.pair_imps`); empty when the
+        event has none (the file does not ask for them)."""
+        return pair_imps(self.results if "ximp_ns" in self.results else self.results.iloc[:0].assign(
+            ximp_ns=pd.Series(dtype="float64"), ximp_ew=pd.Series(dtype="float64")))
 
     @property
     def notices(self) -> list[str]:
@@ -176,6 +197,8 @@ class TeamsInputs(NamedTuple):
     notes: list
     board_imps: list = []
     places: list = []
+    cross_imps: list = []
+    pair_imps: list = []
 
 
 def read_teams(inputs: list, lineup: pd.DataFrame | None, encoding: str | None) -> TeamsInputs:
@@ -187,6 +210,8 @@ def read_teams(inputs: list, lineup: pd.DataFrame | None, encoding: str | None) 
     rooms, published, meta, names, deals = [], [], {}, {}, []
     board_published: list[pd.DataFrame] = []
     places: list[pd.DataFrame] = []
+    crossed: list[pd.DataFrame] = []
+    pair_totals: list[pd.DataFrame] = []
     notes: list[dict[str, str]] = []
     for path in inputs:
         suffix = Path(path).suffix.lower()
@@ -231,12 +256,14 @@ def read_teams(inputs: list, lineup: pd.DataFrame | None, encoding: str | None) 
             published.append(usebio_published(usebio))
             board_published.append(usebio_board_imps(usebio))
             places.append(usebio_places(usebio))
+            crossed.append(usebio_cross_imps(usebio))
+            pair_totals.append(usebio_pair_imps(usebio))
             if with_deals is not None:
                 deals.append(with_deals)
         else:
             raise BridgeprocError(f"{Path(path).name}: cannot read {suffix or 'files without an extension'} for teams; "
                                   "give .pbn, .csv, .xlsx or .xml (USEBIO)")
-    return TeamsInputs(rooms, published, meta, names, deals, notes, board_published, places)
+    return TeamsInputs(rooms, published, meta, names, deals, notes, board_published, places, crossed, pair_totals)
 
 
 def score_teams(rooms: list[pd.DataFrame], published: list[pd.DataFrame], options: TeamsOptions = TeamsOptions(),
@@ -254,6 +281,8 @@ def score_teams(rooms: list[pd.DataFrame], published: list[pd.DataFrame], option
         results = pd.concat(rooms, ignore_index=True)
         boards = board_imps(results, options)
         results = result_imps(results, boards)
+        if (meta or {}).get("pairwise_scoring_method") in PAIRWISE_CROSS_IMPS:
+            results = pair_cross_imps(results)
         options, matches, _ = reproducing_scale(boards, pub, options, adjustments)
         matches = add_bam(matches, boards, options.bam_tie)
     else:
@@ -290,6 +319,10 @@ def teams_origin(session: TeamsSession, read: TeamsInputs) -> str:
         kinds.append(("VPs", *vp_agreement(session.matches, session.published)))
     if read.places:
         kinds.extend(standings_agreement(session.standings, pd.concat(read.places, ignore_index=True)))
+    if read.cross_imps and "ximp_ns" in session.results:
+        kinds.append(("cross-IMPs", *line_agreement(session.results, pd.concat(read.cross_imps, ignore_index=True))))
+    if read.pair_imps:
+        kinds.append(("pair IMPs", *pair_agreement(session.pairs, pd.concat(read.pair_imps, ignore_index=True))))
     kinds = [k for k in kinds if k[2]]
     if not kinds:
         return ""

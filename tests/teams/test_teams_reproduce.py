@@ -36,7 +36,19 @@ def test_ebu20_by_name_and_unknown_length():
 def test_teamsscorer_every_published_number(teamsscorer):
     assert teamsscorer.origin == (
         "Conventions: TeamsScorer's (EBU 20-VP scale in whole VPs (ebu20), found from the file's VPs; ties shared, "
-        "as published), reproducing board IMPs 120/120, VPs 80/80, totals 10/10, places 10/10")
+        "as published), reproducing board IMPs 120/120, VPs 80/80, totals 10/10, places 10/10, cross-IMPs 480/480, "
+        "pair IMPs 19/19")
+
+
+def test_teamsscorer_pairwise_written_out(teamsscorer):
+    """Board 1, 1-1-2 v 3-3-4 (-460): against the other 7 results of the board, 1.57 per comparison to EW;
+    pair 1-1-2's total is the sum of its 24 rounded board values (-20.99, the exact sum is -21.00)."""
+    r = teamsscorer.results.set_index(["board", "ns_pair"])
+    assert round(r.loc[(1, "1-1-2"), "ximp_ns"], 2) == -1.57
+    assert round(r.loc[(2, "3-1-2"), "ximp_ew"], 2) == 7.86
+    pairs = teamsscorer.pairs.set_index("pair")
+    assert len(pairs) == 20 and set(pairs["boards"]) == {24}
+    assert (pairs.loc["1-1-2", "imps"], pairs.loc["1-3-4", "imps"], pairs.loc["1-1-2", "team"]) == (-20.99, -58.15, "1")
 
 
 def test_teamsscorer_standings_written_out(teamsscorer):

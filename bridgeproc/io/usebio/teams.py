@@ -36,23 +36,28 @@ from bridgeproc.io.usebio.travellers import board_number, line_row, passout_note
 from bridgeproc.io.usebio.xml_tree import Node, parse_tree
 from bridgeproc.schema import problems_frame
 
-__all__ = ["UsebioTeams", "parse_usebio_teams", "read_usebio_teams", "LINE_COLUMNS", "MATCH_COLUMNS", "TEAM_COLUMNS"]
+__all__ = ["UsebioTeams", "parse_usebio_teams", "read_usebio_teams", "LINE_COLUMNS", "MATCH_COLUMNS", "TEAM_COLUMNS",
+           "PAIR_COLUMNS"]
 
 #: Raw result columns (text), then ``source``, ``line``: one row per TRAVELLER_LINE of a MATCH.
 LINE_COLUMNS = ["round", "board", "contract", "declarer", "result", "lead", "score", "ns", "ew", "ns_team", "ew_team",
-                "home", "away", "imps"]
+                "home", "away", "imps", "ximp_ns", "ximp_ew"]
 #: Match columns (text), then ``source``, ``line``: one row per MATCH, teams as the frames name them.
 MATCH_COLUMNS = ["round", "home", "away", "home_score", "away_score", "boards", "imps_home", "imps_away"]
 #: Team columns (text), then ``source``, ``line``.
 TEAM_COLUMNS = ["team", "team_id", "team_name", "place", "total", "players"]
+#: Pair columns (text), then ``source``, ``line``: one row per ``TEAM/PAIR`` (TeamsScorer's pairwise figures).
+PAIR_COLUMNS = ["team", "pair", "boards_played", "pair_imps", "players"]
 #: Elements of USEBIO team events beyond those the pairs reader knows.
 TEAM_ELEMENTS = frozenset({"TEAM_SCORE", "OPPOSING_TEAM_SCORE", "MATCH_SCORING_METHOD", "START_BOARD_NUMBER",
                            "END_BOARD_NUMBER", "BOARDS_PLAYED", "BOARDS_PER_ROUND", "WINS_OR_DRAWS"})
 #: Elements read, or known to hold nothing the results need; any other is named in a note.
-_KNOWN = KNOWN_ELEMENTS | TEAM_ELEMENTS
+#: Pairwise elements of a teams event that are read (TeamsScorer: ``PAIRWISE_SCORING_METHOD`` CROSS_IMPS).
+_PAIRWISE = frozenset({"PAIRWISE_SCORING_METHOD", "PAIR_IMPS", "TEAM_PAIRING_AVAILABLE"})
+_KNOWN = KNOWN_ELEMENTS | TEAM_ELEMENTS | _PAIRWISE
 #: Pair-event elements that a teams file may carry but the teams reader does not read.
 _NOT_READ = frozenset({"NS_MATCH_POINTS", "EW_MATCH_POINTS", "NS_IMPS", "EW_IMPS", "NS_BUTLER_POINTS",
-                       "EW_BUTLER_POINTS", "NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS", "PERCENTAGE"})
+                       "EW_BUTLER_POINTS", "PERCENTAGE"})
 
 
 @dataclass
@@ -68,6 +73,8 @@ class UsebioTeams:
              (NaN-text ``None`` for a match without boards)
     teams    TEAM_COLUMNS + ``source``, ``line``: ``team`` the name the frames use, the published
              ``place`` and ``total``, ``players`` joined with `` - ``
+    pairs    PAIR_COLUMNS + ``source``, ``line``: each team's pairs as the file names them (``1-3-4``)
+             with their published ``PAIR_IMPS`` (empty when the file has no ``PAIR``)
     boards   schema.BOARDS_COLUMNS: the hand record
     meta     as :class:`bridgeproc.io.usebio.reader.UsebioFile` (``event``, ``date``, ``club``,
              ``event_type``, ``program`` ...) plus ``match_scoring_method``
@@ -80,6 +87,7 @@ class UsebioTeams:
     boards: pd.DataFrame
     meta: dict[str, str]
     source: str = "<string>"
+    pairs: pd.DataFrame = field(default_factory=lambda: _frame([], PAIR_COLUMNS))
     notes: list[dict] = field(default_factory=list)
 
 
@@ -143,6 +151,21 @@ def _teams(tree: Tree, problems: _Problems) -> tuple[dict[str, str], list[dict]]
     for row in rows:
         row["team"] = row["team_name"] if by_name else row["team_id"]
     return {r["team_id"]: r["team"] for r in rows}, rows
+
+
+def _pairs(tree: Tree, problems: _Problems, teams: dict[str, str]) -> list[dict]:
+    """Each ``TEAM/PAIR`` with its number and published ``PAIR_IMPS`` (TeamsScorer's pairwise cross-IMPs)."""
+    rows = []
+    for team in (n for n in tree.nodes if n.tag == "TEAM" and tree.inside(n, "PARTICIPANTS")):
+        team_id = team.value("TEAM_ID") or team.value("TEAM_NUMBER")
+        for pair in (c for c in team.children if c.tag == "PAIR"):
+            players = [p.value("PLAYER_NAME") or "" for p in pair.iter("PLAYER")]
+            rows.append({"team": teams.get(team_id or "", team_id), "pair": pair.value("PAIR_NUMBER"),
+                         "boards_played": problems.number(pair, "BOARDS_PLAYED", int),
+                         "pair_imps": problems.number(pair, "PAIR_IMPS"),
+                         "players": " - ".join(p for p in players if p) or None,
+                         "source": problems.source, "line": str(pair.line)})
+    return rows
 
 
 def _match_team(match: Node, tags: tuple[str, ...], teams: dict[str, str], problems: _Problems,
@@ -219,7 +242,8 @@ def _match(tree: Tree, match: Node, teams: dict[str, str], problems: _Problems, 
             row = line_row(line, number, "", "", problems.source, {"team": home, "opposing_team": away})
             ns_team, ew_team = _line_teams(line, row, sat, home, away, ids, problems)
             lines.append({**row, "round": rnd, "ns_team": ns_team, "ew_team": ew_team, "home": home,
-                          "away": away, "imps": imps})
+                          "away": away, "imps": imps, "ximp_ns": problems.number(line, "NS_CROSS_IMP_POINTS"),
+                          "ximp_ew": problems.number(line, "EW_CROSS_IMP_POINTS")})
     if home is None or away is None:
         return None
     return {"round": rnd, "home": home, "away": away, "home_score": scores["TEAM_SCORE"],
@@ -282,6 +306,7 @@ def parse_usebio_teams(data: bytes | str, source: str = "<string>") -> UsebioTea
     tree = Tree(root)
     problems = _Problems(tree, source)
     teams, team_rows = _teams(tree, problems)
+    pair_rows = _pairs(tree, problems, teams)
     matches = [n for n in tree.nodes if n.tag == "MATCH"]
     if not matches and not team_rows:
         kind = event.value("EVENT_TYPE") or "no EVENT_TYPE"
@@ -299,10 +324,11 @@ def parse_usebio_teams(data: bytes | str, source: str = "<string>") -> UsebioTea
     notes.extend(unused_score_notes(lines, source))
     notes.extend(passout_notes(lines, source))
     meta = event_meta(root, event)
-    if event.value("MATCH_SCORING_METHOD"):
-        meta["match_scoring_method"] = str(event.value("MATCH_SCORING_METHOD")).upper()
+    for tag in ("MATCH_SCORING_METHOD", "PAIRWISE_SCORING_METHOD"):
+        if event.value(tag):
+            meta[tag.lower()] = str(event.value(tag)).upper()
     return UsebioTeams(_frame(lines, LINE_COLUMNS), _frame(match_rows, MATCH_COLUMNS), _frame(team_rows, TEAM_COLUMNS),
-                       boards_from_hands(hands, source), meta, source, notes)
+                       boards_from_hands(hands, source), meta, source, pairs=_frame(pair_rows, PAIR_COLUMNS), notes=notes)
 
 
 def read_usebio_teams(path_or_file: str | os.PathLike | BinaryIO) -> UsebioTeams:
