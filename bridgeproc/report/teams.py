@@ -273,6 +273,24 @@ def hand_record_boards(deals: pd.DataFrame) -> pd.DataFrame:
     return deals.assign(par_score=pd.array(score, dtype="Int64"), par_contracts=contracts)
 
 
+def write_pairs(wb, session: TeamsSession) -> None:
+    """The Pairs sheet: each pair's pairwise cross-IMPs inside the teams event, best first (no sheet
+    when the event has none)."""
+    pairs = session.pairs
+    if not len(pairs):
+        return
+    ws = new_sheet(wb, "Pairs")
+    titles = ["Pair", "Team", "Boards", "Cross-IMPs"]
+    set_widths(ws, _widths(titles, [10, 14, 8, 12], {0: pairs["pair"], 1: pairs["team"]}))
+    lines = heading(session)
+    a4(ws, f"{len(lines) + 2}:{len(lines) + 2}")
+    _title(ws, lines)
+    add_row(ws, header_row(ws, titles))
+    for r in records(pairs.sort_values(["imps", "pair"], ascending=[False, True], kind="stable")):
+        add_row(ws, [cell(ws, r.pair), cell(ws, r.team), cell(ws, int(r.boards), fmt="int"),
+                     _num(ws, r.imps, "0.00", BOLD)])
+
+
 def write_teams_checks(wb, session: TeamsSession) -> None:
     """The Checks sheet: what was read with a note (a lead read from the Play ...), each with its file
     and line, as ``bridgeproc teams`` prints them; no sheet when there are none."""
@@ -320,6 +338,7 @@ def write_teams_workbook(session: TeamsSession, path: str | os.PathLike) -> None
     write_cross_table(wb, session)
     write_vp_scale(wb, session)
     write_match_cards(wb, session)
+    write_pairs(wb, session)
     if len(session.results):
         shown = session.results.assign(section=("R" + session.results["round"].astype("string")),
                                        ns=session.results["ns_team"], ew=session.results["ew_team"])

@@ -77,6 +77,11 @@ def convention_rows(session: TeamsSession) -> list[tuple[str, str]]:
          + (f"; the usual order for {_AN_EVENT.get(detected, detected)}"
             if opts.tie_breaks is None and session.tie_breaks else "")),
     ]
+    if len(session.pairs):
+        rows.append(("Pairwise cross-IMPs", "each pair's result against every other result of the board in the "
+                     "event, averaged per comparison; a pair's total is the sum of its board values to 2 decimals"))
+    if session.origin:
+        rows.append(("Published numbers", session.origin.removeprefix("Conventions: ")))
     if opts.scoring == "bam":
         rows.append(("Board-a-match tie", f"a net difference of at most {opts.bam_tie} point(s) is a tie"
                      if opts.bam_tie else "only equal scores are a tie"))

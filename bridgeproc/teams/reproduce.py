@@ -5,8 +5,8 @@ and places. They are the spec: when the director gave no ``--vp-scale``, the sca
 known one (:data:`bridgeproc.teams.vp_scales.KNOWN_SCALES`) that gives back the most published
 VPs, the WBF scale first so a tie keeps the default; then every kind of published number is
 compared with bridgeproc's, and one line says whose conventions ranked the event and how much
-they reproduce (``Conventions: TeamsScorer's (EBU 20-VP scale in whole VPs, found from the
-file's VPs), reproducing board IMPs 120/120, VPs 80/80, totals 10/10, places 10/10``).
+they reproduce (``Conventions: TeamsScorer's (EBU 20-VP (whole VPs) scale (ebu20), found from the
+file's VPs; ...), reproducing board IMPs 120/120, VPs 80/80, totals 10/10, places 10/10``).
 """
 from __future__ import annotations
 

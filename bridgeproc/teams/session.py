@@ -307,7 +307,7 @@ def _places_agree(table: pd.DataFrame, places: pd.DataFrame) -> int:
 
 def teams_origin(session: TeamsSession, read: TeamsInputs) -> str:
     """One line: whose conventions ranked the event and how much of the published numbers they
-    reproduce (``Conventions: TeamsScorer's (EBU 20-VP scale in whole VPs, found from the file's VPs),
+    reproduce (``Conventions: TeamsScorer's (EBU 20-VP (whole VPs) scale (ebu20), found from the file's VPs),
     reproducing board IMPs 120/120, VPs 80/80, totals 10/10, places 10/10``); empty when nothing is
     published."""
     kinds: list[tuple[str, int, int]] = []

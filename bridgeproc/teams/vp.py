@@ -131,7 +131,7 @@ class VpScale:
         if self.name == "wbf2013":
             return "VP: WBF 2013 continuous 20-VP scale (blitz 15 x sqrt(boards), 2 decimals half-up, concavity pass)"
         if self.label:
-            return f"VP: {self.label} ({self.name})"
+            return f"VP: {self.label} scale ({self.name})"
         return f"VP: custom table {self.name}"
 
     def convert(self, margin, boards) -> np.ndarray:

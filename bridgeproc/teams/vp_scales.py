@@ -40,7 +40,7 @@ _EBU20_TABLE = """margin,winner,loser,boards
 21,20,0,3
 """
 #: The EBU 20-VP scale (whole VPs) for the match lengths bridgeproc has its table of.
-EBU20 = replace(parse_vp_table(_EBU20_TABLE, "ebu20"), label="EBU 20-VP scale in whole VPs")
+EBU20 = replace(parse_vp_table(_EBU20_TABLE, "ebu20"), label="EBU 20-VP (whole VPs)")
 #: Name -> scale, in the order tried when the file does not name its scale (the default first).
 KNOWN_SCALES: dict[str, VpScale] = {"wbf2013": WBF2013, "ebu20": EBU20}
 

@@ -35,7 +35,7 @@ def test_ebu20_by_name_and_unknown_length():
 
 def test_teamsscorer_every_published_number(teamsscorer):
     assert teamsscorer.origin == (
-        "Conventions: TeamsScorer's (EBU 20-VP scale in whole VPs (ebu20), found from the file's VPs; ties shared, "
+        "Conventions: TeamsScorer's (EBU 20-VP (whole VPs) scale (ebu20), found from the file's VPs; ties shared, "
         "as published), reproducing board IMPs 120/120, VPs 80/80, totals 10/10, places 10/10, cross-IMPs 480/480, "
         "pair IMPs 19/19")
 
@@ -112,3 +112,21 @@ def test_team_seat_seat_contradicting_direction(direction, ns, ew, message):
     problems = caught.value.problems
     assert any(message in m for m in problems["message"])
     assert set(problems["line"]) == {"1"}
+
+
+def test_teamsscorer_workbook_shows_pairs_and_published(tmp_path):
+    from openpyxl import load_workbook
+
+    out = tmp_path / "teams.xlsx"
+    process_teams([TEAMSSCORER], [out])
+    wb = load_workbook(out, read_only=True)
+    try:
+        pairs = [row for row in wb["Pairs"].iter_rows(values_only=True)]
+        at = pairs.index(("Pair", "Team", "Boards", "Cross-IMPs"))
+        assert pairs[at + 1] == ("10-1-2", "10", 24, 62.84)
+        assert ("1-3-4", "1", 24, -58.15) in pairs and len(pairs) == at + 21
+        words = {row[0]: row[1] for row in wb["Conventions"].iter_rows(values_only=True) if len(row) > 1 and row[0]}
+        assert words["VP scale"] == "EBU 20-VP (whole VPs)"
+        assert words["Published numbers"].endswith("cross-IMPs 480/480, pair IMPs 19/19")
+    finally:
+        wb.close()
