@@ -23,6 +23,15 @@ class UsageError(BridgeprocError, ValueError):
     has no reader or writer for. A mistake in the call, not in the data: the command line exits 2."""
 
 
+class TeamsEventError(BridgeprocError):
+    """An input of ``score`` (or ``check``, ``conventions``) is a teams event: its matches are scored by
+    ``bridgeproc teams``, never ranked as pairs. ``source`` is the file; ``str()`` names the command."""
+
+    def __init__(self, source: str, what: str) -> None:
+        self.source = source
+        super().__init__(f"{source}: a teams event ({what}); score it with `bridgeproc teams {source} -o results.xlsx`")
+
+
 class ParseError(BridgeprocError, ValueError):
     """A file could not be read; ``str()`` is ``source:line: message``."""
 

@@ -105,6 +105,8 @@ TEAM_MATCH_COLUMNS: dict[str, object] = {
     "margin_home": "float64", "margin_away": "float64", "vp_home": "float64", "vp_away": "float64",
     "penalty_vp_home": "float64", "penalty_vp_away": "float64", "status": "string",
 }
+#: Pair totals of the pairwise cross-IMPs inside a teams event (:func:`bridgeproc.teams.pairwise.pair_imps`).
+PAIR_IMPS_COLUMNS: dict[str, object] = {"pair": "string", "team": "string", "boards": "int64", "imps": "float64"}
 #: Columns of the teams standings frame.
 TEAM_STANDINGS_COLUMNS: dict[str, object] = {
     "rank": "string", "team": "string", "names": "string", "matches": "int64", "boards": "int64",

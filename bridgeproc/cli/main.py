@@ -407,10 +407,10 @@ def conventions(inputs, published, **params) -> None:
 
         bridgeproc conventions club-night.usebio.xml
     """
-    from bridgeproc.pipeline.fit import describe_fit, fit_conventions  # start-up: only this command needs it
+    from bridgeproc.pipeline.fit import describe_conventions  # start-up: only this command needs it
 
     with library_errors():
         check_input_files(inputs, params["names"])
-        fits = fit_conventions(list(inputs), run_options(params), published=published)
-    for line in describe_fit(fits):
+        lines = describe_conventions(list(inputs), run_options(params), published=published)
+    for line in lines:
         click.echo(line)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from bridgeproc.errors import BridgeprocError
+from bridgeproc.errors import BridgeprocError, TeamsEventError
 from bridgeproc.model import Options
 from bridgeproc.pipeline.read import read_inputs
 from bridgeproc.pipeline.run import director_chose, other_methods, session_conventions, validate_inputs
@@ -97,6 +97,7 @@ def fit_conventions(inputs: list, options: Options = Options(), published=None) 
     """
     given = read_published(published) if published is not None else None
     read = read_inputs(list(inputs), options)
+    read.refuse_teams()
     if not read.raws:
         raise BridgeprocError("no results in the inputs: nothing published to reproduce")
     raw, _, names = read.frames()
@@ -147,4 +148,15 @@ def describe_fit(fits: list[Fit]) -> list[str]:
     return lines
 
 
-__all__ = ["Fit", "fit_conventions", "describe_fit", "read_published"]
+def describe_conventions(inputs: list, options: Options = Options(), published=None) -> list[str]:
+    """What ``bridgeproc conventions`` prints: :func:`describe_fit` of a pairs session, or for a teams
+    event (:class:`~bridgeproc.errors.TeamsEventError`) what ``bridgeproc teams`` reproduces."""
+    try:
+        return describe_fit(fit_conventions(inputs, options, published))
+    except TeamsEventError:
+        from bridgeproc.pipeline.teams import teams_conventions  # the teams readers only for a teams file
+
+        return teams_conventions(list(inputs), options.encoding)
+
+
+__all__ = ["Fit", "fit_conventions", "describe_fit", "describe_conventions", "read_published"]

@@ -13,7 +13,7 @@ from typing import Callable, Iterable
 import pandas as pd
 
 from bridgeproc.analysis.par import check_given
-from bridgeproc.errors import ParseError, UsageError
+from bridgeproc.errors import ParseError, TeamsEventError, UsageError
 from bridgeproc.io.bws import check_movement, read_bws
 from bridgeproc.io.corrections import read_corrections
 from bridgeproc.io.pbn.frames import same_deal
@@ -66,6 +66,14 @@ class Inputs:
     corrections: pd.DataFrame | None = None
     #: The PBN files as read (the scored PBN is written onto them: report.pbn_source).
     pbn_files: list = field(default_factory=list)
+    #: An input that is a teams event: ``score`` and ``conventions`` refuse it (:meth:`refuse_teams`),
+    #: ``check`` still checks what it holds.
+    teams_event: TeamsEventError | None = None
+
+    def refuse_teams(self) -> None:
+        """Raise the TeamsEventError of an input that is a teams event (score it with ``bridgeproc teams``)."""
+        if self.teams_event is not None:
+            raise self.teams_event
 
     def settle(self) -> None:
         """Decide which results count: traveller sheets win over a PBN's own ScoreTables.
@@ -226,8 +234,24 @@ def _creator(escapes: list[str]) -> str | None:
     return None
 
 
+def _pbn_teams(pbn) -> str | None:
+    """What makes a PBN a teams event, or None: every result a room game naming both teams (HomeTeam,
+    VisitTeam), or only a team ScoreTable of match totals (Ruter's MatchDetails)."""
+    results = pbn.results
+    if len(results) and {"hometeam", "visitteam"} <= set(results.columns) and \
+            (results["hometeam"].notna() & results["visitteam"].notna()).all():
+        teams = pd.concat([results["hometeam"], results["visitteam"]]).nunique()
+        return f"{len(results)} room results of {teams} teams, each game naming its HomeTeam and VisitTeam"
+    if not len(results) and len(pbn.matches) and "matchdetails" in pbn.matches:
+        return f"{len(pbn.matches)} match totals (MatchDetails) and no boards"
+    return None
+
+
 def _read_pbn(path, options: Options, inputs: Inputs) -> None:
     pbn = read_pbn(path, options.encoding)
+    teams = _pbn_teams(pbn)
+    if teams is not None and inputs.teams_event is None:
+        inputs.teams_event = TeamsEventError(pbn.source, teams)
     inputs.pbn_files.append(pbn)
     inputs.notes.extend({"source": pbn.source, "line": str(line), "column": "", "value": "", "message": message}
                         for line, message in pbn.notes)
@@ -257,7 +281,15 @@ def _read_pbn(path, options: Options, inputs: Inputs) -> None:
 def _read_usebio(path, options: Options, inputs: Inputs) -> None:
     """A USEBIO file of one session, or ``FILE.xml#N``: session N of a file of several (io.usebio.sessions);
     a file of several sessions given whole is refused (ParseError: rank it with ``bridgeproc event``)."""
-    _add_file(read_usebio_session(path), inputs)
+    read = read_usebio_session(path)
+    kind = str(read.meta.get("event_type") or "").upper()
+    if "TEAM" in kind or ("team" in read.results and read.results["team"].notna().any()):
+        matches = read.results[["round", "team", "opposing_team"]].drop_duplicates() if "team" in read.results \
+            else read.results.iloc[:0]
+        if inputs.teams_event is None:
+            inputs.teams_event = TeamsEventError(read.source, f"USEBIO EVENT_TYPE {kind or 'with matches'}, "
+                                                 f"{len(matches)} matches")
+    _add_file(read, inputs)
 
 
 def _read_bws(path, options: Options, inputs: Inputs) -> None:

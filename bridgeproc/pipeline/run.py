@@ -127,6 +127,7 @@ def build_session(inputs: list, options: Options = Options(),
     """
     stage = _Stages(stages)
     read = read_inputs(list(inputs), options)
+    read.refuse_teams()
     if not read.raws:
         return _hand_records_session(read, options, progress, stage)
     _, boards, names = read.frames()

@@ -8,12 +8,15 @@ from pathlib import Path
 
 import pandas as pd
 
+from bridgeproc.errors import BridgeprocError
 from bridgeproc.model import TeamsSession
 from bridgeproc.pipeline.write import check_outputs, output_type, write_all
 from bridgeproc.report.teams_files import WRITERS
 from bridgeproc.teams.load import read_adjustments, read_lineup
 from bridgeproc.teams.options import TeamsOptions
-from bridgeproc.teams.session import read_teams, score_teams, teams_origin
+from bridgeproc.teams.reproduce import summary
+from bridgeproc.teams.session import TeamsInputs, published_kinds, read_teams, score_teams, teams_origin
+from bridgeproc.teams.vp_scales import KNOWN_SCALES, scale_covers, vp_agreement
 
 
 def process_teams(inputs: list, outputs: Sequence = (), options: TeamsOptions = TeamsOptions(), *,
@@ -45,13 +48,56 @@ def process_teams(inputs: list, outputs: Sequence = (), options: TeamsOptions = 
         Bad input (ParseError/ValidationError list every problem); nothing is written.
     """
     check_outputs(outputs, WRITERS, [*inputs, *(p for p in (lineup, adjustments) if isinstance(p, (str, os.PathLike)))])
+    session, _ = _scored(inputs, options, lineup, adjustments, encoding)
+    kinds = {Path(o): output_type(o) for o in outputs}  # as given: Path('results/') loses the folder's slash
+    write_all(outputs, lambda out, tmp: WRITERS[kinds.get(out) or output_type(out)](session, tmp))
+    return session
+
+
+def _scored(inputs: list, options: TeamsOptions, lineup=None, adjustments=None,
+            encoding: str | None = None) -> tuple[TeamsSession, TeamsInputs]:
+    """The event read and scored (no output written), with what was read."""
     if adjustments is not None and not isinstance(adjustments, pd.DataFrame):
         adjustments = read_adjustments(adjustments)
     read = read_teams(list(inputs), read_lineup(lineup) if lineup else None, encoding)
     places = pd.concat(read.places, ignore_index=True) if read.places else None
     session = replace(score_teams(read.rooms, read.published, options, adjustments, read.meta, read.names, places),
                       deals=read.deals[0] if len(read.deals) == 1 else None, notes=tuple(read.notes))
-    session = replace(session, origin=teams_origin(session, read))
-    kinds = {Path(o): output_type(o) for o in outputs}  # as given: Path('results/') loses the folder's slash
-    write_all(outputs, lambda out, tmp: WRITERS[kinds.get(out) or output_type(out)](session, tmp))
-    return session
+    return replace(session, origin=teams_origin(session, read)), read
+
+
+def teams_conventions(inputs: list, encoding: str | None = None) -> list[str]:
+    """``bridgeproc conventions`` on a teams event: what ``bridgeproc teams`` reproduces with no options,
+    the options that give it, and each known VP scale's agreement with the published VPs.
+
+    Raises BridgeprocError when the inputs publish nothing to compare with."""
+    session, read = _scored(inputs, TeamsOptions(), encoding=encoding)
+    kinds = published_kinds(session, read)
+    if not kinds:
+        raise BridgeprocError("the teams inputs publish no board IMPs, VPs, totals or places to reproduce")
+    opts, flags = session.options, []
+    if "scale" in opts.found:
+        flags.append(f"--vp-scale {opts.scale.name}")
+    if "boards_per_match" in opts.found:
+        flags.append(f"--boards-per-match {opts.boards_per_match}")
+    if "tie_breaks" in opts.found:
+        flags.append("--tie-breaks none")
+    exact = all(a == c for _, a, c in kinds)
+    lines = [f"{'Reproduced' if exact else 'Not reproduced exactly; closest'}: {summary(kinds)}",
+             "  with: no options (what teams does on this file" + (f": it finds {' '.join(flags)} from the numbers)"
+                                                                  if flags else ")")]
+    if len(session.published) and session.published["vp_home"].notna().any():
+        tried = []
+        for name, scale in KNOWN_SCALES.items():
+            lengths = session.matches["boards"].to_numpy()
+            if not scale_covers(scale, lengths[lengths > 0]):
+                tried.append(f"{name} (no table for these match lengths)")
+                continue
+            trial, _ = _scored(inputs, TeamsOptions(scale=scale, scale_given=True), encoding=encoding)
+            agree, compared = vp_agreement(trial.matches, trial.published)
+            tried.append(f"{name} VPs {agree}/{compared}")
+        lines.append("  VP scales tried: " + ", ".join(tried))
+    if not exact:
+        missed = [f"{c - a} {kind}" for kind, a, c in kinds if a < c]
+        lines.append("  differs in: " + ", ".join(missed))
+    return lines

@@ -48,6 +48,9 @@ class TeamsOptions:
     scale_given : bool
         The director chose the scale (``--vp-scale``): kept even when another known scale
         reproduces the file's published VPs (:func:`bridgeproc.teams.reproduce.reproducing_scale`).
+    found : tuple of str
+        The options bridgeproc set from the file's published numbers, not the director's (``scale``,
+        ``boards_per_match``, ``tie_breaks``): what the run's Conventions line says was found.
     """
 
     scoring: Scoring = "vp"
@@ -59,6 +62,7 @@ class TeamsOptions:
     tie_breaks: tuple[str, ...] | None = None
     bam_tie: int = 0
     scale_given: bool = False
+    found: tuple[str, ...] = ()
 
     def replace(self, **changes) -> "TeamsOptions":
         """A copy with ``changes`` applied."""
@@ -71,6 +75,8 @@ class TeamsOptions:
             value = getattr(self, f.name)
             if f.name == "scale":
                 value = value.describe()
+            elif f.name == "found":
+                value = ", ".join(value) or "none"
             elif f.name == "tie_breaks":
                 value = ", ".join(value) if value else "format default"
             out.append((f.name, "" if value is None else str(value)))

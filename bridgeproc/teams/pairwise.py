@@ -14,11 +14,10 @@ import pandas as pd
 
 from bridgeproc.rank.conventions import Conventions
 from bridgeproc.rank.imps import cross_imps
+from bridgeproc.schema import PAIR_IMPS_COLUMNS
 
 __all__ = ["PAIR_IMPS_COLUMNS", "PAIR_DECIMALS", "pair_cross_imps", "pair_imps"]
 
-#: Columns of the pair totals frame.
-PAIR_IMPS_COLUMNS: dict[str, object] = {"pair": "string", "team": "string", "boards": "int64", "imps": "float64"}
 #: Decimals of a board's published pairwise value, summed as rounded (TeamsScorer).
 PAIR_DECIMALS = 2
 

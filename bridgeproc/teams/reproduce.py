@@ -13,11 +13,11 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from bridgeproc.teams.matches import match_totals
+from bridgeproc.teams.matches import match_totals, totals_from_imps
 from bridgeproc.teams.options import TeamsOptions
 from bridgeproc.teams.vp_scales import KNOWN_SCALES, scale_covers, vp_agreement
 
-__all__ = ["KIND_COLUMNS", "board_agreement", "line_agreement", "pair_agreement", "reproducing_scale",
+__all__ = ["KIND_COLUMNS", "board_agreement", "line_agreement", "pair_agreement", "reproducing_length", "reproducing_scale",
            "standings_agreement", "summary"]
 
 #: One row per kind of published number: what it is, how many were compared, how many agree.
@@ -43,12 +43,47 @@ def reproducing_scale(boards: pd.DataFrame, published: pd.DataFrame, options: Te
     for scale in KNOWN_SCALES.values():
         if scale == options.scale or not scale_covers(scale, lengths[lengths > 0]):
             continue
-        trial = options.replace(scale=scale)
+        trial = options.replace(scale=scale, found=(*options.found, "scale"))
         ours = match_totals(boards, trial, adjustments)
         agree = vp_agreement(ours, published)
         if agree[0] > best[2][0]:
             best = (trial, ours, agree)
     return best
+
+
+#: Match lengths tried when a file of match totals does not say how long its matches were.
+MATCH_LENGTHS = range(1, 65)
+
+
+def reproducing_length(published: pd.DataFrame, options: TeamsOptions, adjustments: pd.DataFrame | None = None
+                       ) -> tuple[TeamsOptions, pd.DataFrame, tuple[int, int], list[int]]:
+    """(options with the match length kept, match totals, (VPs agreeing, compared), every length that
+    reproduces as many) for a file of match totals without boards (Ruter's ``MatchDetails``).
+
+    The published VPs fix the length: the scale's value at the published margins. Each length of
+    MATCH_LENGTHS is tried on each known scale (the director's scale only, when given), and the
+    shortest length reproducing the most published VPs is kept. Raises BridgeprocError (from
+    :func:`~bridgeproc.teams.matches.totals_from_imps`) when nothing is published to fix it."""
+    if options.boards_per_match or not len(published) or not published["vp_home"].notna().any():
+        matches = totals_from_imps(published, options, adjustments)
+        return options, matches, vp_agreement(matches, published), []
+    scales = [options.scale] if options.scale_given else list(KNOWN_SCALES.values())
+    best: tuple[TeamsOptions, pd.DataFrame, tuple[int, int]] | None = None
+    equal: list[int] = []
+    for scale in scales:
+        for length in MATCH_LENGTHS:
+            if not scale_covers(scale, np.array([length])):
+                continue
+            found = (*options.found, "boards_per_match", *(() if scale == options.scale else ("scale",)))
+            trial = options.replace(scale=scale, boards_per_match=length, found=found)
+            matches = totals_from_imps(published, trial, adjustments)
+            agree = vp_agreement(matches, published)
+            if best is None or agree[0] > best[2][0]:
+                best, equal = (trial, matches, agree), [length]
+            elif agree[0] == best[2][0] and scale == best[0].scale:
+                equal.append(length)
+    assert best is not None  # the WBF scale covers every length
+    return (*best, equal)
 
 
 def board_agreement(boards: pd.DataFrame, published: pd.DataFrame) -> tuple[int, int]:

@@ -31,18 +31,20 @@ from bridgeproc.teams.load import (
     usebio_places,
     usebio_published,
 )
-from bridgeproc.teams.matches import board_imps, result_imps, totals_from_imps
+from bridgeproc.teams.matches import board_imps, result_imps
 from bridgeproc.teams.options import TeamsOptions
 from bridgeproc.teams.pairwise import pair_cross_imps, pair_imps
 from bridgeproc.teams.reproduce import (
     board_agreement,
     line_agreement,
     pair_agreement,
+    reproducing_length,
     reproducing_scale,
     standings_agreement,
     summary,
 )
 from bridgeproc.teams.standings import standings, tie_break_chain
+from bridgeproc.teams.vp_scales import vp_agreement
 from bridgeproc.validate.records import fill_from_records
 from bridgeproc.validate.results import validate_results
 
@@ -288,12 +290,12 @@ def score_teams(rooms: list[pd.DataFrame], published: list[pd.DataFrame], option
     else:
         results = pd.DataFrame()
         boards = pd.DataFrame()
-        matches = totals_from_imps(pub, options, adjustments)
+        options, matches, _, _ = reproducing_length(pub, options, adjustments)
     if options.scoring == "bam" and "bam_home" not in matches:
         raise BridgeprocError("board-a-match needs board results, not match totals")
     table = standings(matches, options, adjustments, names)
     if places is not None and len(places) and options.tie_breaks is None:
-        shared = options.replace(tie_breaks=())
+        shared = options.replace(tie_breaks=(), found=(*options.found, "tie_breaks"))
         trial = standings(matches, shared, adjustments, names)
         if _places_agree(trial, places) > _places_agree(table, places):
             options, table = shared, trial
@@ -310,12 +312,28 @@ def teams_origin(session: TeamsSession, read: TeamsInputs) -> str:
     reproduce (``Conventions: TeamsScorer's (EBU 20-VP (whole VPs) scale (ebu20), found from the file's VPs),
     reproducing board IMPs 120/120, VPs 80/80, totals 10/10, places 10/10``); empty when nothing is
     published."""
+    kinds = published_kinds(session, read)
+    if not kinds:
+        return ""
+    program = session.meta.get("program") or ""
+    whose = f"{program.split()[0]}'s" if program.strip() else "bridgeproc's defaults"
+    opts = session.options
+    how = "as given" if opts.scale_given else ("found from the file's VPs" if "scale" in opts.found else "the default")
+    length = f"; {opts.boards_per_match}-board matches, found from the file's VPs" \
+        if "boards_per_match" in opts.found else ""
+    ties = "; ties shared, as published" if "tie_breaks" in opts.found else ""
+    head = f"Conventions: {whose} ({opts.scale.title()}, {how}{length}{ties})"
+    done = "reproducing" if all(a == c for _, a, c in kinds) else "the closest found, reproducing"
+    return f"{head}, {done} {summary(kinds)}"
+
+
+def published_kinds(session: TeamsSession, read: TeamsInputs) -> list[tuple[str, int, int]]:
+    """(kind, agree, compared) for each kind of number the inputs publish: board IMPs, VPs, totals,
+    places, pairwise cross-IMPs, pair IMPs (kinds with nothing published are left out)."""
     kinds: list[tuple[str, int, int]] = []
     if read.board_imps and len(session.boards):
         kinds.append(("board IMPs", *board_agreement(session.boards, pd.concat(read.board_imps, ignore_index=True))))
     if len(session.published):
-        from bridgeproc.teams.vp_scales import vp_agreement
-
         kinds.append(("VPs", *vp_agreement(session.matches, session.published)))
     if read.places:
         kinds.extend(standings_agreement(session.standings, pd.concat(read.places, ignore_index=True)))
@@ -323,18 +341,7 @@ def teams_origin(session: TeamsSession, read: TeamsInputs) -> str:
         kinds.append(("cross-IMPs", *line_agreement(session.results, pd.concat(read.cross_imps, ignore_index=True))))
     if read.pair_imps:
         kinds.append(("pair IMPs", *pair_agreement(session.pairs, pd.concat(read.pair_imps, ignore_index=True))))
-    kinds = [k for k in kinds if k[2]]
-    if not kinds:
-        return ""
-    program = session.meta.get("program") or ""
-    whose = f"{program.split()[0]}'s" if program.strip() else "bridgeproc's defaults"
-    opts = session.options
-    how = "as given" if opts.scale_given else ("found from the file's VPs" if opts.scale != TeamsOptions().scale
-                                                  else "the default")
-    ties = "; ties shared, as published" if opts.tie_breaks == () and read.places else ""
-    head = f"Conventions: {whose} ({opts.scale.describe().removeprefix('VP: ')}, {how}{ties})"
-    done = "reproducing" if all(a == c for _, a, c in kinds) else "the closest found, reproducing"
-    return f"{head}, {done} {summary(kinds)}"
+    return [k for k in kinds if k[2]]
 
 
 def compare_published(session: TeamsSession) -> pd.DataFrame:

@@ -134,6 +134,12 @@ class VpScale:
             return f"VP: {self.label} scale ({self.name})"
         return f"VP: custom table {self.name}"
 
+    def title(self) -> str:
+        """The scale in a few words, for a line of text (``WBF 2013 continuous 20-VP scale``)."""
+        if self.name == "wbf2013":
+            return "WBF 2013 continuous 20-VP scale"
+        return f"{self.label} scale ({self.name})" if self.label else f"the VP table {self.name}"
+
     def convert(self, margin, boards) -> np.ndarray:
         """VPs of the side whose IMP margin is ``margin`` (any sign; a negative margin gets the loser's VPs).
 

@@ -1,5 +1,6 @@
 """The rubber, chicago and check commands through the command line."""
 import openpyxl
+import pytest
 
 from bridgeproc.cli import cli
 from tests.conftest import REALDATA, ROOT
@@ -53,8 +54,38 @@ def test_teams_command_scores_the_ebl_round(runner, tmp_path):
     assert out.exists()
 
 
-def test_teams_without_match_length_for_a_vp_only_file_is_bad_input(runner, tmp_path):
+def test_teams_match_totals_file_scores_with_the_length_its_vps_fix(runner, tmp_path):
     result = runner.invoke(cli, ["teams", str(REALDATA / "fin-salo-joukkue-2013-09-15-teams-vp.pbn"), "-o", str(tmp_path / "x.csv")])
+    assert result.exit_code == 0, result.output
+    assert ("Conventions: bridgeproc's defaults (WBF 2013 continuous 20-VP scale, the default; 8-board matches, found "
+            "from the file's VPs), reproducing VPs 60/60") in result.output
+
+
+def test_conventions_on_a_teams_file_speaks_teams_options(runner):
+    result = runner.invoke(cli, ["conventions", str(REALDATA / "fin-salo-joukkue-2013-09-15-teams-vp.pbn")])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        "Reproduced: VPs 60/60",
+        "  with: no options (what teams does on this file: it finds --boards-per-match 8 from the numbers)",
+        "  VP scales tried: wbf2013 VPs 60/60, ebu20 (no table for these match lengths)"]
+    result = runner.invoke(cli, ["conventions", str(REALDATA / "eng-usebio-sample-2015-10-22-teams-vp-teamsscorer.usebio.xml")])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        "Reproduced: board IMPs 120/120, VPs 80/80, totals 10/10, places 10/10, cross-IMPs 480/480, pair IMPs 19/19",
+        "  with: no options (what teams does on this file: it finds --vp-scale ebu20 --tie-breaks none from the numbers)",
+        "  VP scales tried: wbf2013 VPs 8/80, ebu20 VPs 80/80"]
+
+
+@pytest.mark.parametrize("name,what", [
+    ("eng-usebio-sample-2015-10-22-teams-vp-teamsscorer.usebio.xml", "USEBIO EVENT_TYPE TEAMS, 40 matches"),
+    ("ebl-2021-online-qual-open-r2-teams.pbn",
+     "299 room results of 30 teams, each game naming its HomeTeam and VisitTeam"),
+    ("fin-salo-joukkue-2013-09-15-teams-vp.pbn", "30 match totals (MatchDetails) and no boards"),
+])
+def test_score_refuses_a_teams_file_with_the_command_to_use(runner, tmp_path, name, what):
+    out = tmp_path / "x.csv"
+    result = runner.invoke(cli, ["score", str(REALDATA / name), "-o", str(out), "--no-archive"])
     assert result.exit_code == 1
-    assert "Traceback" not in result.output
-    assert not (tmp_path / "x.csv").exists()
+    assert result.output == (f"Error: {name}: a teams event ({what}); score it with `bridgeproc teams {name} "
+                             "-o results.xlsx`\n")
+    assert not out.exists()

@@ -11,6 +11,10 @@ from tests.conftest import REALDATA
 #: Real files `bridgeproc score` refuses, with words its message must hold (the rest score with exit 0).
 REFUSED = {
     "bridgemate-sample.bws": "problem",
+    "ebl-2021-online-qual-open-r2-teams.pbn": "a teams event (299 room results of 30 teams, each game naming its "
+                                              "HomeTeam and VisitTeam); score it with `bridgeproc teams",
+    "eng-usebio-sample-2015-10-22-teams-vp-teamsscorer.usebio.xml": "a teams event (USEBIO EVENT_TYPE TEAMS, 40 "
+                                                                    "matches); score it with `bridgeproc teams",
     "fin-lounaisliiga-div2-2013-teams-vp.pbn": "score it with `bridgeproc teams`",
     "fin-salo-joukkue-2013-09-15-teams-vp.pbn": "score it with `bridgeproc teams`",
     "nor-ostfold-follo-2022-km-a-teams-vp.pbn": "score it with `bridgeproc teams`",

@@ -7,7 +7,7 @@ from bridgeproc.errors import BridgeprocError, ParseError
 from bridgeproc.io.pbn.reader import parse_pbn, read_pbn
 from bridgeproc.pipeline.teams import process_teams
 from bridgeproc.teams import TeamsOptions, score_rooms, score_teams
-from bridgeproc.teams.load import assign_matches, from_pbn_results, parse_team_travellers
+from bridgeproc.teams.load import assign_matches, from_pbn_results, parse_team_travellers, published_matches
 
 DEAL = "N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96"
 
@@ -269,9 +269,14 @@ def test_match_totals_only_needs_a_match_length(tmp_path):
     path = REALDATA / "fin-salo-joukkue-2013-09-15-teams-vp.pbn"
     if not path.exists():
         pytest.skip("shared real data not available")
+    found = process_teams([path])  # the published VPs fix the length: 8 boards
+    given = process_teams([path], options=TeamsOptions(boards_per_match=8))
+    assert (found.options.boards_per_match, found.options.found) == (8, ("boards_per_match",))
+    assert given.standings["team"].iloc[0] == found.standings["team"].iloc[0] == "5"
+    assert list(given.standings["total"]) == list(found.standings["total"])
+    unpublished = published_matches(read_pbn(path).matches).assign(vp_home=float("nan"), vp_away=float("nan"))
     with pytest.raises(BridgeprocError, match="give the match length"):
-        process_teams([path])
-    assert process_teams([path], options=TeamsOptions(boards_per_match=8)).standings["team"].iloc[0] == "5"
+        score_teams([], [unpublished])
 
 
 def test_xlsx_traveller_sheet(tmp_path):
