@@ -60,7 +60,7 @@ def options_json(options: TeamsOptions) -> dict[str, Any]:
             "boards_per_match": options.boards_per_match, "ave_plus_imps": options.ave_plus_imps,
             "unplayed": options.unplayed, "format": options.format,
             "tie_breaks": None if options.tie_breaks is None else list(options.tie_breaks), "bam_tie": options.bam_tie,
-            "scale_given": options.scale_given, "found": list(options.found)}
+            "bam_win": options.bam_win, "given": list(options.given), "found": list(options.found)}
 
 
 def options_from_json(values: dict[str, Any]) -> TeamsOptions:
@@ -74,7 +74,8 @@ def options_from_json(values: dict[str, Any]) -> TeamsOptions:
                         boards_per_match=values["boards_per_match"], ave_plus_imps=values["ave_plus_imps"],
                         unplayed=values["unplayed"], format=values["format"],
                         tie_breaks=None if values["tie_breaks"] is None else tuple(values["tie_breaks"]),
-                        bam_tie=values["bam_tie"], scale_given=bool(values.get("scale_given", False)),
+                        bam_tie=values["bam_tie"], bam_win=float(values.get("bam_win", 1.0)),
+                        given=tuple(values.get("given", ())),
                         found=tuple(values.get("found", ())))
 
 

@@ -93,7 +93,7 @@ def teams_conventions(inputs: list, encoding: str | None = None) -> list[str]:
             if not scale_covers(scale, lengths[lengths > 0]):
                 tried.append(f"{name} (no table for these match lengths)")
                 continue
-            trial, _ = _scored(inputs, TeamsOptions(scale=scale, scale_given=True), encoding=encoding)
+            trial, _ = _scored(inputs, TeamsOptions(scale=scale, given=("scale",)), encoding=encoding)
             agree, compared = vp_agreement(trial.matches, trial.published)
             tried.append(f"{name} VPs {agree}/{compared}")
         lines.append("  VP scales tried: " + ", ".join(tried))

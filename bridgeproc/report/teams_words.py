@@ -49,7 +49,8 @@ def heading(session: TeamsSession) -> list[str]:
         lines.append(when)
     opts = session.options
     scoring = {"vp": f"Victory points: {scale_words(opts.scale)} scale", "imps": "Ranked by total IMP margin",
-               "bam": "Board-a-match: 1 / ½ / 0 per board"}[opts.scoring]
+               "bam": "Board-a-match: 1 / ½ / 0 per board" if opts.bam_win == 1 else
+               f"Board-a-match: {opts.bam_win:g} / {opts.bam_win / 2:g} / 0 per board"}[opts.scoring]
     lines.append(scoring)
     lines.append(f"Ties broken by: {tie_break_words(session.tie_breaks, short=True) or 'none (shared rank)'}; "
                  f"A+ = +{opts.ave_plus_imps:g} IMPs (Law 86A)")
@@ -62,7 +63,9 @@ def convention_rows(session: TeamsSession) -> list[tuple[str, str]]:
     half = f"{opts.scale.total / 2:g}"
     detected = event_format(session.matches) if opts.format == "auto" else opts.format
     rows = [
-        ("Scoring", SCORING_WORDS[opts.scoring]),
+        ("Scoring", SCORING_WORDS[opts.scoring] if opts.scoring != "bam" or opts.bam_win == 1 else
+         f"Board-a-match: {opts.bam_win:g} points for each board won, {opts.bam_win / 2:g} for a board tied, "
+         "0 for a board lost"),
         ("VP scale", scale_words(opts.scale)),
         ("Match length for the VPs", f"{opts.boards_per_match} boards" if opts.boards_per_match
          else "the boards played in each match"),

@@ -343,7 +343,8 @@ def from_usebio(usebio: UsebioTeams) -> pd.DataFrame:
 def usebio_published(usebio: UsebioTeams) -> pd.DataFrame:
     """The file's match scores in the :func:`published_matches` layout: ``imps_home``/``imps_away`` the IMPs
     each team won on the match's boards (NaN without boards), ``vp_home``/``vp_away`` its ``TEAM_SCORE``/
-    ``OPPOSING_TEAM_SCORE`` when ``MATCH_SCORING_METHOD`` is VPs (NaN otherwise), ``played`` when the
+    ``OPPOSING_TEAM_SCORE`` when ``MATCH_SCORING_METHOD`` is VPs (NaN otherwise), ``points_home``/``points_away``
+    those scores whatever their unit (board-a-match points, IMPs), ``played`` when the
     match has both scores (a match not played has none), ``segments`` 0."""
     m = usebio.matches
     in_vps = usebio.meta.get("match_scoring_method") in _VP_METHODS
@@ -356,6 +357,7 @@ def usebio_published(usebio: UsebioTeams) -> pd.DataFrame:
         "imps_away": pd.to_numeric(m["imps_away"], errors="coerce").astype("float64"),
         "segments": np.zeros(len(m), dtype=np.int64),
         "vp_home": home if in_vps else np.nan, "vp_away": away if in_vps else np.nan,
+        "points_home": home, "points_away": away,
         "played": (home.notna() & away.notna()).to_numpy(),
         "source": m["source"], "line": m["line"],
     })

@@ -45,9 +45,13 @@ class TeamsOptions:
         Applied in order after the total (see TIE_BREAKS); None: the format's default.
     bam_tie : int
         Board-a-match: a net difference of at most this many points is a tie (0).
-    scale_given : bool
-        The director chose the scale (``--vp-scale``): kept even when another known scale
-        reproduces the file's published VPs (:func:`bridgeproc.teams.reproduce.reproducing_scale`).
+    bam_win : float
+        Board-a-match points for a board won (a tie half of it): 1 (1 / ½ / 0, the ACBL's) or 2
+        (2 / 1 / 0, EBUScoreTeams' point-a-board).
+    given : tuple of str
+        The options the director chose (``scoring``, ``scale``, ``boards_per_match``, ``tie_breaks``,
+        ``bam_win`` ...): never replaced by what the file's published numbers show
+        (:mod:`bridgeproc.teams.reproduce`).
     found : tuple of str
         The options bridgeproc set from the file's published numbers, not the director's (``scale``,
         ``boards_per_match``, ``tie_breaks``): what the run's Conventions line says was found.
@@ -61,8 +65,14 @@ class TeamsOptions:
     format: Format = "auto"
     tie_breaks: tuple[str, ...] | None = None
     bam_tie: int = 0
-    scale_given: bool = False
+    bam_win: float = 1.0
+    given: tuple[str, ...] = ()
     found: tuple[str, ...] = ()
+
+    @property
+    def scale_given(self) -> bool:
+        """The director chose the VP scale (``--vp-scale``)."""
+        return "scale" in self.given
 
     def replace(self, **changes) -> "TeamsOptions":
         """A copy with ``changes`` applied."""
@@ -75,7 +85,7 @@ class TeamsOptions:
             value = getattr(self, f.name)
             if f.name == "scale":
                 value = value.describe()
-            elif f.name == "found":
+            elif f.name in ("found", "given"):
                 value = ", ".join(value) or "none"
             elif f.name == "tie_breaks":
                 value = ", ".join(value) if value else "format default"
@@ -85,7 +95,8 @@ class TeamsOptions:
 
 def options_from_text(*, scoring: str | None = None, vp_scale_spec: str | None = None, boards_per_match: int | None = None,
                       ave_plus_imps: float | None = None, unplayed: str | None = None, format: str | None = None,
-                      tie_breaks: str | None = None, bam_tie: int | None = None) -> TeamsOptions:
+                      tie_breaks: str | None = None, bam_tie: int | None = None,
+                      bam_points: str | float | None = None) -> TeamsOptions:
     """TeamsOptions from command-line values (None keeps the default).
 
     ``vp_scale_spec`` is ``wbf2013`` or the path of a VP table CSV; ``tie_breaks`` a
@@ -96,7 +107,6 @@ def options_from_text(*, scoring: str | None = None, vp_scale_spec: str | None =
         changes["scoring"] = scoring
     if vp_scale_spec:
         changes["scale"] = vp_scale(vp_scale_spec)
-        changes["scale_given"] = True
     if boards_per_match:
         changes["boards_per_match"] = int(boards_per_match)
     if ave_plus_imps is not None:
@@ -110,4 +120,6 @@ def options_from_text(*, scoring: str | None = None, vp_scale_spec: str | None =
         changes["tie_breaks"] = tuple(words)
     if bam_tie is not None:
         changes["bam_tie"] = int(bam_tie)
-    return TeamsOptions(**changes)
+    if bam_points is not None:
+        changes["bam_win"] = float(bam_points)
+    return TeamsOptions(**changes, given=tuple(changes))

@@ -17,7 +17,7 @@ from bridgeproc.teams.matches import match_totals, totals_from_imps
 from bridgeproc.teams.options import TeamsOptions
 from bridgeproc.teams.vp_scales import KNOWN_SCALES, scale_covers, vp_agreement
 
-__all__ = ["KIND_COLUMNS", "board_agreement", "line_agreement", "pair_agreement", "reproducing_length", "reproducing_scale",
+__all__ = ["KIND_COLUMNS", "BAM_WINS", "SCORING_METHODS", "bam_from_scores", "board_agreement", "file_scoring", "points_agreement", "line_agreement", "pair_agreement", "reproducing_length", "reproducing_scale",
            "standings_agreement", "summary"]
 
 #: One row per kind of published number: what it is, how many were compared, how many agree.
@@ -84,6 +84,58 @@ def reproducing_length(published: pd.DataFrame, options: TeamsOptions, adjustmen
                 equal.append(length)
     assert best is not None  # the WBF scale covers every length
     return (*best, equal)
+
+
+#: USEBIO ``MATCH_SCORING_METHOD`` -> the scoring it names (anything else: the file's numbers decide).
+SCORING_METHODS = {"VPS": "vp", "VP": "vp", "VICTORY_POINTS": "vp", "IMPS": "imps", "IMP": "imps",
+                   "TOTAL_IMPS": "imps", "BAM": "bam", "BOARD_A_MATCH": "bam", "POINT_A_BOARD": "bam",
+                   "POINTS_A_BOARD": "bam", "PAB": "bam", "BOARD_POINTS": "bam"}
+#: Points for a board won tried in board-a-match: 1 / ½ / 0, then 2 / 1 / 0.
+BAM_WINS = (1.0, 2.0)
+
+
+def file_scoring(options: TeamsOptions, meta: dict) -> TeamsOptions:
+    """``options`` with the scoring the file's ``MATCH_SCORING_METHOD`` names, unless the director chose one."""
+    scoring = SCORING_METHODS.get(str(meta.get("match_scoring_method") or "").upper().replace(" ", "_").replace("-", "_"))
+    if scoring is None or "scoring" in options.given or scoring == options.scoring:
+        return options
+    return options.replace(scoring=scoring, found=(*options.found, "scoring"))
+
+
+def bam_from_scores(options: TeamsOptions, matches: pd.DataFrame, published: pd.DataFrame,
+                    meta: dict) -> TeamsOptions:
+    """``options`` with board-a-match scoring when the file does not name its method (``meta`` has no
+    ``match_scoring_method``) and every published match score shares ``win`` points per board between the
+    teams (2 / 1 / 0 and 1 / ½ / 0 alike), so it cannot be VPs; unchanged when the director chose a scoring."""
+    if "scoring" in options.given or meta.get("match_scoring_method") or options.scoring != "vp" \
+            or not len(published) or "points_home" not in published:
+        return options
+    pub = published[published["played"].to_numpy(dtype=bool)]
+    boards = matches.drop_duplicates(subset=["round", "home", "away"]).set_index(["round", "home", "away"])["boards"]
+    at = pd.MultiIndex.from_frame(pub[["round", "home", "away"]].astype({"round": "Int64"}))
+    length = boards.reindex(at).to_numpy(dtype=np.float64)
+    shared = pub["points_home"].to_numpy(dtype=np.float64) + pub["points_away"].to_numpy(dtype=np.float64)
+    for win in BAM_WINS:
+        if len(pub) and np.all(np.abs(shared - win * length) < TOLERANCE):
+            return options.replace(scoring="bam", bam_win=win, found=(*options.found, "scoring", "bam_win"))
+    return options
+
+
+def points_agreement(matches: pd.DataFrame, published: pd.DataFrame, home: str, away: str) -> tuple[int, int]:
+    """(published match scores equal to ours, compared): ``points_home``/``points_away`` of each played
+    match against our columns ``home``/``away`` (board-a-match points, IMPs)."""
+    if "points_home" not in published:
+        return 0, 0
+    pub = published[published["played"].to_numpy(dtype=bool) & published["points_home"].notna().to_numpy()]
+    if not len(pub):
+        return 0, 0
+    keyed = matches.drop_duplicates(subset=["round", "home", "away"]).set_index(["round", "home", "away"])
+    at = pd.MultiIndex.from_frame(pub[["round", "home", "away"]].astype({"round": "Int64"}))
+    agree = 0
+    for ours, theirs in ((home, "points_home"), (away, "points_away")):
+        mine = keyed[ours].reindex(at).to_numpy(dtype=np.float64)
+        agree += int(np.sum(np.abs(mine - pub[theirs].to_numpy(dtype=np.float64)) < TOLERANCE))
+    return agree, 2 * len(pub)
 
 
 def board_agreement(boards: pd.DataFrame, published: pd.DataFrame) -> tuple[int, int]:

@@ -35,9 +35,13 @@ from bridgeproc.teams.matches import board_imps, result_imps
 from bridgeproc.teams.options import TeamsOptions
 from bridgeproc.teams.pairwise import pair_cross_imps, pair_imps
 from bridgeproc.teams.reproduce import (
+    BAM_WINS,
+    bam_from_scores,
     board_agreement,
+    file_scoring,
     line_agreement,
     pair_agreement,
+    points_agreement,
     reproducing_length,
     reproducing_scale,
     standings_agreement,
@@ -285,8 +289,16 @@ def score_teams(rooms: list[pd.DataFrame], published: list[pd.DataFrame], option
         results = result_imps(results, boards)
         if (meta or {}).get("pairwise_scoring_method") in PAIRWISE_CROSS_IMPS:
             results = pair_cross_imps(results)
-        options, matches, _ = reproducing_scale(boards, pub, options, adjustments)
-        matches = add_bam(matches, boards, options.bam_tie)
+        options = file_scoring(options, meta or {})
+        options, matches, (vps_agree, vps) = reproducing_scale(boards, pub, options, adjustments)
+        if vps_agree < vps:  # scores that are not VPs on any known scale: board-a-match points?
+            options = bam_from_scores(options, matches, pub, meta or {})
+        if options.scoring == "bam" and "bam_win" not in options.given and len(pub):
+            trials = {win: add_bam(matches, boards, options.bam_tie, win) for win in BAM_WINS}
+            win = max(BAM_WINS, key=lambda w: points_agreement(trials[w], pub, "bam_home", "bam_away")[0])
+            if win != options.bam_win:
+                options = options.replace(bam_win=win, found=(*options.found, "bam_win"))
+        matches = add_bam(matches, boards, options.bam_tie, options.bam_win)
     else:
         results = pd.DataFrame()
         boards = pd.DataFrame()
@@ -322,7 +334,13 @@ def teams_origin(session: TeamsSession, read: TeamsInputs) -> str:
     length = f"; {opts.boards_per_match}-board matches, found from the file's VPs" \
         if "boards_per_match" in opts.found else ""
     ties = "; ties shared, as published" if "tie_breaks" in opts.found else ""
-    head = f"Conventions: {whose} ({opts.scale.title()}, {how}{length}{ties})"
+    if opts.scoring == "bam":
+        said = ", as the file's MATCH_SCORING_METHOD says" if "scoring" in opts.found else ""
+        win = f"{opts.bam_win:g} / {opts.bam_win / 2:g} / 0"
+        found = ", found from the file's match scores" if "bam_win" in opts.found else ""
+        head = f"Conventions: {whose} (board-a-match {win} per board{found}{said}{ties})"
+    else:
+        head = f"Conventions: {whose} ({opts.scale.title()}, {how}{length}{ties})"
     done = "reproducing" if all(a == c for _, a, c in kinds) else "the closest found, reproducing"
     return f"{head}, {done} {summary(kinds)}"
 
@@ -334,7 +352,11 @@ def published_kinds(session: TeamsSession, read: TeamsInputs) -> list[tuple[str,
     if read.board_imps and len(session.boards):
         kinds.append(("board IMPs", *board_agreement(session.boards, pd.concat(read.board_imps, ignore_index=True))))
     if len(session.published):
-        kinds.append(("VPs", *vp_agreement(session.matches, session.published)))
+        if session.options.scoring == "vp":
+            kinds.append(("VPs", *vp_agreement(session.matches, session.published)))
+        if session.options.scoring == "bam" and "bam_home" in session.matches:
+            kinds.append(("board-a-match points", *points_agreement(session.matches, session.published, "bam_home",
+                                                                    "bam_away")))
     if read.places:
         kinds.extend(standings_agreement(session.standings, pd.concat(read.places, ignore_index=True)))
     if read.cross_imps and "ximp_ns" in session.results:
