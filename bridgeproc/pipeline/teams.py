@@ -14,7 +14,7 @@ from bridgeproc.pipeline.write import check_outputs, output_type, write_all
 from bridgeproc.report.teams_files import WRITERS
 from bridgeproc.teams.load import read_adjustments, read_lineup
 from bridgeproc.teams.options import TeamsOptions
-from bridgeproc.teams.reproduce import summary
+from bridgeproc.teams.reproduce import summary, teams_producer
 from bridgeproc.teams.session import TeamsInputs, published_kinds, read_teams, score_teams, teams_origin
 from bridgeproc.teams.vp_scales import KNOWN_SCALES, scale_covers, vp_agreement
 
@@ -75,17 +75,19 @@ def teams_conventions(inputs: list, encoding: str | None = None) -> list[str]:
     kinds = published_kinds(session, read)
     if not kinds:
         raise BridgeprocError("the teams inputs publish no board IMPs, VPs, totals or places to reproduce")
-    opts, flags = session.options, []
-    if "scale" in opts.found:
-        flags.append(f"--vp-scale {opts.scale.name}")
-    if "boards_per_match" in opts.found:
-        flags.append(f"--boards-per-match {opts.boards_per_match}")
-    if "tie_breaks" in opts.found:
-        flags.append("--tie-breaks none")
+    opts, default = session.options, TeamsOptions()
+    flags = [flag for differs, flag in (
+        (opts.scoring != default.scoring, f"--scoring {opts.scoring}"),
+        (opts.scale != default.scale, f"--vp-scale {opts.scale.name}"),
+        (opts.boards_per_match != default.boards_per_match, f"--boards-per-match {opts.boards_per_match}"),
+        (opts.tie_breaks != default.tie_breaks, f"--tie-breaks {','.join(opts.tie_breaks or ()) or 'none'}"),
+        (opts.scoring == "bam" and opts.bam_win != default.bam_win, f"--bam-points {opts.bam_win:g}")) if differs]
+    maker = teams_producer(session.meta.get("program"))
     exact = all(a == c for _, a, c in kinds)
+    whose = f"{maker.name}'s conventions" if maker else "bridgeproc's defaults"
     lines = [f"{'Reproduced' if exact else 'Not reproduced exactly; closest'}: {summary(kinds)}",
-             "  with: no options (what teams does on this file" + (f": it finds {' '.join(flags)} from the numbers)"
-                                                                  if flags else ")")]
+             f"  with: no options (what teams does on this file: {whose}"
+             + (f", the same as {' '.join(flags)})" if flags else ")")]
     if len(session.published) and session.published["vp_home"].notna().any():
         tried = []
         for name, scale in KNOWN_SCALES.items():

@@ -400,6 +400,19 @@ def usebio_places(usebio: UsebioTeams) -> pd.DataFrame:
                          "place": t["place"].astype("string")})
 
 
+def pbn_places(totals: pd.DataFrame) -> pd.DataFrame | None:
+    """A PBN TotalScoreTable's team totals and places (``team total place``, as :func:`usebio_places`),
+    or None when it has no ``TeamId`` with ``TotalScoreVP`` (or ``TotalScoreIMP``)."""
+    column = next((c for c in ("totalscorevp", "totalscoreimp", "totalscorebam") if c in totals), None)
+    if not len(totals) or "teamid" not in totals or column is None:
+        return None
+    place = totals["rank"].astype("string") if "rank" in totals else pd.Series(pd.NA, index=totals.index, dtype="string")
+    return pd.DataFrame({"team": totals["teamid"].astype("string").str.strip(),
+                         "total": pd.to_numeric(totals[column].astype("string").str.replace(",", ".", regex=False),
+                                                errors="coerce").astype("float64"),
+                         "place": place})
+
+
 def usebio_names(usebio: UsebioTeams) -> dict[str, str]:
     """Team -> its players (`` - `` between names), for the standings' names column."""
     teams = usebio.teams.dropna(subset=["players"])

@@ -10,14 +10,18 @@ file's VPs; ...), reproducing board IMPs 120/120, VPs 80/80, totals 10/10, place
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 import pandas as pd
 
+from bridgeproc.errors import BridgeprocError
 from bridgeproc.teams.matches import match_totals, totals_from_imps
 from bridgeproc.teams.options import TeamsOptions
-from bridgeproc.teams.vp_scales import KNOWN_SCALES, scale_covers, vp_agreement
+from bridgeproc.teams.vp import WBF2013
+from bridgeproc.teams.vp_scales import EBU20, KNOWN_SCALES, scale_covers, vp_agreement
 
-__all__ = ["KIND_COLUMNS", "BAM_WINS", "SCORING_METHODS", "bam_from_scores", "board_agreement", "file_scoring", "points_agreement", "line_agreement", "pair_agreement", "reproducing_length", "reproducing_scale",
+__all__ = ["TEAMS_PRODUCERS", "TeamsProducer", "producer_options", "teams_producer", "KIND_COLUMNS", "BAM_WINS", "SCORING_METHODS", "bam_from_scores", "board_agreement", "file_scoring", "points_agreement", "line_agreement", "pair_agreement", "reproducing_length", "reproducing_scale",
            "standings_agreement", "summary"]
 
 #: One row per kind of published number: what it is, how many were compared, how many agree.
@@ -30,11 +34,17 @@ def reproducing_scale(boards: pd.DataFrame, published: pd.DataFrame, options: Te
                       adjustments: pd.DataFrame | None = None) -> tuple[TeamsOptions, pd.DataFrame, tuple[int, int]]:
     """(options with the scale kept, match totals on it, (VPs agreeing, VPs compared)).
 
-    The director's scale (``options.scale_given``) is kept as is; else each known scale that
-    covers the event's match lengths is tried on the board IMPs and the one reproducing the most
-    published VPs is kept (the first, the WBF scale, on a tie).
+    The director's scale (``options.scale_given``) is kept as is; else the scale of ``options`` (the
+    producer's, or the default) unless it reproduces fewer published VPs than another known scale that
+    covers the event's match lengths (the one reproducing the most is kept, the first on a tie).
     """
-    matches = match_totals(boards, options, adjustments)
+    try:
+        matches = match_totals(boards, options, adjustments)
+    except BridgeprocError:
+        if options.scale_given:
+            raise
+        options = options.replace(scale=WBF2013)  # a producer's scale without a table for these lengths
+        matches = match_totals(boards, options, adjustments)
     best = (options, matches, vp_agreement(matches, published) if len(published) else (0, 0))
     if options.scale_given or options.scoring != "vp" or best[2][1] == 0 or best[2][0] == best[2][1]:
         return best
@@ -84,6 +94,49 @@ def reproducing_length(published: pd.DataFrame, options: TeamsOptions, adjustmen
                 equal.append(length)
     assert best is not None  # the WBF scale covers every length
     return (*best, equal)
+
+
+@dataclass(frozen=True)
+class TeamsProducer:
+    """A program that writes teams files: the spellings it names itself by (as
+    :data:`bridgeproc.rank.conventions.PRODUCER_TABLE`), the teams conventions its files show, and the
+    real file or report that shows them. A run on its file starts from these; the published numbers
+    still decide (a scale or tie rule they do not bear out is searched past)."""
+
+    name: str
+    spellings: tuple[str, ...]
+    changes: tuple[tuple[str, object], ...]
+    shown_by: str
+
+
+#: Every teams producer seen (first match wins), next to the readers of its files.
+TEAMS_PRODUCERS: tuple[TeamsProducer, ...] = (
+    TeamsProducer("TeamsScorer", ("teamsscorer",), (("scale", EBU20), ("tie_breaks", ())),
+                  "eng-usebio-sample-2015-10-22-teams-vp-teamsscorer.usebio.xml (EBU 20-VP whole-VP scale, places "
+                  "shared 7=, pairwise cross-IMPs per comparison)"),
+    TeamsProducer("EBUScoreTeams", ("ebuscoreteams", "ebuscore teams"), (("bam_win", 2.0), ("tie_breaks", ())),
+                  "issue 25: point-a-board 2 / 1 / 0 per board, totals twice 1 / ½ / 0 (files kept aside; "
+                  "tests/teams/test_teams_bam_published.py)"),
+    TeamsProducer("Ruter", ("ruter",), (),
+                  "fin-salo-joukkue-2013-09-15-teams-vp.pbn, nor-ostfold-follo-2022-km-a-teams-vp.pbn (WBF 2013 "
+                  "continuous scale; the match length only in the VPs)"),
+    TeamsProducer("RealBridge", ("realbridge",), (), "ebl-2021-online-qual-open-r2-teams.pbn (ScoreIMP per room)"),
+)
+
+
+def teams_producer(program: str | None) -> TeamsProducer | None:
+    """The teams producer a file names (``PROGRAM_NAME``, a Generator META), else None."""
+    name = (program or "").strip().lower().replace(" ", "")
+    return next((p for p in TEAMS_PRODUCERS if name and any(name.startswith(s.replace(" ", "")) for s in p.spellings)),
+                None)
+
+
+def producer_options(options: TeamsOptions, program: str | None) -> TeamsOptions:
+    """``options`` with the teams producer's conventions where the director chose none."""
+    maker = teams_producer(program)
+    if maker is None:
+        return options
+    return options.replace(**{name: value for name, value in maker.changes if name not in options.given})
 
 
 #: USEBIO ``MATCH_SCORING_METHOD`` -> the scoring it names (anything else: the file's numbers decide).
@@ -173,6 +226,20 @@ def pair_agreement(pairs: pd.DataFrame, published: pd.DataFrame) -> tuple[int, i
     ours = pairs.drop_duplicates(subset=["pair"]).set_index("pair")["imps"].reindex(published["pair"].astype("string"))
     return int(np.sum(np.abs(ours.to_numpy(dtype=np.float64) - published["imps"].to_numpy(dtype=np.float64))
                       < TOLERANCE)), len(published)
+
+
+def score_imp_agreement(results: pd.DataFrame, boards: pd.DataFrame) -> tuple[int, int]:
+    """(board IMPs agreeing, compared): each room game's published ``ScoreIMP`` (``NS 4 EW -4``: the NS
+    team's IMPs on the board, PBN 2.1) against ``imp_ns``, for the rooms of boards played at both tables
+    (a board with a result in one room scores 0 by bridgeproc's convention, whatever the file says)."""
+    played = boards.loc[boards["status"] == "played", ["match", "board"]]
+    both = pd.MultiIndex.from_frame(results[["match", "board"]]).isin(pd.MultiIndex.from_frame(played))
+    results = results[both]
+    published = results["scoreimp"].astype("string").str.extract(r"NS\s*(-?\d+(?:\.\d+)?)", expand=False)
+    value = pd.to_numeric(published, errors="coerce").to_numpy(dtype=np.float64)
+    ours = results["imp_ns"].to_numpy(dtype=np.float64, na_value=np.nan)
+    compared = ~np.isnan(value) & ~np.isnan(ours)
+    return int(np.sum(np.abs(ours[compared] - value[compared]) < TOLERANCE)), int(compared.sum())
 
 
 def _place_key(text: pd.Series) -> pd.Series:

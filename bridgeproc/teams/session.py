@@ -12,13 +12,15 @@ import pandas as pd
 from bridgeproc.analysis.par import check_given
 from bridgeproc.errors import BridgeprocError, ValidationError, summarize_problems
 from bridgeproc.io.pbn.model import PbnFile
-from bridgeproc.io.pbn.reader import read_pbn
+from bridgeproc.io.pbn.reader import pbn_program, read_pbn
+from bridgeproc.rank.conventions import producer
 from bridgeproc.schema import TEAM_RESULTS_COLUMNS, problems_frame
 from bridgeproc.teams.bam import add_bam
 from bridgeproc.teams.load import (
     assign_matches,
     from_pbn_results,
     from_usebio,
+    pbn_places,
     published_matches,
     read_team_travellers,
     read_team_usebio,
@@ -42,8 +44,10 @@ from bridgeproc.teams.reproduce import (
     line_agreement,
     pair_agreement,
     points_agreement,
+    producer_options,
     reproducing_length,
     reproducing_scale,
+    score_imp_agreement,
     standings_agreement,
     summary,
 )
@@ -226,7 +230,13 @@ def read_teams(inputs: list, lineup: pd.DataFrame | None, encoding: str | None) 
             notes.extend(_note(pbn.source, line, message) for line, message in pbn.notes)
             for key, value in pbn.meta.items():
                 meta.setdefault(key.lower(), value)
+            program = pbn_program(pbn.escapes)
+            if program:
+                meta.setdefault("program", program)
             names.update(team_names(pbn.totals))
+            pbn_totals = pbn_places(pbn.totals)
+            if pbn_totals is not None:
+                places.append(pbn_totals)
             unplayed = unplayed_rooms(pbn)
             if len(pbn.results) or len(unplayed):
                 with_deals = pbn.boards if len(pbn.boards) and pbn.boards["deal"].notna().any() else None
@@ -289,7 +299,7 @@ def score_teams(rooms: list[pd.DataFrame], published: list[pd.DataFrame], option
         results = result_imps(results, boards)
         if (meta or {}).get("pairwise_scoring_method") in PAIRWISE_CROSS_IMPS:
             results = pair_cross_imps(results)
-        options = file_scoring(options, meta or {})
+        options = file_scoring(producer_options(options, (meta or {}).get("program")), meta or {})
         options, matches, (vps_agree, vps) = reproducing_scale(boards, pub, options, adjustments)
         if vps_agree < vps:  # scores that are not VPs on any known scale: board-a-match points?
             options = bam_from_scores(options, matches, pub, meta or {})
@@ -306,11 +316,12 @@ def score_teams(rooms: list[pd.DataFrame], published: list[pd.DataFrame], option
     if options.scoring == "bam" and "bam_home" not in matches:
         raise BridgeprocError("board-a-match needs board results, not match totals")
     table = standings(matches, options, adjustments, names)
-    if places is not None and len(places) and options.tie_breaks is None:
-        shared = options.replace(tie_breaks=(), found=(*options.found, "tie_breaks"))
-        trial = standings(matches, shared, adjustments, names)
+    if places is not None and len(places) and "tie_breaks" not in options.given:
+        other = options.replace(tie_breaks=() if options.tie_breaks is None else None,
+                                found=(*options.found, "tie_breaks"))
+        trial = standings(matches, other, adjustments, names)
         if _places_agree(trial, places) > _places_agree(table, places):
-            options, table = shared, trial
+            options, table = other, trial
     return TeamsSession(results=results, boards=boards, matches=matches, standings=table, options=options,
                         meta=meta or {}, published=pub, tie_breaks=tie_break_chain(matches, options), names=names or {})
 
@@ -327,20 +338,22 @@ def teams_origin(session: TeamsSession, read: TeamsInputs) -> str:
     kinds = published_kinds(session, read)
     if not kinds:
         return ""
-    program = session.meta.get("program") or ""
-    whose = f"{program.split()[0]}'s" if program.strip() else "bridgeproc's defaults"
+    program = str(session.meta.get("program") or "").strip()
+    maker = producer(program)
+    whose = f"{maker.name}'s" if maker else f"{program}'s" if program else "bridgeproc's defaults"
     opts = session.options
-    how = "as given" if opts.scale_given else ("found from the file's VPs" if "scale" in opts.found else "the default")
+    how = ", as given" if opts.scale_given else ", found from the file's VPs" if "scale" in opts.found else ""
     length = f"; {opts.boards_per_match}-board matches, found from the file's VPs" \
         if "boards_per_match" in opts.found else ""
-    ties = "; ties shared, as published" if "tie_breaks" in opts.found else ""
+    ties = ("; ties shared" if opts.tie_breaks == () else "; ties broken") + \
+        (", as published" if "tie_breaks" in opts.found else "") if read.places else ""
     if opts.scoring == "bam":
         said = ", as the file's MATCH_SCORING_METHOD says" if "scoring" in opts.found else ""
         win = f"{opts.bam_win:g} / {opts.bam_win / 2:g} / 0"
         found = ", found from the file's match scores" if "bam_win" in opts.found else ""
         head = f"Conventions: {whose} (board-a-match {win} per board{found}{said}{ties})"
     else:
-        head = f"Conventions: {whose} ({opts.scale.title()}, {how}{length}{ties})"
+        head = f"Conventions: {whose} ({opts.scale.title()}{how}{length}{ties})"
     done = "reproducing" if all(a == c for _, a, c in kinds) else "the closest found, reproducing"
     return f"{head}, {done} {summary(kinds)}"
 
@@ -349,6 +362,8 @@ def published_kinds(session: TeamsSession, read: TeamsInputs) -> list[tuple[str,
     """(kind, agree, compared) for each kind of number the inputs publish: board IMPs, VPs, totals,
     places, pairwise cross-IMPs, pair IMPs (kinds with nothing published are left out)."""
     kinds: list[tuple[str, int, int]] = []
+    if "scoreimp" in session.results and session.results["scoreimp"].notna().any():
+        kinds.append(("board IMPs", *score_imp_agreement(session.results, session.boards)))
     if read.board_imps and len(session.boards):
         kinds.append(("board IMPs", *board_agreement(session.boards, pd.concat(read.board_imps, ignore_index=True))))
     if len(session.published):

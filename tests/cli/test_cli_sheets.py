@@ -57,22 +57,23 @@ def test_teams_command_scores_the_ebl_round(runner, tmp_path):
 def test_teams_match_totals_file_scores_with_the_length_its_vps_fix(runner, tmp_path):
     result = runner.invoke(cli, ["teams", str(REALDATA / "fin-salo-joukkue-2013-09-15-teams-vp.pbn"), "-o", str(tmp_path / "x.csv")])
     assert result.exit_code == 0, result.output
-    assert ("Conventions: bridgeproc's defaults (WBF 2013 continuous 20-VP scale, the default; 8-board matches, found "
-            "from the file's VPs), reproducing VPs 60/60") in result.output
+    assert ("Conventions: Ruter's (WBF 2013 continuous 20-VP scale; 8-board matches, found from the file's VPs; ties "
+            "broken), reproducing VPs 60/60, totals 10/10, places 10/10") in result.output
 
 
 def test_conventions_on_a_teams_file_speaks_teams_options(runner):
     result = runner.invoke(cli, ["conventions", str(REALDATA / "fin-salo-joukkue-2013-09-15-teams-vp.pbn")])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines() == [
-        "Reproduced: VPs 60/60",
-        "  with: no options (what teams does on this file: it finds --boards-per-match 8 from the numbers)",
+        "Reproduced: VPs 60/60, totals 10/10, places 10/10",
+        "  with: no options (what teams does on this file: Ruter's conventions, the same as --boards-per-match 8)",
         "  VP scales tried: wbf2013 VPs 60/60, ebu20 (no table for these match lengths)"]
     result = runner.invoke(cli, ["conventions", str(REALDATA / "eng-usebio-sample-2015-10-22-teams-vp-teamsscorer.usebio.xml")])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines() == [
         "Reproduced: board IMPs 120/120, VPs 80/80, totals 10/10, places 10/10, cross-IMPs 480/480, pair IMPs 19/19",
-        "  with: no options (what teams does on this file: it finds --vp-scale ebu20 --tie-breaks none from the numbers)",
+        "  with: no options (what teams does on this file: TeamsScorer's conventions, the same as --vp-scale ebu20 "
+        "--tie-breaks none)",
         "  VP scales tried: wbf2013 VPs 8/80, ebu20 VPs 80/80"]
 
 

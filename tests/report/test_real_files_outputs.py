@@ -15,9 +15,9 @@ REFUSED = {
                                               "HomeTeam and VisitTeam); score it with `bridgeproc teams",
     "eng-usebio-sample-2015-10-22-teams-vp-teamsscorer.usebio.xml": "a teams event (USEBIO EVENT_TYPE TEAMS, 40 "
                                                                     "matches); score it with `bridgeproc teams",
-    "fin-lounaisliiga-div2-2013-teams-vp.pbn": "score it with `bridgeproc teams`",
-    "fin-salo-joukkue-2013-09-15-teams-vp.pbn": "score it with `bridgeproc teams`",
-    "nor-ostfold-follo-2022-km-a-teams-vp.pbn": "score it with `bridgeproc teams`",
+    "fin-lounaisliiga-div2-2013-teams-vp.pbn": "match totals (MatchDetails) and no boards); score it with `bridgeproc teams",
+    "fin-salo-joukkue-2013-09-15-teams-vp.pbn": "match totals (MatchDetails) and no boards); score it with `bridgeproc teams",
+    "nor-ostfold-follo-2022-km-a-teams-vp.pbn": "match totals (MatchDetails) and no boards); score it with `bridgeproc teams",
     "pbn-reference-errors_10.pbn": "problems",
     "pbn-reference-errors_20.pbn": "ActionTable row has 4 cell(s)",
     "pbn-reference-errors_21.pbn": "bad OptimumScore value",

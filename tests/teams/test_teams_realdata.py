@@ -26,6 +26,11 @@ def _published_ns(text: pd.Series) -> pd.Series:
     return text.str.extract(r"NS\s+(-?\d+)")[0].astype("float64")
 
 
+def test_ebl_origin_counts_the_rooms_of_boards_played_twice(ebl):
+    assert ebl.origin == ("Conventions: bridgeproc's defaults (WBF 2013 continuous 20-VP scale), reproducing board "
+                          "IMPs 278/278")
+
+
 def test_ebl_every_published_score_imp_reproduced(ebl):
     r = ebl.results
     published = _published_ns(r["scoreimp"])
@@ -74,8 +79,14 @@ def test_ebl_match_totals_and_standings(ebl):
 
 @pytest.mark.parametrize("name, boards", sorted(VP_FILES.items()))
 def test_published_vps_reproduced(name, boards):
+    """With no options: the match length is the one the published VPs fix."""
     path = REALDATA / name
-    session = process_teams([path], options=TeamsOptions(boards_per_match=boards))
+    session = process_teams([path])
+    assert (session.options.boards_per_match, session.options.found) == (boards, ("boards_per_match",))
+    teams, vps, maker = {8: (10, 60, "Ruter"), 32: (6, 6, "Ruter"), 28: (8, 32, "Ruter i Norge")}[boards]
+    assert session.origin == (f"Conventions: {maker}'s (WBF 2013 continuous 20-VP scale; {boards}-board matches, found "
+                              f"from the file's VPs; ties broken), reproducing VPs {vps}/{vps}, totals {teams}/{teams}, "
+                              f"places {teams}/{teams}")
     compared = compare_published(session)
     assert len(compared) == {8: 30, 32: 3, 28: 16}[boards]
     assert (compared["vp_home"] == compared["published_home"]).all()

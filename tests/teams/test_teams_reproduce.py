@@ -35,9 +35,23 @@ def test_ebu20_by_name_and_unknown_length():
 
 def test_teamsscorer_every_published_number(teamsscorer):
     assert teamsscorer.origin == (
-        "Conventions: TeamsScorer's (EBU 20-VP (whole VPs) scale (ebu20), found from the file's VPs; ties shared, "
-        "as published), reproducing board IMPs 120/120, VPs 80/80, totals 10/10, places 10/10, cross-IMPs 480/480, "
-        "pair IMPs 19/19")
+        "Conventions: TeamsScorer's (EBU 20-VP (whole VPs) scale (ebu20); ties shared), reproducing board IMPs "
+        "120/120, VPs 80/80, totals 10/10, places 10/10, cross-IMPs 480/480, pair IMPs 19/19")
+
+
+def test_teamsscorer_found_from_the_numbers_without_its_name(tmp_path):
+    """The same file with its PROGRAM_NAME removed: the scale and the shared places are found from the
+    published numbers, not from the producer's profile."""
+    text = TEAMSSCORER.read_text(encoding="utf-8").replace("<PROGRAM_NAME>TeamsScorer</PROGRAM_NAME>", "")
+    assert "TeamsScorer" not in text
+    path = tmp_path / "anonymous.usebio.xml"
+    path.write_text(text, encoding="utf-8")
+    session = process_teams([path])
+    assert session.origin == (
+        "Conventions: bridgeproc's defaults (EBU 20-VP (whole VPs) scale (ebu20), found from the file's VPs; ties "
+        "shared, as published), reproducing board IMPs 120/120, VPs 80/80, totals 10/10, places 10/10, cross-IMPs "
+        "480/480, pair IMPs 19/19")
+    assert set(session.options.found) == {"scale", "tie_breaks"}
 
 
 def test_teamsscorer_pairwise_written_out(teamsscorer):
