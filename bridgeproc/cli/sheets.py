@@ -117,7 +117,8 @@ def chicago(ctx, sheet, outputs, encoding, variant, cycle, first_dealer, partsco
                    "Repeat for several.")
 @click.option("--scoring", type=click.Choice(["vp", "imps", "bam"]), default=None,
               help="Victory points (default), raw IMPs, or board-a-match.")
-@click.option("--vp-scale", default=None, help="wbf2013 (default: WBF 2013 continuous 20-VP) or a VP table CSV.")
+@click.option("--vp-scale", default=None, help="wbf2013 (WBF 2013 continuous 20-VP), ebu20 (EBU 20-VP in whole VPs, 3-board "
+              "matches) or a VP table CSV [default: the producer's, or the scale the file's VPs fit, else wbf2013].")
 @click.option("--boards-per-match", type=click.IntRange(1), default=None,
               help="Match length for the VP scale [default: the boards found in each match].")
 @click.option("--ave-plus-imps", type=click.FloatRange(0, 24), default=None, callback=check_finite, help="IMPs for an average-plus board [default: 3, Law 86A].")

@@ -274,8 +274,9 @@ def _read_pbn(path, options: Options, inputs: Inputs) -> None:
     inputs.boards.append(boards)
     for key, value in pbn.meta.items():
         inputs.meta.setdefault(key.lower(), value)
-    if pbn_program(pbn.escapes):
-        inputs.meta.setdefault("program", pbn_program(pbn.escapes))
+    program = pbn_program(pbn.escapes, pbn.games)
+    if program:
+        inputs.meta.setdefault("program", program)
 
 
 def _read_usebio(path, options: Options, inputs: Inputs) -> None:

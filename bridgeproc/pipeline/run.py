@@ -23,7 +23,7 @@ from bridgeproc.errors import (
 from bridgeproc.model import Options, Session
 from bridgeproc.pipeline.read import Inputs, read_inputs
 from bridgeproc.rank import Conventions, parse_scoring_tag, rank_results, standings, winner_groups
-from bridgeproc.rank.conventions import EXACT, producer
+from bridgeproc.rank.conventions import EXACT, SEARCH_FIELDS, producer
 from bridgeproc.rank.published import published_agreement, published_differences
 from bridgeproc.rank.reproduce import Reproduction, option_flags, reproduce, summary
 from bridgeproc.schema import PROBLEM_COLUMNS, RESULTS_COLUMNS, STANDINGS_COLUMNS, empty, problems_frame
@@ -189,7 +189,12 @@ def conventions_origin(meta: dict, reproduction: Reproduction | None, convention
     maker = producer(meta.get("program"))
     whose = f"{maker.name}'s" if maker else "bridgeproc's defaults"
     if reproduction is not None and not reproduction.compared:
-        return ""  # nothing published: nothing to say whose numbers these are
+        # nothing published to compare: say whose conventions ranked it when they are not the defaults
+        own = maker is not None and not option_flags(conventions, session_conventions(Options(), meta, across_field))
+        defaults = Conventions()
+        base = conventions.replace(**{f: getattr(defaults, f) for f in SEARCH_FIELDS.get(conventions.method, ())})
+        flags = option_flags(conventions, base) if own else []
+        return f"Conventions: {whose} ({' '.join(flags)}); the file publishes no numbers to compare" if flags else ""
     if reproduction is None:
         given = option_flags(conventions, session_conventions(Options(), meta, across_field))
         kinds = published_agreement(raw, results, str(table["method"].iloc[0]) if len(table) else "mp", table,

@@ -1,7 +1,8 @@
 """A director's corrections applied to the raw results, before they are checked.
 
-Each correction names one result as the inputs hold it (board, NS and EW pair; the
-section when several sections have that board and pairs) and one field of it:
+Each correction names one result as the inputs hold it (board, NS and EW pair, by number or,
+in a file without pair numbers, by the players' names as written; the section when several
+sections have that board and pairs) and one field of it:
 
 ============  =====================================================================
 ``contract``  the contract cell (``4S``, ``3NTX``, ``PASS``, ``AVE+``)
@@ -50,6 +51,8 @@ SCORED = ("contract", "declarer", "result")
 _BOARD = re.compile(r"(\d{1,4})(?:\.0+)?")
 #: A pair number with an optional section prefix, as validation reads it (``A3``, ``B-12``, ``03``).
 _PAIR = re.compile(r"(?P<section>[A-Za-z]{1,2})?\s*-?\s*(?P<number>\d{1,6})(?:\.0+)?")
+#: A pair named by its players, as files without pair numbers have it (BBO: ``rajiv - wmatilda``).
+_PAIR_NAME = re.compile(r"(?=.*[^\W\d_]).{1,120}")
 _SCORE = re.compile(r"[+\-−–]?\d{1,5}")
 _BLANK = ("", "-", "–", "—")
 #: Results listed when a correction names none of a board's results.
@@ -136,7 +139,7 @@ def _row_problems(corrections: pd.DataFrame, keys: pd.DataFrame, style: ResultSt
             if not pair:
                 add(i, side, f"no {side.upper()} pair; write the {side.upper()} pair of the result to correct, "
                     "as the inputs have it")
-            elif not _PAIR.fullmatch(pair):
+            elif not _PAIR.fullmatch(pair) and not _PAIR_NAME.fullmatch(pair):
                 add(i, side, f"{pair!r} is not a pair number; write it as the inputs have it", pair)
         name = field[i]
         if not name:

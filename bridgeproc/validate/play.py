@@ -127,7 +127,8 @@ def _cards(tokens: list[str], lines: list[int]) -> tuple[list[tuple[str, int, se
 
 def read_play(hands: dict[str, str], first: str, tokens: list[str], lines: list[int] | None = None,
               trump: str | None = None, declarer: str | None = None,
-              tag_line: int = 0, claim_implied: bool = False) -> tuple[Play, list[tuple[int, str]]]:
+              tag_line: int = 0, claim_implied: bool = False,
+              unfinished: bool = False) -> tuple[Play, list[tuple[int, str]]]:
     """Rebuild and check a Play section.
 
     Parameters
@@ -145,6 +146,9 @@ def read_play(hands: dict[str, str], first: str, tokens: list[str], lines: list[
     claim_implied : bool
         The game has a Result: a record that stops after a whole trick without ``*`` is
         read as a claim (BBO and pbntools write claims so), marked ``claim_implied``.
+    unfinished : bool
+        The game is an unfinished table (``io.pbn.game_rows.unfinished_play``: a contract,
+        no Result): a record that stops early is what the table played, not a problem.
 
     Returns
     -------
@@ -213,7 +217,7 @@ def read_play(hands: dict[str, str], first: str, tokens: list[str], lines: list[
     play.complete = played == 13
     if not play.complete and not ending and claim_implied and _claimed_without_mark(cards, played):
         play.claimed = play.claim_implied = play.known = True
-    elif not play.complete and not ending:
+    elif not play.complete and not ending and not unfinished:
         where = f"after trick {played}" if played else "before the first trick"
         line = cards[-1][1] if cards else tag_line
         problems.append((line, f"the play stops {where} without * (a claim) or + (continued later)"))

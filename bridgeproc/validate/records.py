@@ -15,7 +15,7 @@ from collections import Counter
 
 import pandas as pd
 
-from bridgeproc.io.pbn.game_rows import result_line
+from bridgeproc.io.pbn.game_rows import result_line, unfinished_play
 from bridgeproc.io.pbn.model import Game, PbnFile
 from bridgeproc.validate.auction import SEAT_NAMES, Auction, read_auction
 from bridgeproc.validate.play import read_play
@@ -81,6 +81,8 @@ def fill_from_records(results: pd.DataFrame, pbn: PbnFile) -> tuple[pd.DataFrame
         return results, []
     rows, claims = [], []
     for game in games:
+        if unfinished_play(game) is not None:
+            continue  # an unfinished table is an average (io.pbn.game_rows): no contract to fill
         facts, implied = game_facts(game)
         if implied:
             claims.append(game.tag("Play").line)  # type: ignore[union-attr]

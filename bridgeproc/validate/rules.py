@@ -29,6 +29,7 @@ import re
 import pandas as pd
 
 from bridgeproc.core.deal import DealError, parse_deal
+from bridgeproc.io.pbn.game_rows import unfinished_play
 from bridgeproc.io.pbn.model import Game, Tag
 from bridgeproc.io.pbn.reader import PbnFile, read_pbn
 from bridgeproc.schema import problems_frame
@@ -176,7 +177,8 @@ def _check_play(game: Game, auction: Auction | None, out: _Collector) -> None:
     trump = None if strain == "NT" else strain
     result_tag = game.tag("Result")
     play, problems = read_play(hands, tag.value, tag.tokens or [], tag.token_lines or [], trump, declarer, tag.line,
-                               claim_implied=result_tag is not None and bool(result_tag.value.strip()))
+                               claim_implied=result_tag is not None and bool(result_tag.value.strip()),
+                               unfinished=unfinished_play(game) is not None)
     for line, message in problems:
         out.add(line, "Play", tag.value, message)
     if problems or not play.known or play.continued or result_tag is None:

@@ -23,7 +23,6 @@ BAD_PLAYS = [
                       "so the result must be 5 to 11"),
     ("122", "Play", "the opening lead is by South but declarer North's left-hand opponent is East; [Play] names the "
                     "opening leader"),
-    ("138", "Play", "the play stops after trick 5 without * (a claim) or + (continued later)"),
     ("148", "Play", 'the deal was passed out (Contract "Pass") but has a Play section'),
     ("181", "Play", "trick 10: East plays H2, already played in trick 1"),
     # board 10: the same cards with spades as trumps change the trick winners
@@ -35,6 +34,8 @@ BAD_PLAYS = [
 
 
 def test_each_faulty_play_is_reported_exactly():
+    # board 7 (line 133: 3NT, five tricks played, Result "") is an unfinished table, not a faulty play:
+    # scored as an average with a note (tests/pipeline/test_unfinished_tables.py)
     frame = check_games(read_pbn(DATA / "bad_play.pbn"))
     assert [(r.line, r.column, r.message) for r in frame.itertuples()] == BAD_PLAYS
 

@@ -133,7 +133,7 @@ SHORT = "\n".join(PLAY.splitlines()[:6]) + "\n"  # the Play tag and tricks 1-5: 
     ("12", []),
     ("13", ["the Result tag says 13 tricks but after the claim at trick 6 declarer's side had won 4 of 5, so the "
             "result must be 4 to 12"]),
-    ("", ["the play stops after trick 5 without * (a claim) or + (continued later)"]),
+    ("", []),  # no Result: an unfinished table, an average with a note (tests/pipeline/test_unfinished_tables.py)
 ])
 def test_a_short_play_with_a_result_is_a_claim(tmp_path, result, problems):
     text = HEAD + f'[Declarer "N"]\n[Contract "3NT"]\n[Result "{result}"]\n' + SHORT

@@ -3,7 +3,8 @@
 :func:`collect` gathers the ScoreTable and TotalScoreTable rows of every game by header, and reads a
 one-result game (no ScoreTable: its Contract, Result, Score and players' tags) as one row; what a
 game's tags say beyond its rows is a note (a game without a Board tag, a repeated result, a game to be
-continued, games with neither contract nor result). The gathered rows become frames in ``pbn.results``.
+continued, games with neither contract nor result, unfinished tables). The gathered rows become frames
+in ``pbn.results``.
 """
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ def collect(games: list[Game], notes: Problems | None = None, problems: Problems
     uses_score_tags = any(g.tag("Score") is not None for g in games)
     plan: list[tuple[Game, list[tuple[Tag, dict]], bool]] = []
     repeats: dict[tuple, int] = {}
+    unfinished: list[tuple[int, str]] = []
     for game in games:
         found = False
         tables: list[tuple[Tag, dict]] = []
@@ -63,6 +65,8 @@ def collect(games: list[Game], notes: Problems | None = None, problems: Problems
             notes.append((line, "game is to be continued ('+' ends its Auction or Play) and has no Result: not a "
                                 "result yet, so it is not scored"))
             room = False
+        if room and unfinished_play(game) is not None:
+            unfinished.append((line, _unfinished_text(game)))
         if room:
             key = _repeat_key(game)
             if key in repeats:
@@ -75,6 +79,8 @@ def collect(games: list[Game], notes: Problems | None = None, problems: Problems
         has_results.append(found or room)
     if any(has_results):
         _unplayed_games(plan, has_results, notes)
+    if unfinished:
+        notes.append((unfinished[0][0], _unfinished_note(unfinished)))
     events = {_event(game) for (game, _, _), found in zip(plan, has_results) if found}
     for game, tables, room in plan:
         section = game.get("Section", "") or ""
@@ -138,6 +144,39 @@ def _unplayed_games(plan: list, has_results: list[bool], notes: Problems) -> Non
                                 "not results, so not scored (a board not played at that table?)"))
 
 
+#: An unfinished table's row: an average to both sides, as BBO publishes it (``A==``, 50 %).
+UNFINISHED = "AVE"
+
+
+def unfinished_play(game: Game) -> int | None:
+    """Tricks played at a table that stopped before the end: a Contract, a Play record of fewer than
+    13 tricks with no claim (``*``), and neither a Result nor a Score (BBO writes the play of a table that ran out of time so,
+    and publishes the board as an average). None for a finished game or one with no play record."""
+    play = game.tag("Play")
+    if play is None or not _contract_given(game) or (game.get("Contract") or "").strip().upper() in ("PASS", "AP"):
+        return None
+    if (game.get("Result") or "").strip() or game.tag("Score") is not None:
+        return None
+    if "*" in (play.tokens or ()):
+        return None  # a claim: the table finished, its result is owed
+    cards = [t for t in play.tokens or () if t not in ("+", "-") and not t.startswith(("=", "$"))]
+    return len(cards) // 4 if len(cards) < 52 else None
+
+
+def _unfinished_text(game: Game) -> str:
+    declarer = (game.get("Declarer") or "").strip().lstrip("^")
+    by = f" by {declarer}" if declarer else ""
+    return (f"board {game.get('Board') or '?'}, {(game.get('Contract') or '').strip()}{by}, "
+            f"{unfinished_play(game)} of 13 tricks played")
+
+
+def _unfinished_note(unfinished: list[tuple[int, str]]) -> str:
+    listed = "; ".join(f"line {line}: {text}" for line, text in unfinished)
+    return (f"{len(unfinished)} unfinished table(s): the play stops before the last trick and no Result is given "
+            f"({listed}); each is scored as an average to both sides, as BBO publishes an unfinished "
+            "table; a corrections file can assign the result or another score")
+
+
 def _continued(game: Game) -> bool:
     """True when the game's Auction or Play section ends in ``+`` (to be continued, PBN 2.1 section 3.5)."""
     return any(tag is not None and tag.tokens and tag.tokens[-1] == "+"
@@ -165,6 +204,8 @@ def _room_row(game: Game, results: dict, uses_score_tags: bool, section: str, pr
     declarer = (game.get("Declarer") or "").strip().lstrip("^")
     if uses_score_tags and game.tag("Score") is None and game.tag("Auction") is None and contract.upper() == "PASS":
         contract = "NP"  # the file gives every played board a Score tag: this one was not played
+    if unfinished_play(game) is not None:
+        contract, declarer = UNFINISHED, ""  # the contract and play are in the note (collect)
     # Team files (RealBridge): HomeTeam is the team sitting North-South at this table.
     ns = game.get("PairNS") or game.get("HomeTeam") or _names(game.get("North"), game.get("South"))
     ew = game.get("PairEW") or game.get("VisitTeam") or _names(game.get("East"), game.get("West"))

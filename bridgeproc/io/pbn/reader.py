@@ -255,10 +255,11 @@ def write_pbn(pbn: PbnFile, path: str | os.PathLike, *, export: bool = False, en
 _META_GENERATOR = re.compile(r"<\s*META\s+name\s*=\s*\"?generator\"?\s+content\s*=\s*\"([^\"]+)\"", re.IGNORECASE)
 
 
-def pbn_program(escapes: list[str]) -> str | None:
+def pbn_program(escapes: list[str], games: list[Game] | None = None) -> str | None:
     """The scoring program a PBN names in its ``%`` lines (``%Creator: Bridgewebs``, an HTML-style
-    Generator META written by Ruter and Magic Contest), else None; its conventions are looked up by
-    name (rank.conventions.producer)."""
+    Generator META written by Ruter and Magic Contest), else ``BBO`` when its games carry BBO's
+    ``DealId`` (``20712832.lin``: the games were taken from BBO's LIN records, as pbntools does), else
+    None; its conventions are looked up by name (rank.conventions.producer)."""
     for line in escapes:
         found = _META_GENERATOR.search(line)
         if found:
@@ -266,4 +267,6 @@ def pbn_program(escapes: list[str]) -> str | None:
         name, _, value = line.lstrip("%").partition(":")
         if name.strip().lower() == "creator" and value.strip():
             return value.strip()
+    if games and any((game.get("DealId") or "").strip().lower().endswith(".lin") for game in games):
+        return "BBO"
     return None
