@@ -20,6 +20,7 @@ from bridgeproc.io.pbn.frames import same_deal
 from bridgeproc.io.pbn.reader import pbn_program, read_pbn
 from bridgeproc.io.sheets import read_travellers
 from bridgeproc.io.sheets.names import read_names, workbook_names
+from bridgeproc.io.sheets.travellers import published_method
 from bridgeproc.io.sheets.xlsx import load_workbooks, read_travellers_xlsx
 from bridgeproc.io.usebio.sessions import read_usebio_session, split_session
 from bridgeproc.model import Options
@@ -130,10 +131,18 @@ class Inputs:
         return pd.concat(frames, ignore_index=True) if frames else None
 
 
+def _add_travellers(raw: pd.DataFrame, inputs: Inputs) -> None:
+    """A traveller sheet's rows, its published numbers named for the comparison, and the method they say."""
+    raw, scoring = published_method(raw)
+    inputs.raws.append(raw)
+    if scoring:
+        inputs.meta.setdefault("scoring", scoring)
+
+
 def _read_csv(path, options: Options, inputs: Inputs) -> None:
     notes: list[dict] = []  # kept only if the file is read as travellers
     try:
-        inputs.raws.append(read_travellers(path, options.encoding, notes))
+        _add_travellers(read_travellers(path, options.encoding, notes), inputs)
         inputs.notes.extend(notes)
     except ParseError as traveller_error:
         names_notes: list[dict] = []  # kept only if the file is read as a names list
@@ -152,7 +161,7 @@ def _read_xlsx(path, options: Options, inputs: Inputs) -> None:
     workbooks = load_workbooks(path)
     notes: list[dict] = []  # kept only if the workbook is read as travellers
     try:
-        inputs.raws.append(read_travellers_xlsx(path, workbooks, notes))
+        _add_travellers(read_travellers_xlsx(path, workbooks, notes), inputs)
         inputs.notes.extend(notes)
     except ParseError as traveller_error:
         names_notes: list[dict] = []

@@ -25,7 +25,6 @@ from typing import Callable, Protocol
 
 import numpy as np
 import pandas as pd
-from openpyxl import Workbook
 
 from bridgeproc._version import __version__
 from bridgeproc.errors import GROUP_ABOVE, UsageError, problem_cause
@@ -41,6 +40,7 @@ from bridgeproc.report.styles import (
     cell,
     header_row,
     new_sheet,
+    new_workbook,
     set_widths,
 )
 from bridgeproc.schema import PROBLEM_COLUMNS, problems_frame
@@ -194,7 +194,7 @@ def write_checks_sheet(wb, session: Session) -> None:
 
 def _write_xlsx(report: CheckedInputs, path: str | os.PathLike) -> None:
     rows = report_rows(report)
-    wb = Workbook(write_only=True)
+    wb = new_workbook()
     ws = new_sheet(wb, "Checks")
     set_widths(ws, _WIDTHS)
     title, lines = _heading(report, rows)

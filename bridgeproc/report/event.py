@@ -13,7 +13,6 @@ import os
 from typing import Mapping, Protocol, Sequence
 
 import pandas as pd
-from openpyxl import Workbook
 
 from bridgeproc.io.atomic import atomic_path
 from bridgeproc.io.pbn.model import Column
@@ -33,6 +32,7 @@ from bridgeproc.report.styles import (
     cell,
     header_row,
     new_sheet,
+    new_workbook,
     numbers,
     set_widths,
 )
@@ -192,7 +192,7 @@ def _write_notes_sheet(wb, event: EventLike) -> None:
 
 def write_event_workbook(event: EventLike, path: str | os.PathLike) -> None:
     """The event ranking sheet(s), one ranking sheet per session and group, and the notes."""
-    wb = Workbook(write_only=True)
+    wb = new_workbook()
     _write_event_sheet(wb, event)
     for number, (session, label) in enumerate(zip(event.sessions, event.labels), start=1):
         _write_session_sheets(wb, session, number, label)

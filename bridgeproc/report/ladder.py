@@ -5,10 +5,9 @@ import os
 from pathlib import Path
 
 import pandas as pd
-from openpyxl import Workbook
 
 from bridgeproc.io.atomic import atomic_path
-from bridgeproc.report.styles import SUBTITLE, TITLE, a4, add_row, cell, header_row, new_sheet, set_widths
+from bridgeproc.report.styles import SUBTITLE, TITLE, a4, add_row, cell, header_row, new_sheet, new_workbook, set_widths
 from bridgeproc.schema import LADDER_COLUMNS, check
 
 #: Column titles of the ladder sheet.
@@ -30,7 +29,7 @@ def write_ladder(ladder: pd.DataFrame, path: str | os.PathLike, title: str = "La
         with atomic_path(path) as tmp:
             ladder.to_csv(tmp, index=False, lineterminator="\n")
         return
-    wb = Workbook(write_only=True)
+    wb = new_workbook()
     ws = new_sheet(wb, "Ladder")
     set_widths(ws, [7, 40, 20, 10, 10, 11, 9])
     add_row(ws, [cell(ws, title, font=TITLE)])

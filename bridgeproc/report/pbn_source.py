@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import copy
 import math
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from dataclasses import replace
+from decimal import Decimal, InvalidOperation
 
 import numpy as np
 import pandas as pd
@@ -78,8 +79,7 @@ def _agree(given: str, ours: str) -> bool:
         x, y = Decimal(a), Decimal(b)
     except InvalidOperation:
         return False
-    places = Decimal(1).scaleb(-len(a.partition(".")[2]))
-    return x == y or x == y.quantize(places, rounding=ROUND_HALF_UP)
+    return x == y
 
 
 def _game_of_line(games: list[Game]):
@@ -122,7 +122,21 @@ def _update_rows(hits: list[tuple[Tag, int, dict[str, str]]], widths: dict[str, 
             columns = [c for i, c in enumerate(columns) if i not in stale]
             rows = [[v for i, v in enumerate(row) if i not in stale] for row in rows]
         tag.columns, tag.rows = tuple(columns), rows
-        tag.value = ";".join(c.spec() for c in columns)
+        _widen(tag, SCORE_COLUMNS | set(new))
+
+
+def _widen(tag: Tag, written: set[str] | frozenset[str]) -> None:
+    """The ``written`` columns keep their width or widen to their widest cell, never narrow (a value keeps
+    its digits); the file's other columns stay as it wrote them."""
+    rows = tag.rows or []
+    columns = list(tag.columns or ())
+    for i, column in enumerate(columns):
+        if column.width is not None and rows and column.name in written:
+            widest = max(len(row[i]) + (2 if " " in row[i] or '"' in row[i] else 0) for row in rows)
+            if widest > column.width:
+                columns[i] = replace(column, width=widest)
+    tag.columns = tuple(columns)
+    tag.value = ";".join(c.spec() for c in columns)
 
 
 def number_text(value) -> str:

@@ -9,7 +9,6 @@ import os
 from pathlib import Path
 
 import pandas as pd
-from openpyxl import Workbook
 
 from bridgeproc.errors import BridgeprocError
 from bridgeproc.io.atomic import atomic_path
@@ -24,6 +23,7 @@ from bridgeproc.report.styles import (
     cell,
     header_row,
     new_sheet,
+    new_workbook,
     set_widths,
 )
 
@@ -68,7 +68,7 @@ def _group_column(frame: pd.DataFrame) -> str | None:
 
 def write_xlsx(frame: pd.DataFrame, path: str | os.PathLike, title: str | None = None) -> None:
     """One sheet: a title, the headings, then one row per deal; rubbers/chicagos banded alternately."""
-    wb = Workbook(write_only=True)
+    wb = new_workbook()
     ws = new_sheet(wb, "Score sheet")
     columns = list(frame.columns)
     set_widths(ws, [_WIDE.get(c, max(7, len(HEADINGS.get(c, c)) + 2)) for c in columns])

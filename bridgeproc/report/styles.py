@@ -19,9 +19,12 @@ import re
 import weakref
 from collections.abc import Iterable, Sequence
 
+from openpyxl import Workbook
 from openpyxl.cell import Cell
 from openpyxl.cell.cell import ERROR_CODES, ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import DEFAULT_FONT, Alignment, Border, Font, NamedStyle, PatternFill, Side
+
+from bridgeproc._version import __version__
 
 RED = "C00000"
 TITLE = Font(bold=True, size=14)
@@ -41,6 +44,18 @@ BOX = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
 #: numbers (scores, tricks, boards) need none: Excel's General shows them as they are,
 #: and an unstyled cell is much cheaper to write in a large event.
 FORMATS = {"mp": "0.0", "imp": "0.0", "pct": "0.00", "score": None, "int": None, "factor": "0.000"}
+
+
+#: The workbook's Creator property: bridgeproc's readers know their own workbook by it
+#: (``io.sheets.xlsx`` reads only its Travellers sheet back).
+CREATOR = "bridgeproc"
+
+
+def new_workbook() -> Workbook:
+    """A write-only workbook whose document properties say bridgeproc (and its version) wrote it."""
+    wb = Workbook(write_only=True)
+    wb.properties.creator = f"{CREATOR} {__version__}"
+    return wb
 
 
 def cell(ws, value, font=None, fill=None, fmt=None, align=None, border=None):

@@ -8,7 +8,6 @@ import os
 
 import numpy as np
 import pandas as pd
-from openpyxl import Workbook
 
 from bridgeproc.analysis.par import optimum_score_problem, parse_optimum_score
 from bridgeproc.core.notation import contract_text
@@ -34,6 +33,7 @@ from bridgeproc.report.styles import (
     header_row,
     is_red,
     new_sheet,
+    new_workbook,
     set_widths,
 )
 from bridgeproc.report.teams_words import (
@@ -332,7 +332,7 @@ def write_conventions(wb, session: TeamsSession) -> None:
 
 def write_teams_workbook(session: TeamsSession, path: str | os.PathLike) -> None:
     """Write the teams workbook for ``session`` to ``path`` (atomically)."""
-    wb = Workbook(write_only=True)
+    wb = new_workbook()
     write_standings(wb, session)
     write_vp_table(wb, session)
     write_cross_table(wb, session)

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import os
 
-from openpyxl import Workbook
-
 from bridgeproc.io.atomic import atomic_path
 from bridgeproc.model import Session
 from bridgeproc.rank import is_individual
@@ -18,7 +16,18 @@ from bridgeproc.report.corrections import write_corrections
 from bridgeproc.report.handrecords import write_handrecords
 from bridgeproc.report.ranking import write_ranking
 from bridgeproc.report.scorecards import write_scorecards
-from bridgeproc.report.styles import BOLD, TITLE, a4, add_changed_text, add_row, cell, header_row, new_sheet, set_widths
+from bridgeproc.report.styles import (
+    BOLD,
+    TITLE,
+    a4,
+    add_changed_text,
+    add_row,
+    cell,
+    header_row,
+    new_sheet,
+    new_workbook,
+    set_widths,
+)
 from bridgeproc.report.travellers import write_travellers
 
 
@@ -87,7 +96,7 @@ def _group_order(group: str) -> tuple:
 
 def write_workbook(session: "Session", path: str | os.PathLike) -> None:
     """Write the workbook for ``session`` to ``path`` (atomically)."""
-    wb = Workbook(write_only=True)
+    wb = new_workbook()
     heading = heading_lines(session)
     standings = session.standings
     if standings is not None and len(standings):

@@ -67,12 +67,24 @@ def test_tag_values_survive_quoting(value):
     assert parse_pbn(text).games[0].get("Event") == value
 
 
-@pytest.mark.parametrize("cell", ["420", "Jean Luc", "", "-", "A;B", 'say "x"', "{x}", "A+"])
+@pytest.mark.parametrize("cell", ["420", "Jean Luc", "", "-", "A;B", 'say "x"', "{x}", "A+", "50%", "60%/40%", "[x]"])
 def test_table_cells_survive_quoting(cell):
     game = parse_pbn('[Board "1"]\n[TotalScoreTable "Rank;Names"]\n1 x\n').games[0]
     game.tags[1].rows = [["1", cell]]
-    again = parse_pbn(format_pbn(type("F", (), {"games": [game]})()))
+    text = format_pbn(type("F", (), {"games": [game]})())
+    again = parse_pbn(text)
     assert again.games[0].tags[1].rows == [["1", cell]]
+    assert not [m for _, m in again.notes if "table" in m]  # written as PBN wants it: nothing to forgive
+
+
+def test_a_bare_percent_cell_as_earlier_versions_wrote_it_is_read_with_one_note():
+    text = ('[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Score_NS;Score_EW"]\n'
+            '1 2 3NT 400 -\n5 10 - 50% 50%\n3 4 - 60% 40%\n')
+    pbn = parse_pbn(text)
+    assert pbn.games[0].tags[1].rows == [["1", "2", "3NT", "400", "-"], ["5", "10", "-", "50%", "50%"],
+                                         ["3", "4", "-", "60%", "40%"]]
+    assert [message for _, message in pbn.notes if "%" in message] == [
+        "an unquoted table cell holds '%' (PBN quotes such a value: \"50%\"); read as written"]
 
 
 def test_write_is_atomic(tmp_path, monkeypatch):

@@ -7,7 +7,13 @@ import pytest
 
 from bridgeproc.errors import ParseError
 from bridgeproc.io.sheets import read_travellers
-from bridgeproc.io.sheets.travellers import HEADER_ALIASES, canonical_header, header_key, parse_travellers_csv
+from bridgeproc.io.sheets.travellers import (
+    HEADER_ALIASES,
+    canonical_header,
+    header_key,
+    parse_travellers_csv,
+    published_method,
+)
 from bridgeproc.pipeline.run import build_session, load_results
 from tests.conftest import workbook
 
@@ -51,11 +57,30 @@ def test_header_spellings(header, column):
 
 def test_unknown_columns_are_named_in_a_note():
     notes: list[dict] = []
-    frame = parse_travellers_csv("Board,NS,EW,Contract,Declarer,Result,MP NS,%\n1,1,2,4S,N,=,4,50\n", "t.csv", notes)
+    frame = parse_travellers_csv("Board,NS,EW,Contract,Declarer,Result,Remarks,%\n1,1,2,4S,N,=,late,50\n", "t.csv",
+                                 notes)
     assert list(frame["contract"]) == ["4S"]
     [note] = notes
     assert note["source"] == "t.csv" and note["line"] == "1"
-    assert "'MP NS', '%' not read" in note["message"] and "Declarer" in note["message"]
+    assert "'Remarks', '%' not read" in note["message"] and "Declarer" in note["message"]
+
+
+def test_published_numbers_beside_the_results_are_read_for_the_comparison():
+    """bridgeproc's scored CSV and its workbook's Travellers sheet carry the board values: read, named as the
+    PBN and USEBIO readers name them, and the method they say (issue 26: every output reads back)."""
+    frame = parse_travellers_csv("Board,NS,EW,Contract,Declarer,Result,MP NS,MP EW,% NS,% EW\n"
+                                 "1,1,2,4S,N,=,4,0,100,0\n", "t.csv")
+    raw, scoring = published_method(frame)
+    assert raw[["mp_ns", "mp_ew", "pct_ns", "pct_ew"]].iloc[0].tolist() == ["4", "0", "100", "0"]
+    assert scoring == "MatchPoints"
+    frame = parse_travellers_csv("board,ns,ew,contract,declarer,tricks,butler_ns,butler_ew,datum\n"
+                                 "1,1,2,4S,N,10,5.0,-5.0,-90\n", "t.csv")
+    raw, scoring = published_method(frame)
+    assert raw[["imp_ns", "imp_ew", "butlerdatum"]].iloc[0].tolist() == ["5.0", "-5.0", "-90"]
+    assert scoring == "IMP;Butler"
+    both = parse_travellers_csv("Board,NS,EW,Contract,Declarer,Result,X-IMP NS,Butler NS\n1,1,2,4S,N,=,1,2\n", "t")
+    raw, scoring = published_method(both)
+    assert scoring is None and "imp_ns" not in raw  # two methods' numbers: neither is compared
 
 
 def test_a_known_header_gives_no_note():

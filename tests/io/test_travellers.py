@@ -25,7 +25,7 @@ def scores(raw, **options):
     ("Bd", "board"), ("Board no", "board"), ("board_no.", "board"), ("NS pair", "ns"), ("PairNS", "ns"),
     ("N-S", "ns"), ("E/W", "ew"), ("By", "declarer"), ("Decl", "declarer"), ("Tricks", "tricks"),
     ("Made", "made"), ("Score", "score"), ("NS score", "score"), ("EW score", "score_ew"), ("NS-", "score_ew"),
-    ("NS+", "score"), ("Lead", "lead"), ("Section", "section"), ("MP NS", None), ("%", None),
+    ("NS+", "score"), ("Lead", "lead"), ("Section", "section"), ("MP NS", "mp_ns"), ("Remarks", None), ("%", None),
 ])
 def test_header_spellings(header, column):
     assert canonical_header(header) == column

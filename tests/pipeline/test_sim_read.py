@@ -97,8 +97,8 @@ def test_clubs_of_different_columns_in_one_chunk_score_as_each_alone(tmp_path):
     write_hand_record(hands, 4)
     clubs = {"oak": [_csv(tmp_path / "oak.csv", OAK)], "elm": [_csv(tmp_path / "elm.csv", ELM)]}
     birch = tmp_path / "birch.csv"
-    birch.write_text("NS,EW,Board,Result,Declarer,Contract,Lead,MP NS\n" + "".join(
-        f"{ns},{ew},{b},{r},{d},{c},SA,3\n" for _, b, ns, ew, c, d, r in OAK), encoding="utf-8")
+    birch.write_text("NS,EW,Board,Result,Declarer,Contract,Lead,Remarks\n" + "".join(
+        f"{ns},{ew},{b},{r},{d},{c},SA,late\n" for _, b, ns, ew, c, d, r in OAK), encoding="utf-8")
     clubs = {"oak": clubs["oak"], "birch": [birch], "elm": clubs["elm"], "ash": [_csv(tmp_path / "ash.csv", OAK)]}
     sim = score_sim(clubs, hands, workers=1)
     assert list(sim.clubs) == ["oak", "birch", "elm", "ash"]
@@ -111,7 +111,7 @@ def test_clubs_of_different_columns_in_one_chunk_score_as_each_alone(tmp_path):
     assert sim.results.loc[sim.results["club"] == "birch", "lead"].eq("SA").all()
     notes = sim.notes
     assert notes is not None and list(notes["source"]) == [str(birch)]
-    assert "'MP NS' not read" in notes["message"].iloc[0]
+    assert "'Remarks' not read" in notes["message"].iloc[0]
 
 
 def test_a_club_numbered_by_section_letter_is_checked_alone_among_plain_clubs(tmp_path):
@@ -206,8 +206,8 @@ def test_the_pool_gives_exactly_what_one_process_gives(tmp_path):
     pine.write_text("Board,NS,EW,Contract,Declarer,Result,Switched\n"
                     + "".join(",".join(str(c) for c in row) + "\n" for row in PINE), encoding="utf-8")
     birch = tmp_path / "birch.csv"
-    birch.write_text(HEADER.rstrip("\n") + ",MP NS\n" + "".join(",".join(str(c) for c in r) + ",3\n" for r in ELM),
-                     encoding="utf-8")
+    birch.write_text(HEADER.rstrip("\n") + ",Remarks\n" + "".join(",".join(str(c) for c in r) + ",late\n"
+                                                                for r in ELM), encoding="utf-8")
     clubs = {**clubs, "pine": [pine], "birch": [birch]}
     alone = score_sim(clubs, hands, workers=1)
     pooled = score_sim(clubs, hands, workers=2, chunk=2)

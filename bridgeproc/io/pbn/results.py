@@ -193,7 +193,7 @@ def machine_rows(columns: dict[str, np.ndarray], lines: np.ndarray, notes: Probl
 
     * ``PASS  N  -``: a passed-out board written with a declarer: passed out, the seat dropped;
     * ``-  N  -`` (no contract, no result, no score, only a seat): the board was not played
-      at that table: ``NP``, not a result.
+      at that table: ``NP``, not a result; scored ``NP`` (as the scored PBN writes it back), the same.
 
     A sheet the director typed is validated strictly (a declarer on a pass-out is a problem
     there); these are the program's cells, which the director cannot clear. One note per row.
@@ -206,7 +206,9 @@ def machine_rows(columns: dict[str, np.ndarray], lines: np.ndarray, notes: Probl
                    and c.replace(" ", "").upper() in _PASS_CELLS).astype(bool)
     passed = written & with_seat & pd.isna(result)
     empty = pd.isna(contract) & with_seat & pd.isna(result) & pd.isna(columns["score"]) & pd.isna(columns["lead"])
-    if not (passed.any() or empty.any()):
+    # the same row scored NP (the scored PBN of such a file writes it back so): the seat is the program's
+    scored_np = _map(contract, _is_np).astype(bool) & with_seat & pd.isna(result) & pd.isna(columns["lead"])
+    if not (passed.any() or empty.any() or scored_np.any()):
         return
     columns["declarer"] = declarer = declarer.copy()
     for row in np.flatnonzero(passed):
@@ -218,7 +220,10 @@ def machine_rows(columns: dict[str, np.ndarray], lines: np.ndarray, notes: Probl
             notes.append((int(lines[row]), f"no contract and no result, only declarer {declarer[row]} (as BridgeWebs "
                                            "writes a board not played at a table): read as not played (NP)"))
         contract[empty] = "NP"
-    declarer[passed | empty] = None
+    for row in np.flatnonzero(scored_np):
+        notes.append((int(lines[row]), f"not played (NP), written with declarer {declarer[row]} (as BridgeWebs "
+                                       "writes a board not played at a table): the seat is dropped"))
+    declarer[passed | empty | scored_np] = None
 
 
 def _pair(first: np.ndarray, second: np.ndarray) -> np.ndarray:

@@ -17,9 +17,12 @@ from bridgeproc.io.pbn.model import EMPTY, ROW_END, Column, cell_rows
 
 _COLUMN = re.compile(r"^([+-]?)([A-Za-z][A-Za-z0-9_]*)(?:\\(\d+)([LR]?))?$")
 #: A cell: a quoted string (with \" and \\ escapes) or a bare token; ``;`` ends the row text.
-_CELL = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"|([^\s"{};\[\]%]+)|(;.*)|(\{[^}]*\})|(\S)')
+_CELL = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"|([^\s"{};\[\]]+)|(;.*)|(\{[^}]*\})|(\S)')
 #: Said of a ``;`` comment at the end of a row (PBN 2.1 section 5.1: a table row holds no comment).
 ROW_COMMENT = "a ';' comment at the end of a table row: PBN allows no comment inside a row; it is ignored"
+#: Said of an unquoted cell holding ``%`` (``50%``: an average as earlier bridgeproc versions wrote it).
+_BARE_PERCENT = re.compile(r"^\d{1,3}(?:[.,]\d{1,4})?%$")
+ROW_PERCENT = "an unquoted table cell holds '%' (PBN quotes such a value: \"50%\"); read as written"
 _ESCAPE = re.compile(r'\\(["\\])')
 
 _CALL = re.compile(r"(?i)^(?:pass|p|x|xx|ap|[1-7](?:c|d|h|s|nt|n)|-|\*|\+|\^[IS])$")
@@ -54,11 +57,18 @@ def parse_columns(value: str) -> tuple[tuple[Column, ...], tuple[str, ...]]:
     return tuple(columns), tuple(problems)
 
 
-def _cells_slow(line: str) -> tuple[list[str], str | None, bool]:
-    """Quote-aware cells of one row line; returns ``(cells, problem or None, ends in a ; comment)``."""
+def _cells_slow(line: str, percent: list[bool] | None = None) -> tuple[list[str], str | None, bool]:
+    """Quote-aware cells of one row line; returns ``(cells, problem or None, ends in a ; comment)``.
+    An unquoted percentage (``50%``) is read as written, and ``percent`` (when given) gets ``True``;
+    any other unquoted ``%`` is a problem (PBN forbids it in a table row)."""
     cells: list[str] = []
     for quoted, bare, comment, brace, bad in _CELL.findall(line):
         if bare:
+            if "%" in bare:
+                if not _BARE_PERCENT.match(bare):  # '%' is not a PBN cell character: only a percentage is forgiven
+                    return cells, "unexpected '%' in a table row; quote values that contain '%'", False
+                if percent is not None:
+                    percent.append(True)
             cells.append(bare)
         elif comment or brace:
             if comment:
@@ -134,7 +144,8 @@ def split_rows(text: str, first_line: int, ncols: int, table: str, cache: CellCa
     """Rows of a table section (its lines joined with newlines): one row per line, quote-aware.
 
     Returns ``(rows, row_lines, problems)``; a row with the wrong number of cells is
-    reported and left out. A ``;`` comment ending a row is ignored with a note (to ``notes``).
+    reported and left out. A ``;`` comment ending a row is ignored with a note (to ``notes``), and so
+    is the first unquoted cell holding ``%`` of a table (read as written).
     """
     cells = table_cells(text, ncols, CellCache() if cache is None else cache)
     if cells is not None:
@@ -145,10 +156,15 @@ def split_rows(text: str, first_line: int, ncols: int, table: str, cache: CellCa
     lines = range(first_line, first_line + len(block))
     rows: list[list[str]] = []
     row_lines: list[int] = []
+    percent: list[bool] = []
+    noted = False
     for n, line in zip(lines, block):
-        row, problem, commented = _cells_slow(line)
+        row, problem, commented = _cells_slow(line, percent)
         if commented and notes is not None:
             notes.append((n, ROW_COMMENT))
+        if percent and not noted and notes is not None:
+            notes.append((n, ROW_PERCENT))  # at the table's first such cell only
+            noted = True
         if problem:
             problems.append((n, problem))
         elif len(row) != ncols:

@@ -22,7 +22,7 @@ _ORDER = {name: i for i, name in enumerate(MANDATORY_TAGS)}
 _SECTIONS = ("Auction", "Play")
 _CALL = re.compile(r"(?i)^(?:pass|p|x|xx|ap|[1-7](?:c|d|h|s|nt|n)|-|\*|\+|\^[IS]|[SHDC][AKQJT2-9]|\^[RL])$")
 _AMBIGUOUS_BACKSLASH = re.compile(r'\\(?=["\\]|$)')
-_BARE_CELL = re.compile(r'^[^\s"\\;{}\[\]]+$')
+_BARE_CELL = re.compile(r'^[^\s"\\;{}\[\]%]+$')
 
 
 def quote(value: str) -> str:

@@ -63,6 +63,25 @@ HEADER_ALIASES: dict[str, tuple[str, ...]] = {
               "Score plus", "Punkte", "Punkte NS", "NS Punkte", "Marque", "Marque NS", "Счёт", "Счёт С-Ю"),
     "score_ew": ("EW score", "Score EW", "EW points", "Points EW", "EW+", "EW plus", "NS-", "NS minus", "Minus",
                  "Score-", "Score minus", "Punkte OW", "OW Punkte", "Marque EO", "Points EO", "Счёт З-В"),
+    # The numbers a scoring program published beside each result (bridgeproc's scored CSV and workbook
+    # Travellers sheet write them so): compared with bridgeproc's, never scored from (see published_method).
+    "mp_ns": ("MP NS", "MPs NS", "Matchpoints NS", "NS MP"),
+    "mp_ew": ("MP EW", "MPs EW", "Matchpoints EW", "EW MP"),
+    "ximp_ns": ("X-IMP NS", "XIMP NS", "Cross-IMP NS", "Cross IMPs NS"),
+    "ximp_ew": ("X-IMP EW", "XIMP EW", "Cross-IMP EW", "Cross IMPs EW"),
+    "butler_ns": ("Butler NS", "Butler IMP NS", "IMP NS"),
+    "butler_ew": ("Butler EW", "Butler IMP EW", "IMP EW"),
+    "butlerdatum": ("Datum", "Butler datum"),
+    "pct_ns": ("% NS", "Percentage NS", "Pct NS"),
+    "pct_ew": ("% EW", "Percentage EW", "Pct EW"),
+}
+#: Published per-result columns: the raw column each becomes (as the PBN and USEBIO readers name them, for
+#: rank.reproduce) and the Scoring tag its presence says (see :func:`published_method`).
+PUBLISHED_RAW: dict[str, tuple[str, str]] = {
+    "mp_ns": ("mp_ns", "MatchPoints"), "mp_ew": ("mp_ew", "MatchPoints"),
+    "ximp_ns": ("imp_ns", "IMP;Cross"), "ximp_ew": ("imp_ew", "IMP;Cross"),
+    "butler_ns": ("imp_ns", "IMP;Butler"), "butler_ew": ("imp_ew", "IMP;Butler"),
+    "butlerdatum": ("butlerdatum", "IMP;Butler"), "pct_ns": ("pct_ns", ""), "pct_ew": ("pct_ew", ""),
 }
 #: Columns every traveller needs (``board`` may instead come from a per-board sheet's name).
 REQUIRED = ("board", "ns", "ew", "contract")
@@ -167,7 +186,7 @@ def check_columns(header: Sequence[str], columns: Mapping[str, int], body: Seque
         notes.append({"source": source, "line": str(where), "column": "", "value": ", ".join(unknown),
                       "message": f"{'columns' if len(unknown) > 1 else 'column'} "
                                  f"{', '.join(repr(u) for u in unknown)} not read: not a header bridgeproc knows "
-                                 f"(it reads {', '.join(a[0] for a in HEADER_ALIASES.values())}); "
+                                 f"(it reads {', '.join(a[0] for c, a in HEADER_ALIASES.items() if c not in PUBLISHED_RAW)}); "
                                  "rename a column that should be read"})
 
 
@@ -208,6 +227,20 @@ def _columns(row: Sequence[str], where, source: str) -> dict[str, int]:
                              "delete or rename one")
         columns[name] = position
     return columns
+
+
+def published_method(raw: pd.DataFrame) -> tuple[pd.DataFrame, str | None]:
+    """The raw frame with its published columns named as the other readers name them (``butler_ns`` ->
+    ``imp_ns``), and the Scoring tag they say (a traveller of Butler IMPs was ranked in Butler IMPs), or None.
+    Two methods' columns in one sheet say nothing of the method."""
+    present = [c for c in PUBLISHED_RAW if c in raw]
+    if not present:
+        return raw, None
+    scorings = {PUBLISHED_RAW[c][1] for c in present} - {""}
+    renamed = raw.rename(columns={c: PUBLISHED_RAW[c][0] for c in present})
+    if renamed.columns.duplicated().any():
+        return raw.drop(columns=present), None  # e.g. both X-IMP and Butler columns: compare neither
+    return renamed, (scorings.pop() if len(scorings) == 1 else None)
 
 
 def raw_frame(columns: dict[str, int], rows: Sequence[Sequence[str]], lines: Sequence[int], source: str,

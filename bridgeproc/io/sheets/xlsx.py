@@ -50,6 +50,7 @@ from bridgeproc.errors import ParseError
 from bridgeproc.io.sheets.travellers import (
     EXAMPLE_HEADER,
     HEADER_SEARCH_ROWS,
+    PUBLISHED_RAW,
     REQUIRED,
     canonical_header,
     check_columns,
@@ -74,6 +75,14 @@ _CFB_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # OLE compound file: an encryp
 _DTD = re.compile(rb"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
 _RANGE_REF = re.compile(rb"<(?:\w+:)?(mergeCell|hyperlink)\b[^>]*?\sref=[\"']\$?([A-Za-z]{1,3})\$?(\d{1,7})"
                         rb"(?::\$?([A-Za-z]{1,3})\$?(\d{1,7}))?")
+#: How bridgeproc's own workbook is known (report.styles.CREATOR, the Creator property) and the sheet
+#: that holds its results (report.travellers).
+OWN_CREATOR = "bridgeproc"
+OWN_TRAVELLERS = "Travellers"
+#: A title row over a board's results (``Board 3 · Dealer S · Vul EW``, ``Section A · Board 3``), as
+#: bridgeproc's Travellers sheet and many club sheets lay out one block per board.
+_BOARD_TITLE = re.compile(r"^(?:section\s+(.{1,120}?)\s*[·,:]\s*)?(?:board|bd)\s*(\d{1,4})\b(?:\s*[·,:-].*)?$",
+                          re.IGNORECASE)
 _BOARD_IN_TEXT = re.compile(r"^(?:board|bd|brd|deal|spiel|donne)?\s*(?:no\.?|nr\.?|#)?\s*(\d{1,3})\s*$", re.IGNORECASE)
 
 
@@ -371,6 +380,35 @@ def _board_hint(title: str, rows: list[list[str]], header_index: int | None) -> 
     return None
 
 
+def _board_titles(rows: list[list[str]]) -> dict[int, tuple[str, str]]:
+    """Row index -> (section, board) of each board title row: the title in its first cell, nothing else."""
+    titles = {}
+    for i, row in enumerate(rows):
+        cells = [c for c in row if c]
+        if len(cells) == 1 and row[0]:
+            m = _BOARD_TITLE.match(row[0].strip())
+            if m:
+                titles[i] = (m.group(1) or "", m.group(2))
+    return titles
+
+
+def _titled_blocks(body: list[list[str]], lines: list[int], titles: dict[int, tuple[str, str]], first: int
+                   ) -> tuple[list[list[str]], list[int], list[str], list[str]]:
+    """The result rows of a sheet of board blocks, without their title rows, and each row's section and
+    board from the title above it; rows above the first title have none."""
+    rows, kept, sections, boards = [], [], [], []
+    section, board = "", ""
+    for i, (row, line) in enumerate(zip(body, lines)):
+        if first + i in titles:
+            section, board = titles[first + i]
+            continue
+        rows.append(row)
+        kept.append(line)
+        sections.append(section)
+        boards.append(board)
+    return rows, kept, sections, boards
+
+
 def _has_header_cells(rows: list[list[str]]) -> bool:
     return sum(1 for row in rows[:HEADER_SEARCH_ROWS] for cell in row if cell and canonical_header(cell)) >= 2
 
@@ -404,6 +442,12 @@ def read_travellers_xlsx(path: str | os.PathLike, workbooks: Workbooks | None = 
     values, formulas = workbooks if workbooks is not None else load_workbooks(path)
     frames = []
     candidates = [ws for ws in values.worksheets if ws.title.strip().lower() not in NAMES_SHEETS]
+    own = [ws for ws in candidates if ws.title == OWN_TRAVELLERS]
+    if own and str(values.properties.creator or "").startswith(OWN_CREATOR):
+        # bridgeproc's own workbook: its results are its Travellers sheet; the others are made from them
+        _add_note(notes, name, "", f"a workbook bridgeproc wrote ({values.properties.creator}): its results are "
+                  f"read from its {OWN_TRAVELLERS} sheet, the other sheets are made from them")
+        candidates = own
     for ws in candidates:
         source = f"{name}!{ws.title}"
         rows, numbers, uncached = sheet_grid(ws, formulas[ws.title])
@@ -417,9 +461,13 @@ def read_travellers_xlsx(path: str | os.PathLike, workbooks: Workbooks | None = 
             continue
         # a sheet named for a board (``Board 5``, ``5``, or a ``Board 5`` title cell) is a traveller:
         # a header bridgeproc does not know there is an error naming the sheet, never a skipped board
-        required = REQUIRED if hint is None else tuple(c for c in REQUIRED if c != "board")
+        titles = _board_titles(rows)
+        required = REQUIRED if hint is None and not titles else tuple(c for c in REQUIRED if c != "board")
         index, columns, span = find_header(rows, [f"{n}" for n in numbers], source, required)
         body, lines = rows[index + span:], numbers[index + span:]
+        blocks = None
+        if "board" not in columns and any(i >= index + span for i in titles):
+            body, lines, *blocks = _titled_blocks(body, lines, titles, index + span)
         if not body:
             raise ParseError(source, numbers[index], "the sheet has a header but no results below it; "
                              "fill in the results or delete the sheet")
@@ -429,8 +477,12 @@ def read_travellers_xlsx(path: str | os.PathLike, workbooks: Workbooks | None = 
         _note_hidden(ws, lines, source, notes)
         extra = {f"cell_{col}": [get_column_letter(pos + 1)] * len(body) for col, pos in columns.items()}
         if "board" not in columns:
-            extra["board"] = [hint] * len(body)
+            extra["board"] = blocks[1] if blocks else [hint] * len(body)
+            if blocks and "section" not in columns and any(blocks[0]):
+                extra["section"] = blocks[0]
         for col, pos in columns.items():
+            if col in PUBLISHED_RAW:
+                continue  # published numbers are compared, never scored: a formula there is no problem
             for kind in ("formula", "error", "merged"):
                 found = [_note(uncached.get((index + span + i, pos)), kind) for i in range(len(body))]
                 if any(found):
