@@ -11,6 +11,10 @@ from bridgeproc.cli.common import library_errors, say, with_verbosity
 from bridgeproc.cli.main import cli, convention_overrides, outputs_for, ranking_options
 from bridgeproc.pipeline.write import WRITERS
 
+#: Numbers in --csv listings for scripts: every digit that carries the value (15 significant),
+#: none of binary float noise (0.30000000000000004 is written 0.3).
+SCRIPT_FLOATS = "%.15g"
+
 _ARCHIVE_URL = click.option("--archive", "url", envvar="BRIDGEPROC_ARCHIVE", default=None,
                             help="Archive URL or SQLite file [default: ~/.local/share/bridgeproc/archive.sqlite].")
 
@@ -59,7 +63,7 @@ def emit(frame: pd.DataFrame, fmt: str | None, nothing: str | None = None) -> No
     if not len(frame) and nothing is not None:
         raise click.ClickException(nothing)
     if fmt == "csv":
-        click.echo(frame.to_csv(index=False), nl=False)
+        click.echo(frame.to_csv(index=False, float_format=SCRIPT_FLOATS), nl=False)
     elif fmt == "json":
         click.echo(frame.to_json(orient="records", force_ascii=False, indent=1))
     else:
@@ -253,7 +257,7 @@ def archive_rescore(url, session_ids, output, fmt, **params) -> None:
     if output:
         from bridgeproc.io.atomic import atomic_path
 
-        text = table.to_csv(index=False, lineterminator="\n")
+        text = table.to_csv(index=False, lineterminator="\n", float_format=SCRIPT_FLOATS)
         if output == "-":
             click.echo(text, nl=False)
         else:

@@ -14,6 +14,7 @@ from typing import Mapping, Protocol, Sequence
 
 import pandas as pd
 
+from bridgeproc.core.shown import shown_frame
 from bridgeproc.io.atomic import atomic_path
 from bridgeproc.io.pbn.model import Column
 from bridgeproc.io.pbn.writer import write_games
@@ -76,7 +77,7 @@ def event_table(event: EventLike) -> pd.DataFrame:
 def write_event_csv(event: EventLike, path: str | os.PathLike) -> None:
     """The event ranking with every session's score (:func:`event_table`) as CSV."""
     with atomic_path(path) as tmp:
-        event_table(event).to_csv(tmp, index=False, lineterminator="\n")
+        shown_frame(event_table(event)).to_csv(tmp, index=False, lineterminator="\n")
 
 
 def event_heading(event: EventLike) -> list[str]:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from bridgeproc.core.shown import shown_frame
 from bridgeproc.io.atomic import atomic_path
 from bridgeproc.report.styles import SUBTITLE, TITLE, a4, add_row, cell, header_row, new_sheet, new_workbook, set_widths
 from bridgeproc.schema import LADDER_COLUMNS, check
@@ -27,7 +28,7 @@ def write_ladder(ladder: pd.DataFrame, path: str | os.PathLike, title: str = "La
         raise ValueError(f"{path}: a ladder is written as .csv or .xlsx, not {suffix or 'no suffix'}")
     if suffix == ".csv":
         with atomic_path(path) as tmp:
-            ladder.to_csv(tmp, index=False, lineterminator="\n")
+            shown_frame(ladder).to_csv(tmp, index=False, lineterminator="\n")
         return
     wb = new_workbook()
     ws = new_sheet(wb, "Ladder")

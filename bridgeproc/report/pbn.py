@@ -21,6 +21,7 @@ import pandas as pd
 from bridgeproc.analysis.dd import encode_dd_hex
 from bridgeproc.core.boards import dealer_of, vul_of
 from bridgeproc.core.notation import contract_text
+from bridgeproc.core.shown import shown_frame
 from bridgeproc.io.atomic import atomic_path
 from bridgeproc.io.pbn.model import Column, Game, PbnFile, Tag
 from bridgeproc.io.pbn.reader import pbn_bytes
@@ -91,6 +92,7 @@ def score_table(results: pd.DataFrame) -> tuple[list[Column], list[list[str]]]:
         cells["Switched"] = (1, ["Y" if v else "-" for v in results["switched"].fillna(False).astype(bool)])
     ns, ew = _score_cells(results)
     cells["Score_NS"], cells["Score_EW"] = (6, ns), (6, ew)
+    results = shown_frame(results)  # the numbers as every output shows them: NS + EW still the top
     # Each PBN points column once: the first method present that fills it (MP, then cross-IMPs, then Butler).
     for method in methods_in(results):
         width = 5 if method.unit == "mp" else 6

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pandas as pd
 from openpyxl.chart import BarChart, Reference
 
+from bridgeproc.core.shown import column_decimals, rounded
 from bridgeproc.rank.methods import METHODS
 from bridgeproc.report.styles import (
     BOLD,
@@ -13,6 +14,7 @@ from bridgeproc.report.styles import (
     a4,
     add_row,
     cell,
+    excel_format,
     header_row,
     new_sheet,
     numbers,
@@ -59,8 +61,12 @@ def write_ranking(wb, standings: pd.DataFrame, method: str, group: str, heading:
     has_pct = standings["pct"].notna().any()
     titles = ["Rank", "Player" if individual else "Pair", "Name" if individual else "Names", "Boards", "Total"] + (["%"] if has_pct else [])
     add_row(ws, header_row(ws, titles))
-    total_fmt = TOTAL_FORMAT.get(method, "0.00")
-    columns = [standings[c] for c in ("rank", "pair", "names", "boards", "total", "pct")]
+    # the totals and percentages as every output shows them (core.shown): rounded once, as many
+    # decimals as the column needs
+    unit = TOTAL_FORMAT.get(method, "imp")
+    totals, pcts = rounded(standings["total"], unit), rounded(standings["pct"], "pct")
+    total_fmt, pct_fmt = excel_format(column_decimals(totals, unit)), excel_format(column_decimals(pcts, "pct"))
+    columns = [standings[c] for c in ("rank", "pair", "names", "boards")] + [totals, pcts]
     for rank, pair, names, boards, total, pct in zip(*columns):
         place, tied = rank_number(rank)
         values = [
@@ -69,7 +75,7 @@ def write_ranking(wb, standings: pd.DataFrame, method: str, group: str, heading:
             cell(ws, int(boards), fmt="int"), cell(ws, float(total), fmt=total_fmt),
         ]
         if has_pct:
-            values.append(cell(ws, None if pd.isna(pct) else float(pct), fmt="pct"))
+            values.append(cell(ws, None if pd.isna(pct) else float(pct), fmt=pct_fmt))
         add_row(ws, values)
     if chart and len(standings) > 1:
         _add_chart(ws, header_at, len(standings), 6 if has_pct else 5, "Percentage" if has_pct else "Total")

@@ -25,6 +25,7 @@ import numpy as np
 import pandas as pd
 
 from bridgeproc.core.notation import contract_text
+from bridgeproc.core.shown import shown_frame
 from bridgeproc.rank.methods import ranking_method
 from bridgeproc.report.web import sim_site
 from bridgeproc.report.web.render import environment, stylesheet
@@ -47,7 +48,7 @@ def sim_site_slug(text: str) -> str:
 
 def _safe(frame: pd.DataFrame) -> pd.DataFrame:
     """Text cells a spreadsheet would run as a formula begin with ``'``."""
-    out = frame.copy()
+    out = shown_frame(frame)  # the numbers as every output shows them (core.shown)
     for column in out.columns:
         if out[column].dtype == object or isinstance(out[column].dtype, pd.StringDtype):
             text = out[column].astype("string")

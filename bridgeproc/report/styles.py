@@ -58,6 +58,11 @@ def new_workbook() -> Workbook:
     return wb
 
 
+def excel_format(decimals: int) -> str:
+    """The number format that shows ``decimals`` decimals (``0``, ``0.0``, ``0.00``)."""
+    return "0" if decimals <= 0 else "0." + "0" * decimals
+
+
 def cell(ws, value, font=None, fill=None, fmt=None, align=None, border=None):
     """A write-only cell with the given style (None leaves the default).
 

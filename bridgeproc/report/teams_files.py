@@ -29,6 +29,7 @@ import pandas as pd
 
 from bridgeproc.core.boards import dealer_codes, vul_codes
 from bridgeproc.core.notation import contract_text
+from bridgeproc.core.shown import shown_frame
 from bridgeproc.io.atomic import atomic_path
 from bridgeproc.io.pbn.model import Game, Tag
 from bridgeproc.io.pbn.writer import HEADER, game_lines, quote
@@ -56,7 +57,7 @@ def results_table(session: TeamsSession) -> pd.DataFrame:
 def write_csv(session: TeamsSession, path: str | os.PathLike) -> None:
     """Write :func:`results_table` to ``path`` (atomically)."""
     with atomic_path(path) as tmp:
-        results_table(session).to_csv(tmp, index=False, lineterminator="\n")
+        shown_frame(results_table(session)).to_csv(tmp, index=False, lineterminator="\n")
 
 
 def write_xlsx(session: TeamsSession, path: str | os.PathLike) -> None:

@@ -5,6 +5,7 @@ import numpy as np
 import pandas as pd
 
 from bridgeproc.core.notation import card_text, contract_text
+from bridgeproc.core.shown import column_decimals, kind_of, shown_frame
 from bridgeproc.rank.methods import METHODS
 from bridgeproc.report.styles import (
     BAND_FILL,
@@ -13,6 +14,7 @@ from bridgeproc.report.styles import (
     a4,
     add_row,
     cell,
+    excel_format,
     header_row,
     is_red,
     new_sheet,
@@ -98,7 +100,7 @@ def board_titles(table: pd.DataFrame, boards: pd.DataFrame) -> list[str]:
 def write_travellers(wb, results: pd.DataFrame, boards: pd.DataFrame) -> None:
     """Add the Travellers sheet: one block per (section, board)."""
     ws = new_sheet(wb, "Travellers")
-    table = traveller_table(results)
+    table = traveller_table(shown_frame(results))  # the numbers as every output shows them (core.shown)
     shown = [(c, h, f) for c, h, f in METHOD_COLUMNS if c in table and table[c].notna().any()]
     with_lead = bool((table["lead"].astype("string").fillna("") != "").any())  # no empty Lead column
     titles = ["NS", "EW", "Contract", "By"] + ["Lead"] * with_lead + ["Tricks", "NS +", "EW +"] + [h for _, h, _ in shown]
@@ -115,7 +117,7 @@ def write_travellers(wb, results: pd.DataFrame, boards: pd.DataFrame) -> None:
     columns[0], columns[1] = numbers(columns[0]), numbers(columns[1])
     columns[4] = plain(card_text(table["lead"]))  # ♥10 as on the hand diagrams, not the file's HT
     extra = [plain(table[c]) for c, _, _ in shown]
-    formats = [f for _, _, f in shown]
+    formats = [None if f is None else excel_format(column_decimals(table[c], kind_of(c))) for c, _, f in shown]
     for position, values in enumerate(zip(*columns, *extra)):
         if position in starts:
             add_row(ws, [])

@@ -37,6 +37,7 @@ import pandas as pd
 from bridgeproc._version import __version__
 from bridgeproc.core.boards import vul_of
 from bridgeproc.core.notation import contract_text
+from bridgeproc.core.shown import shown_frame
 from bridgeproc.errors import BridgeprocError
 from bridgeproc.io.atomic import atomic_path
 from bridgeproc.model import Session
@@ -204,6 +205,7 @@ def handset(root: ET.Element, boards: dict[int, dict]) -> None:
 def _travellers(parent: ET.Element, results: pd.DataFrame, method: str) -> None:
     known = ranking_method(method)
     (ns_col, ew_col), (ns_tag, ew_tag) = known.points, known.usebio_points
+    results = shown_frame(results)  # the numbers as every output shows them: NS + EW still the top
     contract = contract_text(results["level"], results["strain"], results["doubled"], results["adjusted"])
     table = pd.DataFrame({
         "board": results["board"].to_numpy(), "ns": results["ns"].astype("string"), "ew": results["ew"].astype("string"),

@@ -31,7 +31,7 @@ def test_ladder_prints_the_table_and_writes_csv_and_xlsx(runner, season, tmp_pat
     written = pd.read_csv(csv, keep_default_na=False)
     assert written["names"].tolist()[:2] == ["Anna Strand & Bjørn Sæther", "Cy Young & Di Lane"]
     assert written["rank"].astype(str).tolist() == ["1", "2", "", "", ""]
-    assert written["pct"].iloc[0] == pytest.approx(185 / 3)
+    assert written["pct"].iloc[0] == 61.67  # 185 / 3 as every output shows it
     sheet = list(openpyxl.load_workbook(xlsx).active.iter_rows(values_only=True))
     header = sheet.index(("Rank", "Names", "Member ids", "Sessions", "Counted", "Average %", "Best %"))
     assert sheet[0][0] == "Ladder: 2026-09-01 to 2026-09-30, events holding 'Autumn ladder'"

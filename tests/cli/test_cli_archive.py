@@ -58,6 +58,7 @@ def test_listings_are_for_a_person_unless_asked_for_csv_or_json(runner, tmp_path
     import json
 
     import pandas as pd
+    import pytest
 
     assert runner.invoke(cli, ["score", *INPUTS, "-o", str(tmp_path / "r.csv")]).exit_code == 0
     text = runner.invoke(cli, ["archive", "history", "anna strand"])
@@ -68,7 +69,7 @@ def test_listings_are_for_a_person_unless_asked_for_csv_or_json(runner, tmp_path
     assert row.split()[-2:] == ["54.65", "341"]  # 341 / (26 x 24) = 54.647..%, rounded; no NaN for imps
     assert "NaN" not in text.output and "<NA>" not in text.output
     as_csv = pd.read_csv(io.StringIO(runner.invoke(cli, ["archive", "history", "Anna Strand", "--csv"]).output))
-    assert as_csv.loc[0, "pct"] == 341 / (26 * 24) * 100 and pd.isna(as_csv.loc[0, "imps"])
+    assert as_csv.loc[0, "pct"] == pytest.approx(341 / (26 * 24) * 100, rel=1e-14) and pd.isna(as_csv.loc[0, "imps"])
     as_json = json.loads(runner.invoke(cli, ["archive", "history", "Anna Strand", "--json"]).output)
     assert as_json[0]["imps"] is None and as_json[0]["partner"] == "Bjørn Sæther" and as_json[0]["total"] == 341
     listing = json.loads(runner.invoke(cli, ["archive", "list", "--json"]).output)

@@ -43,8 +43,8 @@ def test_csv_lines_are_what_to_csv_writes_for_the_whole_frame(frame):
 def test_csv_lines_keep_negative_zero_guard_formulas_and_quote():
     frame = pd.DataFrame({"lead": pd.array(["=1", "+3", "a,b", 'say "x"', None, ""], dtype="string"),
                           "mp": [-0.0, 0.0, 0.1 + 0.2, np.nan, 1e16, 2.5]})
-    assert _csv_lines(frame)[1].tolist() == ["'=1,-0.0", "+3,0.0", '"a,b",0.30000000000000004', '"say ""x""",',
-                                             ",1e+16", ",2.5"]
+    # numbers as every output shows them (core.shown): no float noise, no -0
+    assert _csv_lines(frame)[1].tolist() == ["'=1,0.0", "+3,0.0", '"a,b",0.3', '"say ""x""",', ",1e+16", ",2.5"]
 
 
 @settings(max_examples=150, deadline=None)
