@@ -30,11 +30,15 @@ from bridgeproc.rank.methods import METHODS, methods_in
 
 #: ScoreTable columns that are scoring's: always written (replacing the file's own).
 SCORE_COLUMNS = frozenset({name for m in METHODS.values() for name in m.pbn_points}
-                          | {"Percentage_NS", "Percentage_EW", "ButlerDatum"})
+                          | {"Percentage_NS", "Percentage_EW", "ButlerDatum"}
+                          | {f"{kind}_{seat}" for kind in ("MP", "IMP", "Percentage")
+                             for seat in ("North", "South", "East", "West")})
 
 
 #: TotalScoreTable columns that identify a pair, and those scoring writes into a published table.
-_TOTAL_KEYS = ("Section", "Direction", "PairId")
+_TOTAL_KEYS = ("Section", "Direction", "PairId", "PlayerId")
+#: Our TotalScoreTable columns as an individual event's table names them.
+_INDIVIDUAL = {"PairId": "PlayerId", "Names": "Name"}
 _TOTAL_SCORES = frozenset({"Rank", "TotalPercentage"} | {m.pbn_total for m in METHODS.values()})
 
 
@@ -42,9 +46,11 @@ def _merge_totals(given: Tag, columns: list[Column], rows: list[list[str]]) -> b
     """Our ranks and totals written into the file's own TotalScoreTable, its other columns (clubs, member
     numbers) kept; False when its pairs are not ours one for one (then it is replaced)."""
     names = given.column_names
-    ours = [c.name for c in columns]
+    # an individual's table names its players PlayerId and Name (PBN 2.1 section 4.4): ours are those
+    ours = [_INDIVIDUAL.get(c.name, c.name) if _INDIVIDUAL.get(c.name) in names and c.name not in names else c.name
+            for c in columns]
     keys = [k for k in _TOTAL_KEYS if k in names and k in ours]
-    if "PairId" not in keys:
+    if "PairId" not in keys and "PlayerId" not in keys:
         return False
     def key(row: list[str], header: list[str]) -> tuple[str, ...]:
         return tuple(row[header.index(k)].strip().upper().replace("-", "") for k in keys)
@@ -106,6 +112,7 @@ def _update_rows(hits: list[tuple[Tag, int, dict[str, str]]], widths: dict[str, 
         by_tag.setdefault(id(tag), (tag, []))[1].append((k, cells))
     for tag, rows_cells in by_tag.values():
         names = tag.column_names
+        rows_cells = [(k, _per_seat(cells, names)) for k, cells in rows_cells]
         new = [name for name in rows_cells[0][1] if name not in names  # a column of nothing ("-") is not added
                and (name in SCORE_COLUMNS or any(cells[name] != "-" for _, cells in rows_cells))]
         columns = list(tag.columns or ()) + [Column(name, "", widths.get(name), "R") for name in new]
@@ -123,6 +130,28 @@ def _update_rows(hits: list[tuple[Tag, int, dict[str, str]]], widths: dict[str, 
             rows = [[v for i, v in enumerate(row) if i not in stale] for row in rows]
         tag.columns, tag.rows = tuple(columns), rows
         _widen(tag, SCORE_COLUMNS | set(new))
+
+
+#: A side's columns as an individual event's ScoreTable has them, one per seat (PBN 2.1 section 4.4).
+_SEATS = {"NS": ("North", "South"), "EW": ("East", "West")}
+
+
+def _per_seat(cells: dict[str, str], names: list[str]) -> dict[str, str]:
+    """Our cells for a table with a column per seat (``MP_North`` ... ``Percentage_West``): a side's value
+    goes to both its seats' columns, and the side's players (``PairId_NS`` 12+14) are the table's own."""
+    if "PlayerId_North" not in names:
+        return cells
+    out: dict[str, str] = {}
+    for name, value in cells.items():
+        base, _, side = name.rpartition("_")
+        seats = _SEATS.get(side)
+        if base == "PairId" and seats:
+            continue
+        if seats and all(f"{base}_{seat}" in names for seat in seats):
+            out.update({f"{base}_{seat}": value for seat in seats})
+        else:
+            out[name] = value
+    return out
 
 
 def _widen(tag: Tag, written: set[str] | frozenset[str]) -> None:

@@ -158,3 +158,47 @@ def test_sections_ranked_apart_are_written_afresh(tmp_path):
     assert sections == {"A", "B"}
     _, differ = rescored(tmp_path, out)
     assert differ == []
+
+
+@pytest.mark.parametrize("name", ["nor-nesodden-bk-2022-10-04-hostsingel-individual.pbn",
+                                  "swe-bridgefestival-orebro-2010-stormastartraffen-individual.pbn"])
+def test_an_individual_keeps_every_column_of_its_tables(tmp_path, name):
+    """PlayerId, Table, Direction, Club, MemberID, Sex stay; the seats' points columns get our values and no
+    PairId_NS / MP_NS columns are added beside them (issue 26: nothing the source had is dropped)."""
+    path = REALDATA / name
+    _, out = scored(tmp_path, path)
+    before, after = read_pbn(path), read_pbn(out)
+    for table in ("TotalScoreTable", "ScoreTable"):
+        given = [t.column_names for g in before.games for t in g.tables(table)]
+        written = [t.column_names for g in after.games for t in g.tables(table)]
+        assert written == given, table
+    totals = [t for g in after.games for t in g.tables("TotalScoreTable")][0]
+    assert {"PlayerId", "Table", "Direction", "MemberID"} <= set(totals.column_names)
+    assert [r[totals.column_names.index("MemberID")] for r in totals.rows] == \
+        [r[totals.column_names.index("MemberID")] for t in before.games for t2 in t.tables("TotalScoreTable")
+         for r in t2.rows]
+
+
+def test_digits_are_kept_and_ns_plus_ew_is_still_the_top(tmp_path):
+    """Scored without Magic Contest's one-decimal rounding (--mp-decimals exact), board 17's 41.952 is
+    written 41.95 beside 0.05, never 42.0 beside 0.05; the column widens (issue 26)."""
+    path = REALDATA / "ffb-dn1-open2-s5-2022.pbn"
+    session = build_session([str(path)], Options(dd=False, overrides={"mp_decimals": "exact"}))  # as the option does
+    out = tmp_path / "scored.pbn"
+    write_scored_pbn(session, out)
+    tables = [t for g in read_pbn(out).games for t in g.tables("ScoreTable")]
+    sums = []
+    for table in tables:
+        at = {name: table.column_names.index(name) for name in ("MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW")}
+        for row in table.rows:
+            if row[at["MP_NS"]] not in ("-", "") and row[at["MP_EW"]] not in ("-", ""):
+                sums.append((round(float(row[at["MP_NS"]]) + float(row[at["MP_EW"]]), 9),
+                             round(float(row[at["Percentage_NS"]]) + float(row[at["Percentage_EW"]]), 9)))
+    real = [s for s in sums if s[0] == 42.0]
+    assert len(real) >= 0.9 * len(sums) and {p for _, p in real} == {100.0}
+    board17 = next(t for g in read_pbn(out).games if g.get("Board") == "17" for t in g.tables("ScoreTable"))
+    first = board17.rows[0]
+    names = board17.column_names
+    assert (first[names.index("MP_NS")], first[names.index("MP_EW")]) == ("41.95", "0.05")
+    assert (first[names.index("Percentage_NS")], first[names.index("Percentage_EW")]) == ("99.89", "0.11")
+    assert "MP_NS\\5R" in board17.value
