@@ -12,6 +12,7 @@ import pandas as pd
 
 from bridgeproc.core.deal import SEAT_NAMES, DealError, hcp, parse_deal
 from bridgeproc.core.pairs import pair_keys
+from bridgeproc.core.shown import kind_of, shown_frame, texts
 from bridgeproc.model import Session
 from bridgeproc.report.travellers import BOARD_FACTS, METHOD_COLUMNS, traveller_table
 from bridgeproc.schema import DD_COLUMNS
@@ -195,14 +196,15 @@ def travellers(session: Session, ids: PageIds) -> dict[int, list[Traveller]]:
     results = session.results
     if not len(results):
         return {}
-    table = traveller_table(results)
+    table = traveller_table(shown_frame(results))  # the numbers as every output shows them (core.shown)
     ns_key, ew_key = pair_keys(table, session.numbering)
     shown = [(c, h, f) for c, h, f in METHOD_COLUMNS if c in table and table[c].notna().any()]
     headers = ["NS", "EW", "Contract", "By", "Lead", "Tricks", "NS +", "EW +"] + [h for _, h, _ in shown]
     several_sections = table["section"].nunique() > 1
     cells = [table[c].astype(object).where(table[c].notna(), None).tolist()
              for c in ("contract", "declarer", "lead", "tricks", "plus_ns", "plus_ew")]
-    extra = [[number_text(v) for v in table[c].astype(object)] for c, _, _ in shown]
+    extra = [[number_text(v) for v in table[c].astype(object)] if f is None else
+             [t or "" for t in texts(table[c], kind_of(c))] for c, _, f in shown]
     out: dict[int, list[Traveller]] = {}
     blocks: dict[tuple[str, int], Traveller] = {}
     facts_of = {c: table[c].tolist() for c, _, _ in BOARD_FACTS if c in table}

@@ -19,6 +19,7 @@ import pandas as pd
 from bridgeproc._version import __version__
 from bridgeproc.core.notation import contract_text
 from bridgeproc.core.pairs import pair_directions, pair_keys
+from bridgeproc.core.shown import texts
 from bridgeproc.model import Session
 from bridgeproc.rank import is_individual
 from bridgeproc.rank.conventions import CONVENTION_HELP, CONVENTION_LABELS
@@ -216,13 +217,15 @@ def _rankings(session: Session, ids: PageIds, standing_keys: list[str | None]) -
                 group_title = f"Section {section}, {group_title}"
             title = f"{METHOD_TITLES.get(method, method)}: {group_title}" if len(methods) > 1 else group_title
             unit = METHODS[method].card_header if method in METHODS else "Total"
+            # one number, one text: a group's totals with the decimals the column needs (core.shown)
+            totals = texts(rows["total"], METHODS[method].unit if method in METHODS else "imp")
             out.append(Ranking(
                 id=slug(f"ranking-{method if len(methods) > 1 else ''}-{group}"), title=title,
                 total_header=unit, has_pct=bool(rows["pct"].notna().any()),
                 rows=[RankingRow(str(rank), str(pair), names if isinstance(names, str) else "", int(boards),
-                                 number_text(total), percent_text(pct), ids.by_key.get(key) if key else None)
+                                 total, percent_text(pct), ids.by_key.get(key) if key else None)
                       for rank, pair, names, boards, total, pct, key
-                      in zip(rows["rank"], rows["pair"], rows["names"], rows["boards"], rows["total"], rows["pct"], keys)]))
+                      in zip(rows["rank"], rows["pair"], rows["names"], rows["boards"], totals, rows["pct"], keys)]))
     return out
 
 
@@ -263,8 +266,8 @@ def _cards(session: Session, ids: PageIds, standing_keys: list[str | None], card
     # per direction a card shows the seat only when the pair sat the other way on some board (arrow switch)
     switched_cards = set(cards.loc[(cards["seat"] != cards["direction"]).to_numpy(dtype=bool), "key"])
     score = [number_text(v, 0) for v in cards["score"].astype("Float64")]
-    points = [number_text(v) for v in cards["points"].astype("Float64")]
-    running = [number_text(v) for v in cards["running"].astype("Float64")]
+    points = texts(cards["points"].astype("Float64"), "imp")  # a column's decimals, as every output shows it
+    running = texts(cards["running"].astype("Float64"), "imp")
     out: list[Card] = []
     rows: list[CardRow] = []
     current: str | None = None

@@ -1,0 +1,46 @@
+"""One number, one text (issue 26): the workbook, the website and the scored CSV show a value alike."""
+from __future__ import annotations
+
+import csv
+
+import openpyxl
+import pytest
+
+from bridgeproc.model import Options
+from bridgeproc.pipeline.run import build_session
+from bridgeproc.pipeline.write import write_outputs
+from bridgeproc.report.web.site import build_site
+from tests.conftest import REALDATA
+
+FILES = ["fin-lounaisliiga-2013-09-25-cross2-imp.pbn", "eng-usebio-sample-2015-12-14-mp-2sections-pairsscorer.usebio.xml",
+         "aus-nsbc-lindfield-2022-07-27-mp-howell-compscore3.usebio.xml"]
+
+
+def _decimals(text: str) -> int:
+    return len(text.partition(".")[2])
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_a_ranking_column_has_one_number_of_decimals_and_the_workbook_shows_the_same(tmp_path, name):
+    session = build_session([str(REALDATA / name)], Options(dd=False))
+    site = build_site(session)
+    out = tmp_path / "results.xlsx"
+    write_outputs(session, [out, tmp_path / "results.csv"])
+    book = openpyxl.load_workbook(out)
+    for ranking in site.rankings:
+        totals = [row.total for row in ranking.rows]
+        assert len({_decimals(t) for t in totals}) == 1, (ranking.title, totals)  # never 162.6 beside 132.09
+    shown = {row.pair: row.total for ranking in site.rankings for row in ranking.rows}
+    for ws in (s for s in book.worksheets if s.title.startswith("Ranking")):
+        rows = list(ws.iter_rows())
+        header = next(i for i, r in enumerate(rows) if r[0].value == "Rank")
+        for r in rows[header + 1:]:
+            if r[0].value is None or r[4].value is None:
+                continue
+            places = _decimals(r[4].number_format) if "." in r[4].number_format else 0
+            assert f"{r[4].value:.{places}f}" == shown[str(r[1].value)], (ws.title, r[1].value)
+    with open(tmp_path / "results.csv", encoding="utf-8") as f:
+        for row in csv.DictReader(f):
+            for column in ("mp_ns", "mp_ew", "pct_ns", "pct_ew", "ximp_ns", "ximp_ew"):
+                if row.get(column):
+                    assert _decimals(row[column]) <= 2, (column, row[column])
