@@ -10,6 +10,8 @@ them so: the day one reads back, it says so.
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 
 import numpy as np
 import pandas as pd
@@ -157,3 +159,24 @@ def test_the_cases_cover_every_real_file_and_output():
     """The count the issue's note quotes: files x outputs, all read back but the listed ones."""
     assert len(FILES) >= 28 and len(CASES) == 4 * len(FILES)
     assert len(NOT_READ_BACK) == 2 + 6
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice is not installed (CI installs it)")
+def test_libreoffice_opens_the_workbook_of_every_real_file(tmp_path):
+    """Every workbook opens in LibreOffice headless (one process converts them all): its first sheet, the
+    ranking, comes out with its header row; a workbook it had to repair would not convert."""
+    books = []
+    for name in FILES:
+        if name in HAND_RECORDS:
+            continue
+        out = tmp_path / f"{name}.xlsx"
+        write_outputs(build_session([str(REALDATA / name)], Options(dd=False)), [out])
+        books.append(out)
+    converted = tmp_path / "csv"
+    done = subprocess.run(["soffice", "--headless", "--convert-to", "csv", "--outdir", str(converted),
+                           *map(str, books)], capture_output=True, text=True, timeout=600)
+    made = sorted(p.name for p in converted.glob("*.csv")) if converted.exists() else []
+    assert made == sorted(p.with_suffix(".csv").name for p in books), done.stderr
+    for path in converted.glob("*.csv"):
+        assert "Rank," in path.read_text(encoding="utf-8", errors="replace"), path.name
