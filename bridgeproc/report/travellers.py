@@ -24,7 +24,8 @@ from bridgeproc.report.styles import (
 
 #: Columns shown after the score when present: (column, header, number format): a fouled
 #: board's group of tables (blank: the deal as dealt), then each method's (rank.methods).
-METHOD_COLUMNS = [("fouled", "Group", None)] + [shown for m in METHODS.values() for shown in m.shown]
+METHOD_COLUMNS = [("fouled", "Group", None), ("switched", "Switched", None)] + [
+    shown for m in METHODS.values() for shown in m.shown]
 #: Per-board facts shown in the board's title line when present: (column, label, format string).
 BOARD_FACTS = [fact for m in METHODS.values() for fact in m.board_facts]
 _LEAD_SUITS = str.maketrans({"S": "♠", "H": "♥", "D": "♦", "C": "♣"})
@@ -53,7 +54,12 @@ def traveller_table(results: pd.DataFrame) -> pd.DataFrame:
         "plus_ew": (-score).where(score < 0),
     })
     for column, _, _ in METHOD_COLUMNS + [(c, None, None) for c, _, _ in BOARD_FACTS]:
-        if column in results:
+        if column == "switched":
+            # an arrow-switched result (the EW-numbered pair sat NS), as a Switched column reads back: Y
+            if column in results and results[column].fillna(False).astype(bool).any():
+                table[column] = pd.Series(np.where(results[column].fillna(False).astype(bool), "Y", None),
+                                          index=results.index, dtype="string")
+        elif column in results:
             table[column] = results[column]
     order = np.lexsort((-score.to_numpy(dtype=float, na_value=-1e9), table["board"].to_numpy(), table["section"].to_numpy(dtype=str)))
     return table.iloc[order].reset_index(drop=True)

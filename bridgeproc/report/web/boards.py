@@ -203,7 +203,7 @@ def travellers(session: Session, ids: PageIds) -> dict[int, list[Traveller]]:
     several_sections = table["section"].nunique() > 1
     cells = [table[c].astype(object).where(table[c].notna(), None).tolist()
              for c in ("contract", "declarer", "lead", "tricks", "plus_ns", "plus_ew")]
-    extra = [[number_text(v) for v in table[c].astype(object)] if f is None else
+    extra = [["" if pd.isna(v) else str(v) for v in table[c].astype(object)] if f is None else
              [t or "" for t in texts(table[c], kind_of(c))] for c, _, f in shown]
     out: dict[int, list[Traveller]] = {}
     blocks: dict[tuple[str, int], Traveller] = {}
