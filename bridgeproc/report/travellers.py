@@ -57,8 +57,8 @@ def traveller_table(results: pd.DataFrame) -> pd.DataFrame:
         if column == "switched":
             # an arrow-switched result (the EW-numbered pair sat NS), as a Switched column reads back: Y
             if column in results and results[column].fillna(False).astype(bool).any():
-                table[column] = pd.Series(np.where(results[column].fillna(False).astype(bool), "Y", None),
-                                          index=results.index, dtype="string")
+                marks = results[column].fillna(False).astype(bool)
+                table[column] = pd.Series("Y", index=results.index, dtype="string").where(marks)
         elif column in results:
             table[column] = results[column]
     order = np.lexsort((-score.to_numpy(dtype=float, na_value=-1e9), table["board"].to_numpy(), table["section"].to_numpy(dtype=str)))
