@@ -121,7 +121,7 @@ def _games(texts: pd.Series) -> pd.Series:
 
 
 #: Every TeamsSession field, stored as a frame (TEAM_FRAMES), a ``notes`` frame or the version's JSON.
-STORED_FIELDS = frozenset({*TEAM_FRAMES, "notes", "options", "meta", "tie_breaks", "names", "origin"})
+STORED_FIELDS = frozenset({*TEAM_FRAMES, "notes", "options", "meta", "tie_breaks", "names", "members", "origin"})
 
 
 def team_frames(session: TeamsSession) -> dict[str, pd.DataFrame]:
@@ -156,6 +156,8 @@ def prepare_teams(session: TeamsSession, event: str | None = None, date: str | N
     encoded = [encode(name, frame, FRAME_TABLES[name]) for name, frame in frames_in.items()]
     conventions = {"options": options_json(session.options), "tie_breaks": list(session.tie_breaks),
                    "names": {str(k): v for k, v in session.names.items()}, "origin": session.origin}
+    if session.members:  # only when the inputs gave member numbers: earlier versions' hashes stay as they were
+        conventions["members"] = {str(k): [list(m) for m in v] for k, v in session.members.items()}
     header = {"session_id": sid, "event": event_name, "date": day, "kind": "teams", "conventions": conventions,
               "meta": {str(k): v for k, v in (session.meta or {}).items()}}
     return Prepared(sid, event_name, day, header, frames_in, encoded, content_hash(encoded, header))
@@ -234,6 +236,7 @@ def teams_from(row: dict, data: dict[str, pd.DataFrame]) -> TeamsSession:
                         standings=data["team_standings"], options=options_from_json(conventions["options"]),
                         meta=json.loads(row["meta"]), published=data["team_published"],
                         tie_breaks=tuple(conventions["tie_breaks"]), names=dict(conventions["names"]),
+                        members={k: tuple(tuple(m) for m in v) for k, v in conventions.get("members", {}).items()},
                         origin=str(conventions.get("origin", "")),
                         deals=data.get("boards"), notes=_notes(data.get("notes")))
 

@@ -62,7 +62,8 @@ def _scored(inputs: list, options: TeamsOptions, lineup=None, adjustments=None,
     read = read_teams(list(inputs), read_lineup(lineup) if lineup else None, encoding)
     places = pd.concat(read.places, ignore_index=True) if read.places else None
     session = replace(score_teams(read.rooms, read.published, options, adjustments, read.meta, read.names, places),
-                      deals=read.deals[0] if len(read.deals) == 1 else None, notes=tuple(read.notes))
+                      deals=read.deals[0] if len(read.deals) == 1 else None, notes=tuple(read.notes),
+                      members=read.members)
     return replace(session, origin=teams_origin(session, read)), read
 
 

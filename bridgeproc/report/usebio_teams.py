@@ -115,8 +115,13 @@ def _participants(event: ET.Element, session: TeamsSession, ids: dict[str, str],
         if row is not None:
             add_element(node, "TOTAL_SCORE", number_text(row.total))
             add_element(node, "PLACE", row.rank)
+        numbers = {name: (national, club) for name, national, club in session.members.get(team, ())}
         for player in players:
-            add_element(ET.SubElement(node, "PLAYER"), "PLAYER_NAME", player)
+            element = ET.SubElement(node, "PLAYER")
+            add_element(element, "PLAYER_NAME", player)
+            national, club = numbers.get(player, ("", ""))
+            add_element(element, "CLUB_ID_NUMBER", club or None)
+            add_element(element, "NATIONAL_ID_NUMBER", national or None)
 
 
 def _lines(results: pd.DataFrame) -> pd.DataFrame:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import os
 import re
 
@@ -417,6 +418,15 @@ def usebio_names(usebio: UsebioTeams) -> dict[str, str]:
     """Team -> its players (`` - `` between names), for the standings' names column."""
     teams = usebio.teams.dropna(subset=["players"])
     return dict(zip(teams["team"].astype(str), teams["players"].astype(str)))
+
+
+def usebio_members(usebio: UsebioTeams) -> dict[str, tuple]:
+    """Team -> its players' (name, member number, club number), where the file gives the numbers."""
+    if "members" not in usebio.teams:
+        return {}
+    teams = usebio.teams.dropna(subset=["members"])
+    return {team: tuple(tuple(str(v) for v in m) for m in json.loads(text))
+            for team, text in zip(teams["team"].astype(str), teams["members"].astype(str))}
 
 
 def read_team_usebio(path: str | os.PathLike) -> UsebioTeams:

@@ -28,6 +28,7 @@ from bridgeproc.teams.load import (
     unplayed_rooms,
     usebio_board_imps,
     usebio_cross_imps,
+    usebio_members,
     usebio_names,
     usebio_pair_imps,
     usebio_places,
@@ -96,6 +97,8 @@ class TeamsSession:
     published: pd.DataFrame = field(default_factory=pd.DataFrame)
     tie_breaks: tuple[str, ...] = ()
     names: dict = field(default_factory=dict)
+    #: Team -> its players' (name, member number, club number) as the inputs give them (USEBIO).
+    members: dict = field(default_factory=dict)
     deals: pd.DataFrame | None = None
     notes: tuple[dict[str, str], ...] = ()
     origin: str = ""
@@ -209,6 +212,7 @@ class TeamsInputs(NamedTuple):
     places: list = []
     cross_imps: list = []
     pair_imps: list = []
+    members: dict = {}
 
 
 def read_teams(inputs: list, lineup: pd.DataFrame | None, encoding: str | None) -> TeamsInputs:
@@ -218,6 +222,7 @@ def read_teams(inputs: list, lineup: pd.DataFrame | None, encoding: str | None) 
     deal's is left out, with a note."""
     meta: dict[str, str]
     rooms, published, meta, names, deals = [], [], {}, {}, []
+    members: dict = {}
     board_published: list[pd.DataFrame] = []
     places: list[pd.DataFrame] = []
     crossed: list[pd.DataFrame] = []
@@ -265,6 +270,7 @@ def read_teams(inputs: list, lineup: pd.DataFrame | None, encoding: str | None) 
             for key, value in usebio.meta.items():
                 meta.setdefault(key, value)
             names.update(usebio_names(usebio))
+            members.update(usebio_members(usebio))
             with_deals = usebio.boards if len(usebio.boards) and usebio.boards["deal"].notna().any() else None
             scored, checked = checked_rooms(from_usebio(usebio), with_deals)
             rooms.append(scored)
@@ -279,7 +285,8 @@ def read_teams(inputs: list, lineup: pd.DataFrame | None, encoding: str | None) 
         else:
             raise BridgeprocError(f"{Path(path).name}: cannot read {suffix or 'files without an extension'} for teams; "
                                   "give .pbn, .csv, .xlsx or .xml (USEBIO)")
-    return TeamsInputs(rooms, published, meta, names, deals, notes, board_published, places, crossed, pair_totals)
+    return TeamsInputs(rooms, published, meta, names, deals, notes, board_published, places, crossed, pair_totals,
+                       members)
 
 
 def score_teams(rooms: list[pd.DataFrame], published: list[pd.DataFrame], options: TeamsOptions = TeamsOptions(),

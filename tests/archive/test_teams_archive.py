@@ -62,8 +62,8 @@ def assert_same_teams(a: TeamsSession, b: TeamsSession) -> None:
             assert [game_lines(g) for g in left["game"]] == [game_lines(g) for g in right["game"]]
             left, right = left.drop(columns="game"), right.drop(columns="game")
         assert_frame_equal(left, right, check_exact=True, obj=field)
-    assert (a.options, a.meta, a.tie_breaks, a.names, a.notes, a.origin) == (b.options, b.meta, b.tie_breaks, b.names,
-                                                                       b.notes, b.origin)
+    assert (a.options, a.meta, a.tie_breaks, a.names, a.members, a.notes, a.origin) == (
+        b.options, b.meta, b.tie_breaks, b.names, b.members, b.notes, b.origin)
 
 
 def test_every_field_of_a_teams_session_is_stored():
@@ -220,3 +220,10 @@ def test_the_schema_3_dump_is_what_bridgeproc_wrote():
     assert "INSERT INTO \"archive_info\" VALUES('schema_version','3');" in text
     assert "kind" not in text.split("CREATE TABLE sessions", 1)[1].split(");", 1)[0]
     assert pd.Series(["team_results", "events", "member_id"]).map(lambda word: word in text).tolist() == [False] * 3
+
+
+def test_the_member_numbers_of_a_teams_usebio_are_archived(archive_url):
+    session = process_teams([REALDATA / "eng-usebio-sample-2015-10-22-teams-vp-teamsscorer.usebio.xml"])
+    result = archive_teams(session, archive_url)
+    back = load_teams(archive_url, result.session_id)
+    assert back.members == session.members and ("Dexter Jones", "800001", "132") in back.members["1"]

@@ -244,3 +244,18 @@ def test_written_files_end_with_a_newline_and_declare_utf8(evening, teams):
         text = Path(path).read_text(encoding="utf-8")
         assert text.startswith('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE USEBIO SYSTEM ')
         assert text.endswith("</USEBIO>\n")
+
+
+def test_teams_usebio_carries_the_member_numbers_the_file_gave(tmp_path):
+    """TeamsScorer's players with their member and club numbers come out again (issue 26: nothing dropped)."""
+    from bridgeproc.io.usebio.teams import read_usebio_teams
+    from bridgeproc.pipeline.teams import process_teams
+    from bridgeproc.teams.load import usebio_members
+
+    path = REALDATA / "eng-usebio-sample-2015-10-22-teams-vp-teamsscorer.usebio.xml"
+    out = tmp_path / "teams.xml"
+    process_teams([path], [out])
+    given, written = usebio_members(read_usebio_teams(path)), usebio_members(read_usebio_teams(out))
+    assert len(given) == 10 and sum(len(m) for m in given.values()) == 40
+    assert {team: sorted(m) for team, m in written.items()} == {team: sorted(m) for team, m in given.items()}
+    assert ("Dexter Jones", "800001", "132") in given["1"]

@@ -21,6 +21,7 @@ results outside every match. Elements that are not read are named in one note.
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 from dataclasses import dataclass, field
@@ -45,7 +46,7 @@ LINE_COLUMNS = ["round", "board", "contract", "declarer", "result", "lead", "sco
 #: Match columns (text), then ``source``, ``line``: one row per MATCH, teams as the frames name them.
 MATCH_COLUMNS = ["round", "home", "away", "home_score", "away_score", "boards", "imps_home", "imps_away"]
 #: Team columns (text), then ``source``, ``line``.
-TEAM_COLUMNS = ["team", "team_id", "team_name", "place", "total", "players"]
+TEAM_COLUMNS = ["team", "team_id", "team_name", "place", "total", "players", "members"]
 #: Pair columns (text), then ``source``, ``line``: one row per ``TEAM/PAIR`` (TeamsScorer's pairwise figures).
 PAIR_COLUMNS = ["team", "pair", "boards_played", "pair_imps", "players"]
 #: Elements of USEBIO team events beyond those the pairs reader knows.
@@ -142,9 +143,15 @@ def _teams(tree: Tree, problems: _Problems) -> tuple[dict[str, str], list[dict]]
             continue
         seen[team_id] = node
         players = [p.value("PLAYER_NAME") or p.value("NAME") or "" for p in node.iter("PLAYER")]
+        # each player's member and club numbers (written again by report.usebio_teams)
+        members = tuple((p.value("PLAYER_NAME") or p.value("NAME") or "", p.value("NATIONAL_ID_NUMBER") or "",
+                         p.value("CLUB_ID_NUMBER") or "") for p in node.iter("PLAYER"))
         rows.append({"team_id": team_id, "team_name": node.value("TEAM_NAME"), "place": node.value("PLACE"),
                      "total": problems.number(node, "TOTAL_SCORE"),
                      "players": " - ".join(p for p in players if p) or None,
+                     # text, as every cell of the frame: JSON of [[name, member number, club number], ...]
+                     "members": json.dumps([m for m in members if m[1] or m[2]], ensure_ascii=False)
+                     if any(m[1] or m[2] for m in members) else None,
                      "source": problems.source, "line": str(node.line)})
     names = [r["team_name"] for r in rows]
     by_name = all(names) and len(set(names)) == len(names)
