@@ -12,6 +12,8 @@ from bridgeproc.pipeline.write import write_outputs
 from bridgeproc.report.web.site import build_site
 from tests.conftest import REALDATA
 
+pytestmark = pytest.mark.slow  # scores three real files to every output: left out of make quick
+
 FILES = ["fin-lounaisliiga-2013-09-25-cross2-imp.pbn", "eng-usebio-sample-2015-12-14-mp-2sections-pairsscorer.usebio.xml",
          "aus-nsbc-lindfield-2022-07-27-mp-howell-compscore3.usebio.xml"]
 

@@ -160,6 +160,7 @@ def test_sections_ranked_apart_are_written_afresh(tmp_path):
     assert differ == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["nor-nesodden-bk-2022-10-04-hostsingel-individual.pbn",
                                   "swe-bridgefestival-orebro-2010-stormastartraffen-individual.pbn"])
 def test_an_individual_keeps_every_column_of_its_tables(tmp_path, name):
@@ -179,6 +180,7 @@ def test_an_individual_keeps_every_column_of_its_tables(tmp_path, name):
          for r in t2.rows]
 
 
+@pytest.mark.slow
 def test_digits_are_kept_and_ns_plus_ew_is_still_the_top(tmp_path):
     """Scored without Magic Contest's one-decimal rounding (--mp-decimals exact), board 17's 41.952 is
     written 41.95 beside 0.05, never 42.0 beside 0.05; the column widens (issue 26)."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -74,6 +75,7 @@ def _ranking(session) -> list[tuple]:
                       table["names"].fillna("").astype(str)))
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(sessions())
 def test_a_generated_session_reads_back_from_every_output(tmp_path_factory, drawn):
