@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import csv
+import re
 
 import openpyxl
 import pytest
 
 from bridgeproc.model import Options
 from bridgeproc.pipeline.run import build_session
+from bridgeproc.pipeline.teams import process_teams
 from bridgeproc.pipeline.write import write_outputs
 from bridgeproc.report.web.site import build_site
 from tests.conftest import REALDATA
@@ -46,3 +48,13 @@ def test_a_ranking_column_has_one_number_of_decimals_and_the_workbook_shows_the_
             for column in ("mp_ns", "mp_ew", "pct_ns", "pct_ew", "ximp_ns", "ximp_ew"):
                 if row.get(column):
                     assert _decimals(row[column]) <= 2, (column, row[column])
+
+
+def test_the_teams_csv_holds_no_float_noise(tmp_path):
+    """The teams results CSV goes through the same rounding (core.shown): no 0.19999999999999996."""
+    out = tmp_path / "teams.csv"
+    process_teams([REALDATA / "eng-usebio-sample-2015-10-22-teams-vp-teamsscorer.usebio.xml"], [out])
+    text = out.read_text(encoding="utf-8")
+    assert len(text.splitlines()) > 100
+    assert re.findall(r"(?<![\w.])-?\d+\.\d{3,}(?![\w.])", text) == []
+    assert re.findall(r"(?<![\w.])-0(?:\.0+)?(?![\w.])", text) == []
