@@ -20,6 +20,7 @@ from bridgeproc.io.pbn.frames import same_deal
 from bridgeproc.io.pbn.reader import pbn_program, read_pbn
 from bridgeproc.io.sheets import read_travellers
 from bridgeproc.io.sheets.names import read_names, workbook_names
+from bridgeproc.io.sheets.own import own_totals
 from bridgeproc.io.sheets.travellers import published_method
 from bridgeproc.io.sheets.xlsx import load_workbooks, read_travellers_xlsx
 from bridgeproc.io.usebio.sessions import read_usebio_session, split_session
@@ -174,6 +175,9 @@ def _read_xlsx(path, options: Options, inputs: Inputs) -> None:
     names = workbook_names(path, workbooks, inputs.notes)
     if names is not None:
         inputs.names.append(names)
+    totals = own_totals(workbooks[0], Path(path).name)  # bridgeproc's workbook: its Ranking sheets
+    if totals is not None:
+        inputs.published_totals.append(totals)
 
 
 #: TotalScoreTable directions as written by Ruter, Magic Contest, FFB (N-S, E-W, Ö-V ...).

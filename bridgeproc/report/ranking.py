@@ -5,6 +5,7 @@ import pandas as pd
 from openpyxl.chart import BarChart, Reference
 
 from bridgeproc.core.shown import column_decimals, rounded
+from bridgeproc.io.sheets.own import ALL_PLAYERS, GROUP_TITLES
 from bridgeproc.rank.methods import METHODS
 from bridgeproc.report.styles import (
     BOLD,
@@ -23,7 +24,6 @@ from bridgeproc.report.styles import (
 
 METHOD_TITLES = {**{m.name: m.title for m in METHODS.values()}, "teams": "Teams"}
 TOTAL_FORMAT = {m.name: m.unit for m in METHODS.values()}
-GROUP_TITLES = {"NS": "North-South", "EW": "East-West", "ALL": "All pairs"}
 
 
 def sheet_title(method: str, group: str, several_methods: bool, limit: int = MAX_TITLE) -> str:
@@ -52,7 +52,7 @@ def write_ranking(wb, standings: pd.DataFrame, method: str, group: str, heading:
     a4(ws, f"{header_at}:{header_at}")
     group_title = GROUP_TITLES.get(group, group)
     if individual and group_title == GROUP_TITLES["ALL"]:
-        group_title = "All players"
+        group_title = ALL_PLAYERS
     title = f"{heading[0]} — {METHOD_TITLES.get(method, method)}, {group_title}"
     add_row(ws, [cell(ws, title, font=TITLE)])
     for line in heading[1:]:

@@ -47,6 +47,8 @@ from typing import IO, Any
 import pandas as pd
 
 from bridgeproc.errors import ParseError
+from bridgeproc.io.sheets.blocks import board_hint, board_titles, titled_blocks
+from bridgeproc.io.sheets.own import OWN_TRAVELLERS, is_own
 from bridgeproc.io.sheets.travellers import (
     EXAMPLE_HEADER,
     HEADER_SEARCH_ROWS,
@@ -75,17 +77,6 @@ _CFB_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # OLE compound file: an encryp
 _DTD = re.compile(rb"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
 _RANGE_REF = re.compile(rb"<(?:\w+:)?(mergeCell|hyperlink)\b[^>]*?\sref=[\"']\$?([A-Za-z]{1,3})\$?(\d{1,7})"
                         rb"(?::\$?([A-Za-z]{1,3})\$?(\d{1,7}))?")
-#: How bridgeproc's own workbook is known (report.styles.CREATOR, the Creator property) and the sheet
-#: that holds its results (report.travellers).
-OWN_CREATOR = "bridgeproc"
-OWN_TRAVELLERS = "Travellers"
-#: A title row over a board's results (``Board 3 · Dealer S · Vul EW``, ``Section A · Board 3``), as
-#: bridgeproc's Travellers sheet and many club sheets lay out one block per board.
-_BOARD_TITLE = re.compile(r"^(?:section\s+(.{1,120}?)\s*[·,:]\s*)?(?:board|bd)\s*(\d{1,4})\b(?:\s*[·,:-].*)?$",
-                          re.IGNORECASE)
-_BOARD_IN_TEXT = re.compile(r"^(?:board|bd|brd|deal|spiel|donne)?\s*(?:no\.?|nr\.?|#)?\s*(\d{1,3})\s*$", re.IGNORECASE)
-
-
 def cell_text(value: Any) -> str:
     """An openpyxl cell value as the text a CSV export would hold (``3.0`` -> ``3``)."""
     if value is None:
@@ -368,47 +359,6 @@ def _formula_text(value: Any) -> str:
     return value if isinstance(value, str) else str(getattr(value, "text", value))
 
 
-def _board_hint(title: str, rows: list[list[str]], header_index: int | None) -> str | None:
-    m = _BOARD_IN_TEXT.match(title.strip())
-    if m:
-        return m.group(1)
-    for row in rows[: header_index if header_index is not None else HEADER_SEARCH_ROWS]:
-        for cell in row:
-            m = _BOARD_IN_TEXT.match(cell)
-            if m and not cell.strip().isdigit():
-                return m.group(1)
-    return None
-
-
-def _board_titles(rows: list[list[str]]) -> dict[int, tuple[str, str]]:
-    """Row index -> (section, board) of each board title row: the title in its first cell, nothing else."""
-    titles = {}
-    for i, row in enumerate(rows):
-        cells = [c for c in row if c]
-        if len(cells) == 1 and row[0]:
-            m = _BOARD_TITLE.match(row[0].strip())
-            if m:
-                titles[i] = (m.group(1) or "", m.group(2))
-    return titles
-
-
-def _titled_blocks(body: list[list[str]], lines: list[int], titles: dict[int, tuple[str, str]], first: int
-                   ) -> tuple[list[list[str]], list[int], list[str], list[str]]:
-    """The result rows of a sheet of board blocks, without their title rows, and each row's section and
-    board from the title above it; rows above the first title have none."""
-    rows, kept, sections, boards = [], [], [], []
-    section, board = "", ""
-    for i, (row, line) in enumerate(zip(body, lines)):
-        if first + i in titles:
-            section, board = titles[first + i]
-            continue
-        rows.append(row)
-        kept.append(line)
-        sections.append(section)
-        boards.append(board)
-    return rows, kept, sections, boards
-
-
 def _has_header_cells(rows: list[list[str]]) -> bool:
     return sum(1 for row in rows[:HEADER_SEARCH_ROWS] for cell in row if cell and canonical_header(cell)) >= 2
 
@@ -443,7 +393,7 @@ def read_travellers_xlsx(path: str | os.PathLike, workbooks: Workbooks | None = 
     frames = []
     candidates = [ws for ws in values.worksheets if ws.title.strip().lower() not in NAMES_SHEETS]
     own = [ws for ws in candidates if ws.title == OWN_TRAVELLERS]
-    if own and str(values.properties.creator or "").startswith(OWN_CREATOR):
+    if own and is_own(values):
         # bridgeproc's own workbook: its results are its Travellers sheet; the others are made from them
         _add_note(notes, name, "", f"a workbook bridgeproc wrote ({values.properties.creator}): its results are "
                   f"read from its {OWN_TRAVELLERS} sheet, the other sheets are made from them")
@@ -453,7 +403,7 @@ def read_travellers_xlsx(path: str | os.PathLike, workbooks: Workbooks | None = 
         rows, numbers, uncached = sheet_grid(ws, formulas[ws.title])
         if not rows:
             continue
-        hint = _board_hint(ws.title, rows, None)
+        hint = board_hint(ws.title, rows, None)
         if not _has_header_cells(rows) and len(candidates) > 1 and hint is None:
             _add_note(notes, source, numbers[0], f"sheet not read: no traveller header in its first "
                       f"{HEADER_SEARCH_ROWS} rows ({len(rows)} rows with text); if it holds results, give it a "
@@ -461,13 +411,13 @@ def read_travellers_xlsx(path: str | os.PathLike, workbooks: Workbooks | None = 
             continue
         # a sheet named for a board (``Board 5``, ``5``, or a ``Board 5`` title cell) is a traveller:
         # a header bridgeproc does not know there is an error naming the sheet, never a skipped board
-        titles = _board_titles(rows)
+        titles = board_titles(rows)
         required = REQUIRED if hint is None and not titles else tuple(c for c in REQUIRED if c != "board")
         index, columns, span = find_header(rows, [f"{n}" for n in numbers], source, required)
         body, lines = rows[index + span:], numbers[index + span:]
         blocks = None
         if "board" not in columns and any(i >= index + span for i in titles):
-            body, lines, *blocks = _titled_blocks(body, lines, titles, index + span)
+            body, lines, *blocks = titled_blocks(body, lines, titles, index + span)
         if not body:
             raise ParseError(source, numbers[index], "the sheet has a header but no results below it; "
                              "fill in the results or delete the sheet")
