@@ -22,7 +22,7 @@ from bridgeproc.model import Session
 from bridgeproc.rank.event import EVENT_RULES, MISSING_RULES, EventRanking
 from bridgeproc.rank.methods import METHODS
 from bridgeproc.report.pbn import cell_texts, scored_games, scored_parts, table_tag, total_table
-from bridgeproc.report.pbn_source import number_text
+from bridgeproc.report.pbn_source import point_texts
 from bridgeproc.report.ranking import GROUP_TITLES, rank_number
 from bridgeproc.report.styles import (
     BOLD,
@@ -215,10 +215,10 @@ def cumulative_table(ranking: EventRanking) -> tuple[list[Column], list[list[str
         shown = table.assign(total=table["key"].map(points).to_numpy(dtype="float64"))
     columns, rows = total_table(shown, imps)
     cells: dict[str, list[str]] = {"NrBoardsSession": cell_texts(table["session_boards"])}
-    cells["SessionScoreIMP" if imps else "SessionScoreMP"] = [number_text(v) for v in
-                                                              table["session_total"].to_numpy(dtype=object)]
+    cells["SessionScoreIMP" if imps else "SessionScoreMP"] = point_texts(table["session_total"],
+                                                                         "imp" if imps else "mp")
     if not imps:
-        cells["SessionPercentage"] = [number_text(v) for v in table["session_pct"].to_numpy(dtype=object)]
+        cells["SessionPercentage"] = point_texts(table["session_pct"], "pct")
     cells["SessionRank"] = cell_texts(table["session_rank"])
     columns = [*columns, *(Column(name, "", None, "") for name in cells)]
     return columns, [[*row, *more] for row, more in zip(rows, zip(*cells.values()))]

@@ -33,7 +33,7 @@ from bridgeproc.report.usebio import (
     add_element,
     document,
     event_head,
-    number_text,
+    number_texts,
     usebio_date,
     usebio_text,
 )
@@ -109,7 +109,10 @@ def _event_participants(parent: ET.Element, ranking: EventRanking, method: str) 
     group = last["group"].reindex(table["key"]).astype("string").fillna("ALL").to_numpy()
     ids = last["ids"].reindex(table["key"]).to_numpy()
     rows = table.assign(_section=[str(g).rpartition(" ")[0] for g in group],
-                        _line=[str(g).rpartition(" ")[2] for g in group], _ids=ids)
+                        _line=[str(g).rpartition(" ")[2] for g in group], _ids=ids,
+                        # each column as every output shows it (core.shown)
+                        _total=number_texts(table["total"], ranking.unit, len(table)),
+                        _pct=number_texts(table["pct"], "pct", len(table)))
     percentages = ranking_method(method).percentages or ranking.rule in ("percent-sum", "percent-average")
     sections = list(dict.fromkeys(rows["_section"]))
     for section in sections:
@@ -119,9 +122,9 @@ def _event_participants(parent: ET.Element, ranking: EventRanking, method: str) 
             pair = ET.SubElement(block, "PAIR")
             add_element(pair, "PAIR_NUMBER", row.pair)
             ET.SubElement(pair, "DIRECTION").text = row._line if row._line in ("NS", "EW") else ""
-            add_element(pair, "TOTAL_SCORE", number_text(row.total))
+            add_element(pair, "TOTAL_SCORE", row._total)
             if percentages:
-                add_element(pair, "PERCENTAGE", number_text(row.pct))
+                add_element(pair, "PERCENTAGE", row._pct)
             add_element(pair, "PLACE", row.rank)
             names = "" if pd.isna(row.names) else str(row.names)
             numbers = [] if pd.isna(row._ids) else [i.strip() for i in str(row._ids).split("&")]

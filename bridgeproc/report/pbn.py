@@ -28,7 +28,7 @@ from bridgeproc.io.pbn.reader import pbn_bytes
 from bridgeproc.io.pbn.writer import write_games
 from bridgeproc.rank.conventions import parse_scoring_tag, scoring_tag
 from bridgeproc.rank.methods import METHODS, methods_in
-from bridgeproc.report.pbn_source import number_text, scored_on_source
+from bridgeproc.report.pbn_source import point_texts, scored_on_source
 
 #: results column -> (ScoreTable column, width): the percentages a matchpoint ScoreTable carries.
 PERCENT_COLUMNS = (("pct_ns", "Percentage_NS", 5), ("pct_ew", "Percentage_EW", 5))
@@ -98,13 +98,13 @@ def score_table(results: pd.DataFrame) -> tuple[list[Column], list[list[str]]]:
         width = 5 if method.unit == "mp" else 6
         for source, name in zip(method.points, method.pbn_points):
             if name not in cells and source in results:
-                cells[name] = (width, [number_text(v) for v in results[source].to_numpy(dtype=object)])
+                cells[name] = (width, point_texts(results[source], method.unit))
         if method.percentages:
             for source, name, width in PERCENT_COLUMNS:
                 if source in results:
-                    cells[name] = (width, [number_text(v) for v in results[source].to_numpy(dtype=object)])
+                    cells[name] = (width, point_texts(results[source], "pct"))
     if "datum" in results:
-        cells["ButlerDatum"] = (5, [number_text(v) for v in results["datum"].to_numpy(dtype=object)])
+        cells["ButlerDatum"] = (5, point_texts(results["datum"], "imp"))
     columns = [Column(name, "", width, "L" if name in ("Contract", "Lead") else "R")
                for name, (width, _) in cells.items()]
     rows = [list(row) for row in zip(*(values for _, values in cells.values()))]
@@ -121,9 +121,9 @@ def total_table(standings: pd.DataFrame, imps: bool) -> tuple[list[Column], list
         cells["Section"] = [section or "-" for section, _ in groups]
     if any(direction != "ALL" for _, direction in groups):
         cells["Direction"] = [{"NS": "N-S", "EW": "E-W"}.get(d, "-") for _, d in groups]
-    cells[METHODS["butler" if imps else "mp"].pbn_total] = [number_text(v) for v in standings["total"].to_numpy(dtype=object)]
+    cells[METHODS["butler" if imps else "mp"].pbn_total] = point_texts(standings["total"], "imp" if imps else "mp")
     if not imps or standings["pct"].notna().any():
-        cells["TotalPercentage"] = [number_text(v) for v in standings["pct"].to_numpy(dtype=object)]
+        cells["TotalPercentage"] = point_texts(standings["pct"], "pct")
     cells["Names"] = cell_texts(standings["names"])
     cells["NrBoards"] = cell_texts(standings["boards"])
     columns = [Column(name, "", None, "") for name in cells]

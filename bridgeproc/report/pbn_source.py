@@ -25,6 +25,7 @@ from decimal import Decimal, InvalidOperation
 import numpy as np
 import pandas as pd
 
+from bridgeproc.core.shown import texts
 from bridgeproc.io.pbn.model import Column, Game, PbnFile, Tag
 from bridgeproc.rank.methods import METHODS, methods_in
 
@@ -166,6 +167,12 @@ def _widen(tag: Tag, written: set[str] | frozenset[str]) -> None:
                 columns[i] = replace(column, width=widest)
     tag.columns = tuple(columns)
     tag.value = ";".join(c.spec() for c in columns)
+
+
+def point_texts(values, kind: str) -> list[str]:
+    """A column of points cells as every output shows them (core.shown): rounded once, the decimals the
+    column needs (``13``, ``8`` or ``13.50``, ``8.25``, never a mix); ``-`` for no value."""
+    return [text or "-" for text in texts(values, kind)]
 
 
 def number_text(value) -> str:

@@ -37,7 +37,7 @@ import pandas as pd
 from bridgeproc._version import __version__
 from bridgeproc.core.boards import vul_of
 from bridgeproc.core.notation import contract_text
-from bridgeproc.core.shown import shown_frame
+from bridgeproc.core.shown import shown_frame, texts
 from bridgeproc.errors import BridgeprocError
 from bridgeproc.io.atomic import atomic_path
 from bridgeproc.model import Session
@@ -46,7 +46,7 @@ from bridgeproc.rank.methods import ranking_method
 from bridgeproc.schema import records
 
 __all__ = ["usebio_text", "write_usebio", "DIFFERENCES", "PROGRAM_NAME", "EVENT_TYPES", "add_element", "document",
-           "event_head", "handset", "number_text", "usebio_date"]
+           "event_head", "handset", "number_text", "number_texts", "usebio_date"]
 
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
 PROGRAM_NAME = "bridgeproc"
@@ -79,9 +79,15 @@ def number_text(value: object, decimals: int = 2) -> str | None:
     return "0" if text in ("-0", "") else text
 
 
+def number_texts(values, kind: str, size: int) -> np.ndarray:
+    """A column of ``size`` numbers as every output shows them (core.shown.texts), None where there is none."""
+    column = texts(np.broadcast_to(np.asarray(values, dtype=object), (size,)), kind)
+    return np.array([text or None for text in column], dtype=object)
+
+
 def add_element(parent: ET.Element, tag: str, text: object) -> None:
     """``<tag>text</tag>`` under ``parent``; nothing for None, NaN or empty text (escaped on writing)."""
-    if text is not None and not (isinstance(text, float) and np.isnan(text)) and str(text) != "":
+    if text is not None and text is not pd.NA and not (isinstance(text, float) and np.isnan(text)) and str(text) != "":
         ET.SubElement(parent, tag).text = str(text)
 
 
@@ -151,6 +157,8 @@ def _participants(parent: ET.Element, rows: pd.DataFrame, method: str,
                   ids: dict[tuple[str, str, str], list[str]],
                   clubs: dict[tuple[str, str, str], list[str]] | None = None) -> None:
     block = ET.SubElement(parent, "PARTICIPANTS", {"EVENT_TYPE": EVENT_TYPES[method]})
+    unit = ranking_method(method).unit
+    rows = rows.assign(total=number_texts(rows["total"], unit, len(rows)), pct=number_texts(rows["pct"], "pct", len(rows)))
     for row in records(rows):
         pair = ET.SubElement(block, "PAIR")
         add_element(pair, "PAIR_NUMBER", row.number)
@@ -158,9 +166,9 @@ def _participants(parent: ET.Element, rows: pd.DataFrame, method: str,
         if direction not in ("NS", "EW"):  # one ranking of pairs numbered per direction: NS 1 and EW 1 apart
             direction = labelled_pair(str(row.pair))[0] or direction
         ET.SubElement(pair, "DIRECTION").text = direction if direction in ("NS", "EW") else ""
-        add_element(pair, "TOTAL_SCORE", number_text(row.total))
+        add_element(pair, "TOTAL_SCORE", row.total)
         if ranking_method(method).percentages:
-            add_element(pair, "PERCENTAGE", number_text(row.pct))
+            add_element(pair, "PERCENTAGE", row.pct)
         add_element(pair, "PLACE", row.rank)
         names = "" if pd.isna(row.names) else str(row.names)
         key = (str(row.section), str(row.number), direction if direction in ("NS", "EW") else "")
@@ -212,9 +220,11 @@ def _travellers(parent: ET.Element, results: pd.DataFrame, method: str) -> None:
         "contract": contract, "declarer": results["declarer"].astype("string"),
         "lead": results["lead"].astype("string"), "tricks": results["tricks"].astype("Int64").astype("string"),
         "score": results["score_ns"].astype("Int64").astype("string"),
-        "points_ns": results[ns_col] if ns_col in results else np.nan,
-        "points_ew": results[ew_col] if ew_col in results else np.nan,
-        "datum": results["datum"] if method == "butler" and "datum" in results else np.nan,
+        # each column as every output shows it (core.shown): the decimals the column needs, never a mix
+        "points_ns": number_texts(results[ns_col] if ns_col in results else np.nan, known.unit, len(results)),
+        "points_ew": number_texts(results[ew_col] if ew_col in results else np.nan, known.unit, len(results)),
+        "datum": number_texts(results["datum"] if method == "butler" and "datum" in results else np.nan, "imp",
+                              len(results)),
         "played": (results["level"].fillna(0) > 0).to_numpy(),
     })
     for number, lines in table.groupby("board", sort=True):
@@ -222,7 +232,7 @@ def _travellers(parent: ET.Element, results: pd.DataFrame, method: str) -> None:
         add_element(node, "BOARD_NUMBER", int(number))
         datum = lines["datum"].dropna()
         if len(datum):
-            add_element(node, "BOARD_AVERAGE", number_text(datum.iloc[0]))
+            add_element(node, "BOARD_AVERAGE", datum.iloc[0])
         for line in records(lines):
             row = ET.SubElement(node, "TRAVELLER_LINE")
             add_element(row, "NS_PAIR_NUMBER", None if pd.isna(line.ns) else line.ns)
@@ -233,8 +243,8 @@ def _travellers(parent: ET.Element, results: pd.DataFrame, method: str) -> None:
                 add_element(row, "LEAD", None if pd.isna(line.lead) else line.lead)
                 add_element(row, "TRICKS", None if pd.isna(line.tricks) else line.tricks)
             add_element(row, "SCORE", None if pd.isna(line.score) else line.score)
-            add_element(row, ns_tag, number_text(line.points_ns))
-            add_element(row, ew_tag, number_text(line.points_ew))
+            add_element(row, ns_tag, line.points_ns)
+            add_element(row, ew_tag, line.points_ew)
 
 
 def document(root: ET.Element) -> str:

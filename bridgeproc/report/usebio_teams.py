@@ -37,12 +37,13 @@ import os
 import re
 import xml.etree.ElementTree as ET
 
+import numpy as np
 import pandas as pd
 
 from bridgeproc.core.notation import contract_text
 from bridgeproc.io.atomic import atomic_path
 from bridgeproc.model import TeamsSession
-from bridgeproc.report.usebio import add_element, document, event_head, handset, number_text, usebio_date
+from bridgeproc.report.usebio import add_element, document, event_head, handset, number_text, number_texts, usebio_date
 from bridgeproc.schema import records
 
 __all__ = ["usebio_teams_text", "write_usebio_teams", "EVENT_TYPE", "ELEMENTS", "team_ids", "roster_players"]
@@ -108,12 +109,15 @@ def _name_and_players(team: str, session: TeamsSession, standing: object) -> tup
 def _participants(event: ET.Element, session: TeamsSession, ids: dict[str, str], event_type: str) -> None:
     block = ET.SubElement(event, "PARTICIPANTS", {"EVENT_TYPE": event_type})
     standing = {str(row.team): row for row in records(session.standings)} if len(session.standings) else {}
+    kind = "vp" if session.options.scoring == "vp" else "imp"
+    totals = dict(zip(session.standings["team"].astype("string"), number_texts(session.standings["total"], kind, len(
+        session.standings)))) if len(session.standings) else {}  # the column as every output shows it
     for team, number in ids.items():
         row = standing.get(team)
         name, players = _name_and_players(team, session, row)
         node = ET.SubElement(block, "TEAM", {"TEAM_ID": number, "TEAM_NAME": name})
         if row is not None:
-            add_element(node, "TOTAL_SCORE", number_text(row.total))
+            add_element(node, "TOTAL_SCORE", totals.get(team))
             add_element(node, "PLACE", row.rank)
         numbers = {name: (national, club) for name, national, club in session.members.get(team, ())}
         for player in players:
@@ -148,13 +152,16 @@ def _text(value: object) -> object:
 def _matches(event: ET.Element, session: TeamsSession, ids: dict[str, str], event_type: str, score: str) -> None:
     lines = _lines(session.results)
     boards = session.boards
-    for match in records(session.matches):
+    kind = "vp" if score == "vp" else "imp"
+    both = [session.matches.get(f"{score}_{side}") for side in ("home", "away")]
+    shown = [number_texts(column if column is not None else np.nan, kind, len(session.matches)) for column in both]
+    for at, match in enumerate(records(session.matches)):
         node = ET.SubElement(event, "MATCH")
         add_element(node, "ROUND_NUMBER", match.round)
         add_element(node, "TEAM", ids[str(match.home)])
         add_element(node, "OPPOSING_TEAM", ids[str(match.away)])
-        add_element(node, "TEAM_SCORE", number_text(getattr(match, f"{score}_home", None)))
-        add_element(node, "OPPOSING_TEAM_SCORE", number_text(getattr(match, f"{score}_away", None)))
+        add_element(node, "TEAM_SCORE", shown[0][at])
+        add_element(node, "OPPOSING_TEAM_SCORE", shown[1][at])
         played = lines[lines["match"] == str(match.match)]
         swings = boards[boards["match"] == match.match] if len(boards) else boards
         imps = dict(zip(swings["board"], swings["imps_home"])) if len(swings) else {}

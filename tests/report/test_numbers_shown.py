@@ -58,3 +58,33 @@ def test_the_teams_csv_holds_no_float_noise(tmp_path):
     assert len(text.splitlines()) > 100
     assert re.findall(r"(?<![\w.])-?\d+\.\d{3,}(?![\w.])", text) == []
     assert re.findall(r"(?<![\w.])-0(?:\.0+)?(?![\w.])", text) == []
+
+
+#: The columns of numbers the scored PBN and USEBIO write from bridgeproc's values.
+PBN_COLUMNS = {"MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW", "IMP_NS", "IMP_EW", "TotalScoreMP",
+               "TotalScoreIMP", "TotalPercentage"}
+USEBIO_ELEMENTS = ("NS_MATCH_POINTS", "EW_MATCH_POINTS", "NS_CROSS_IMPS", "EW_CROSS_IMPS", "TOTAL_SCORE", "PERCENTAGE")
+
+
+@pytest.mark.parametrize("name", FILES[1:])  # USEBIO sources: every PBN cell is bridgeproc's own text
+def test_a_pbn_and_usebio_column_has_one_number_of_decimals(tmp_path, name):
+    """Never ``42`` beside ``0.05`` in one column: each column the decimals it needs (core.shown)."""
+    import xml.etree.ElementTree as ET
+
+    from bridgeproc.io.pbn.reader import read_pbn
+
+    session = build_session([str(REALDATA / name)], Options(dd=False))
+    write_outputs(session, [tmp_path / "scored.pbn", tmp_path / "scored.xml"])
+    columns: dict[str, set[int]] = {}
+    for game in read_pbn(tmp_path / "scored.pbn").games:
+        for tag in game.tags:
+            for i, column in enumerate(tag.columns or ()):
+                if column.name in PBN_COLUMNS:
+                    columns.setdefault(column.name, set()).update(
+                        _decimals(row[i]) for row in tag.rows or [] if row[i] not in ("-", ""))
+    assert {"MP_NS", "MP_EW", "TotalScoreMP"} <= set(columns)
+    assert all(len(found) == 1 for found in columns.values()), columns
+    root = ET.parse(tmp_path / "scored.xml").getroot()
+    elements = {tag: {_decimals(e.text or "") for e in root.iter(tag)} for tag in USEBIO_ELEMENTS}
+    assert elements["TOTAL_SCORE"] and elements["PERCENTAGE"] == {2}
+    assert all(len(found) <= 1 for found in elements.values()), elements
