@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from bridgeproc.core.shown import shown_frame
 from bridgeproc.errors import BridgeprocError
 from bridgeproc.io.atomic import atomic_path
 from bridgeproc.report.styles import (
@@ -107,6 +108,7 @@ def write_sheet(frame: pd.DataFrame, path: str | os.PathLike, title: str | None 
         Any other extension.
     """
     suffix = (kind or Path(path).suffix).lower()
+    frame = shown_frame(frame)  # the numbers as every output shows them (core.shown): no float noise
     if suffix == ".csv":
         with atomic_path(path) as tmp:
             frame.to_csv(tmp, index=False)
