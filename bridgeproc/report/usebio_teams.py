@@ -21,11 +21,16 @@ for a Swiss event) with ``EVENT_DESCRIPTION``, ``PROGRAM_NAME``, ``PROGRAM_VERSI
   every team is known by a whole number (Ruter's ``TeamId``), else 1, 2 ... in the order of
   the standings; ``TEAM_NAME`` the name (the part of the roster text before ``: ``, else the
   team); ``TOTAL_SCORE`` (the match scores' total, VPs), ``PLACE`` (``3=`` for a tie),
-  ``PLAYER/PLAYER_NAME`` from the roster (names separated by `` - ``, ``, `` or `` & ``);
+  ``PLAYER/PLAYER_NAME`` from the roster (names separated by `` - ``, ``, `` or `` & ``); when the
+  inputs say who sat at each table (a PBN room game's North ... West tags, RealBridge's
+  ``Name#member``; a USEBIO file's ``1-3-4`` pairs), ``PAIR`` per pair that played instead, as
+  TeamsScorer writes it: ``PAIR_NUMBER`` ``team-i-j`` (the team's id and its players' places in
+  the team's list), and the pair's ``PLAYER`` s with ``NATIONAL_ID_NUMBER``;
 * ``MATCH`` per match: ``ROUND_NUMBER``, ``TEAM`` (the home team's id), ``OPPOSING_TEAM``,
   ``TEAM_SCORE``/``OPPOSING_TEAM_SCORE``, then ``BOARD`` (``BOARD_NUMBER``, ``IMPS`` the home
   team's) with one ``TRAVELLER_LINE`` per room: ``DIRECTION`` where the home team sat (``NS``
-  in the open room), ``CONTRACT``, ``PLAYED_BY``, ``LEAD``, ``TRICKS``, ``SCORE`` (NS's);
+  in the open room), ``NS_PAIR_NUMBER``/``EW_PAIR_NUMBER`` (the pairs above, when known),
+  ``CONTRACT``, ``PLAYED_BY``, ``LEAD``, ``TRICKS``, ``SCORE`` (NS's);
 * ``HANDSET/BOARD/HAND`` when the event has one set of deals.
 
 A match not played has no scores; an event read from match totals only (Ruter) has matches
@@ -36,6 +41,7 @@ from __future__ import annotations
 import os
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -59,12 +65,16 @@ ELEMENTS = frozenset({
                                         "SESSION_COUNT", "BOARD_SCORING_METHOD", "MATCH_SCORING_METHOD",
                                         "PARTICIPANTS", "PARTICIPANTS/@EVENT_TYPE", "MATCH")),
     *(f"USEBIO/EVENT/PARTICIPANTS/TEAM{tail}" for tail in ("", "/@TEAM_ID", "/@TEAM_NAME", "/TOTAL_SCORE", "/PLACE",
-                                                         "/PLAYER", "/PLAYER/PLAYER_NAME")),
+                                                         "/PLAYER", "/PLAYER/PLAYER_NAME", "/PLAYER/CLUB_ID_NUMBER",
+                                                         "/PLAYER/NATIONAL_ID_NUMBER", "/PAIR", "/PAIR/PAIR_NUMBER",
+                                                         "/PAIR/PLAYER", "/PAIR/PLAYER/PLAYER_NAME",
+                                                         "/PAIR/PLAYER/CLUB_ID_NUMBER",
+                                                         "/PAIR/PLAYER/NATIONAL_ID_NUMBER")),
     *(f"USEBIO/EVENT/MATCH/{tag}" for tag in ("ROUND_NUMBER", "TEAM", "OPPOSING_TEAM", "TEAM_SCORE",
                                               "OPPOSING_TEAM_SCORE", "BOARD", "BOARD/@EVENT_TYPE", "BOARD/BOARD_NUMBER",
                                               "BOARD/IMPS", "BOARD/TRAVELLER_LINE")),
-    *(f"USEBIO/EVENT/MATCH/BOARD/TRAVELLER_LINE/{tag}" for tag in ("DIRECTION", "CONTRACT", "PLAYED_BY", "LEAD",
-                                                                   "TRICKS", "SCORE")),
+    *(f"USEBIO/EVENT/MATCH/BOARD/TRAVELLER_LINE/{tag}" for tag in ("DIRECTION", "NS_PAIR_NUMBER", "EW_PAIR_NUMBER",
+                                                                   "CONTRACT", "PLAYED_BY", "LEAD", "TRICKS", "SCORE")),
     "USEBIO/HANDSET", "USEBIO/HANDSET/BOARD", "USEBIO/HANDSET/BOARD/BOARD_NUMBER",
     "USEBIO/HANDSET/BOARD/VULNERABILITY", "USEBIO/HANDSET/BOARD/HAND",
     *(f"USEBIO/HANDSET/BOARD/HAND/{tag}" for tag in ("DIRECTION", "CLUBS", "DIAMONDS", "HEARTS", "SPADES")),
@@ -106,7 +116,96 @@ def _name_and_players(team: str, session: TeamsSession, standing: object) -> tup
     return name.strip() or team, roster_players(roster)
 
 
-def _participants(event: ET.Element, session: TeamsSession, ids: dict[str, str], event_type: str) -> None:
+#: A player named with their member number, as RealBridge writes a seat (``Markus Knob#39415``).
+_MEMBER = re.compile(r"^(?P<name>.*?\S)\s*#\s*(?P<number>\d{1,12})$")
+#: A pair named by its team and its players' places in the team's list (TeamsScorer's ``1-3-4``).
+_PLACED_PAIR = re.compile(r"^\d+-(\d{1,3})-(\d{1,3})$")
+_SEATS = {"ns": ("North", "South"), "ew": ("East", "West")}
+_NO_PLAYER = ("", "?", "-")
+
+
+@dataclass
+class TablePlayers:
+    """Who sat at each table, where the inputs say: each team's players in order (name, member
+    number, club number), the pairs each team played (``team-i-j`` -> places), and the pair number
+    of each result row's NS and EW (None where unknown)."""
+
+    players: dict[str, list[list[str]]]
+    pairs: dict[str, dict[str, tuple[int, ...]]]
+    ns: list[str | None]
+    ew: list[str | None]
+
+    def place(self, team: str, name: str, number: str = "") -> int:
+        """The 1-based place of ``name`` in ``team``'s list (added at its end when new)."""
+        roster = self.players.setdefault(team, [])
+        for at, (known, national, _) in enumerate(roster, start=1):
+            if known == name:
+                if number and not national:
+                    roster[at - 1][1] = number
+                return at
+        roster.append([name, number, ""])
+        return len(roster)
+
+
+def _seated(game, seats: tuple[str, str]) -> list[tuple[str, str]] | None:
+    """(name, member number) of the two seats of a PBN game, None when either is not named."""
+    out = []
+    for seat in seats:
+        tag = game.tag(seat) if hasattr(game, "tag") else None  # NaN where the row has no game
+        text = (tag.value or "").strip() if tag is not None else ""
+        if text in _NO_PLAYER:
+            return None
+        m = _MEMBER.match(text)
+        out.append((m.group("name"), m.group("number")) if m else (text, ""))
+    return out
+
+
+def table_players(session: TeamsSession, ids: dict[str, str]) -> TablePlayers:
+    """The players at each table of ``session`` (:class:`TablePlayers`), from the room games' seats or the
+    pairs a USEBIO file numbered by places in the team's list; each team's list starts with its roster."""
+    known = TablePlayers({}, {}, [], [])
+    for team in ids:
+        standing = session.standings[session.standings["team"].astype(str) == team] if len(session.standings) else None
+        row = next(iter(records(standing)), None) if standing is not None and len(standing) else None
+        numbers = {n: (national, club) for n, national, club in session.members.get(team, ())}
+        for name in _name_and_players(team, session, row)[1]:
+            known.players.setdefault(team, []).append([name, *numbers.get(name, ("", ""))])
+    results = session.results
+    if not len(results) or "ns_team" not in results:
+        return known
+    games = results["game"] if "game" in results else pd.Series(None, index=results.index, dtype="object")
+    for side, out in (("ns", known.ns), ("ew", known.ew)):
+        written = results[f"{side}_pair"].astype("string") if f"{side}_pair" in results else \
+            pd.Series(pd.NA, index=results.index, dtype="string")
+        for team, game, pair in zip(results[f"{side}_team"].astype(str), games, written):
+            seated = _seated(game, _SEATS[side])
+            places: tuple[int, ...] | None = None
+            if seated is not None:
+                places = tuple(sorted(known.place(team, name, number) for name, number in seated))
+            elif not pd.isna(pair) and _PLACED_PAIR.match(str(pair)) and team in known.players:
+                m = _PLACED_PAIR.match(str(pair))
+                assert m is not None
+                places = tuple(int(g) for g in m.groups())
+                if not all(1 <= p <= len(known.players[team]) for p in places):
+                    places = None
+            if places is None or team not in ids:
+                out.append(None)
+                continue
+            number = f"{ids[team]}-" + "-".join(str(p) for p in places)
+            known.pairs.setdefault(team, {})[number] = places
+            out.append(number)
+    return known
+
+
+def _player(parent: ET.Element, name: str, national: str, club: str) -> None:
+    element = ET.SubElement(parent, "PLAYER")
+    add_element(element, "PLAYER_NAME", name)
+    add_element(element, "CLUB_ID_NUMBER", club or None)
+    add_element(element, "NATIONAL_ID_NUMBER", national or None)
+
+
+def _participants(event: ET.Element, session: TeamsSession, ids: dict[str, str], event_type: str,
+                  seated: TablePlayers) -> None:
     block = ET.SubElement(event, "PARTICIPANTS", {"EVENT_TYPE": event_type})
     standing = {str(row.team): row for row in records(session.standings)} if len(session.standings) else {}
     kind = "vp" if session.options.scoring == "vp" else "imp"
@@ -114,18 +213,22 @@ def _participants(event: ET.Element, session: TeamsSession, ids: dict[str, str],
         session.standings)))) if len(session.standings) else {}  # the column as every output shows it
     for team, number in ids.items():
         row = standing.get(team)
-        name, players = _name_and_players(team, session, row)
+        name, _ = _name_and_players(team, session, row)
         node = ET.SubElement(block, "TEAM", {"TEAM_ID": number, "TEAM_NAME": name})
         if row is not None:
             add_element(node, "TOTAL_SCORE", totals.get(team))
             add_element(node, "PLACE", row.rank)
-        numbers = {name: (national, club) for name, national, club in session.members.get(team, ())}
-        for player in players:
-            element = ET.SubElement(node, "PLAYER")
-            add_element(element, "PLAYER_NAME", player)
-            national, club = numbers.get(player, ("", ""))
-            add_element(element, "CLUB_ID_NUMBER", club or None)
-            add_element(element, "NATIONAL_ID_NUMBER", national or None)
+        roster = seated.players.get(team, [])
+        pairs = seated.pairs.get(team, {})
+        for number, places in pairs.items():  # the pairs that played (TeamsScorer's layout)
+            pair = ET.SubElement(node, "PAIR")
+            add_element(pair, "PAIR_NUMBER", number)
+            for place in places:
+                _player(pair, *roster[place - 1])
+        in_pairs = {p for places in pairs.values() for p in places}
+        for place, (player, national, club) in enumerate(roster, start=1):
+            if place not in in_pairs:  # the roster's players who sat at no named table
+                _player(node, player, national, club)
 
 
 def _lines(results: pd.DataFrame) -> pd.DataFrame:
@@ -149,8 +252,13 @@ def _text(value: object) -> object:
     return None if value is None or pd.isna(value) else value
 
 
-def _matches(event: ET.Element, session: TeamsSession, ids: dict[str, str], event_type: str, score: str) -> None:
+def _matches(event: ET.Element, session: TeamsSession, ids: dict[str, str], event_type: str, score: str,
+             seated: TablePlayers) -> None:
     lines = _lines(session.results)
+    if len(lines) and len(seated.ns) == len(lines):
+        lines = lines.assign(ns_pair=seated.ns, ew_pair=seated.ew)
+    else:
+        lines = lines.assign(ns_pair=None, ew_pair=None)
     boards = session.boards
     kind = "vp" if score == "vp" else "imp"
     both = [session.matches.get(f"{score}_{side}") for side in ("home", "away")]
@@ -172,6 +280,8 @@ def _matches(event: ET.Element, session: TeamsSession, ids: dict[str, str], even
             for line in records(rooms.sort_values("direction", ascending=False)):
                 row = ET.SubElement(board, "TRAVELLER_LINE")
                 add_element(row, "DIRECTION", line.direction)
+                add_element(row, "NS_PAIR_NUMBER", line.ns_pair)
+                add_element(row, "EW_PAIR_NUMBER", line.ew_pair)
                 add_element(row, "CONTRACT", _text(line.contract))
                 if line.played:
                     add_element(row, "PLAYED_BY", _text(line.declarer))
@@ -194,8 +304,9 @@ def usebio_teams_text(session: TeamsSession) -> str:
     add_element(event, "BOARD_SCORING_METHOD", board_method)
     add_element(event, "MATCH_SCORING_METHOD", match_method)
     ids = team_ids(_teams(session))
-    _participants(event, session, ids, event_type)
-    _matches(event, session, ids, event_type, score)
+    seated = table_players(session, ids)
+    _participants(event, session, ids, event_type, seated)
+    _matches(event, session, ids, event_type, score, seated)
     if session.deals is not None and len(session.deals):
         handset(root, {int(b["board"]): b for b in session.deals.to_dict("records")})
     return document(root)

@@ -20,8 +20,9 @@ from tests.conftest import REALDATA
 EBL = REALDATA / "ebl-2021-online-qual-open-r2-teams.pbn"
 SALO = REALDATA / "fin-salo-joukkue-2013-09-15-teams-vp.pbn"
 
-#: USEBIO 1.2 team event: the paths a scored event with boards and a hand record has (EBL: no players,
-#: no board with an unusual vulnerability). ``@`` marks an attribute.
+#: USEBIO 1.2 team event: the paths a scored event with boards and a hand record has (EBL: the players
+#: at each table from the room games' seats, as TeamsScorer's PAIRs; no board with an unusual
+#: vulnerability). ``@`` marks an attribute.
 EXPECTED_WITH_BOARDS = {
     "USEBIO", "USEBIO/@Version", "USEBIO/CLUB", "USEBIO/CLUB/CLUB_NAME", "USEBIO/CLUB/CLUB_ID_NUMBER",
     "USEBIO/EVENT", "USEBIO/EVENT/@EVENT_TYPE", "USEBIO/EVENT/EVENT_DESCRIPTION", "USEBIO/EVENT/PROGRAM_NAME",
@@ -30,11 +31,15 @@ EXPECTED_WITH_BOARDS = {
     "USEBIO/EVENT/PARTICIPANTS", "USEBIO/EVENT/PARTICIPANTS/@EVENT_TYPE", "USEBIO/EVENT/PARTICIPANTS/TEAM",
     "USEBIO/EVENT/PARTICIPANTS/TEAM/@TEAM_ID", "USEBIO/EVENT/PARTICIPANTS/TEAM/@TEAM_NAME",
     "USEBIO/EVENT/PARTICIPANTS/TEAM/TOTAL_SCORE", "USEBIO/EVENT/PARTICIPANTS/TEAM/PLACE",
+    "USEBIO/EVENT/PARTICIPANTS/TEAM/PAIR", "USEBIO/EVENT/PARTICIPANTS/TEAM/PAIR/PAIR_NUMBER",
+    "USEBIO/EVENT/PARTICIPANTS/TEAM/PAIR/PLAYER", "USEBIO/EVENT/PARTICIPANTS/TEAM/PAIR/PLAYER/PLAYER_NAME",
+    "USEBIO/EVENT/PARTICIPANTS/TEAM/PAIR/PLAYER/NATIONAL_ID_NUMBER",
     "USEBIO/EVENT/MATCH", "USEBIO/EVENT/MATCH/ROUND_NUMBER", "USEBIO/EVENT/MATCH/TEAM",
     "USEBIO/EVENT/MATCH/OPPOSING_TEAM", "USEBIO/EVENT/MATCH/TEAM_SCORE", "USEBIO/EVENT/MATCH/OPPOSING_TEAM_SCORE",
     "USEBIO/EVENT/MATCH/BOARD", "USEBIO/EVENT/MATCH/BOARD/@EVENT_TYPE", "USEBIO/EVENT/MATCH/BOARD/BOARD_NUMBER",
     "USEBIO/EVENT/MATCH/BOARD/IMPS", "USEBIO/EVENT/MATCH/BOARD/TRAVELLER_LINE",
     "USEBIO/EVENT/MATCH/BOARD/TRAVELLER_LINE/DIRECTION", "USEBIO/EVENT/MATCH/BOARD/TRAVELLER_LINE/CONTRACT",
+    "USEBIO/EVENT/MATCH/BOARD/TRAVELLER_LINE/NS_PAIR_NUMBER", "USEBIO/EVENT/MATCH/BOARD/TRAVELLER_LINE/EW_PAIR_NUMBER",
     "USEBIO/EVENT/MATCH/BOARD/TRAVELLER_LINE/PLAYED_BY", "USEBIO/EVENT/MATCH/BOARD/TRAVELLER_LINE/LEAD",
     "USEBIO/EVENT/MATCH/BOARD/TRAVELLER_LINE/TRICKS", "USEBIO/EVENT/MATCH/BOARD/TRAVELLER_LINE/SCORE",
     "USEBIO/HANDSET", "USEBIO/HANDSET/BOARD", "USEBIO/HANDSET/BOARD/BOARD_NUMBER", "USEBIO/HANDSET/BOARD/HAND",
@@ -43,7 +48,8 @@ EXPECTED_WITH_BOARDS = {
 }
 #: Match totals only (Ruter): matches without boards, teams with their players, no hand record.
 EXPECTED_TOTALS_ONLY = (
-    {p for p in EXPECTED_WITH_BOARDS if "/BOARD/" not in p and not p.endswith("/BOARD") and "HANDSET" not in p}
+    {p for p in EXPECTED_WITH_BOARDS if "/BOARD/" not in p and not p.endswith("/BOARD") and "HANDSET" not in p
+     and "/PAIR" not in p}
     | {"USEBIO/EVENT/PARTICIPANTS/TEAM/PLAYER", "USEBIO/EVENT/PARTICIPANTS/TEAM/PLAYER/PLAYER_NAME"})
 #: Element names the writer once used that USEBIO 1.2 does not have.
 NOT_USEBIO = {"TEAM_IMPS", "OPPOSING_TEAM_IMPS", "TEAM_VICTORY_POINTS", "OPPOSING_TEAM_VICTORY_POINTS", "SCORING_METHOD"}
@@ -90,7 +96,7 @@ def test_event_head_and_match_values(ebl):
     assert len(teams) == 30 and teams["SWEDEN"] == "1"  # numbered in the standings' order
     austria = next(m for m in event.findall("MATCH") if m.findtext("TEAM") == teams["AUSTRIA"])
     assert [austria.findtext(t) for t in ("ROUND_NUMBER", "OPPOSING_TEAM", "TEAM_SCORE", "OPPOSING_TEAM_SCORE")] == [
-        "1", teams["DENMARK"], "11.5", "8.5"]
+        "1", teams["DENMARK"], "11.50", "8.50"]  # the column's two decimals (18.15 VPs), as every output shows them
     board = austria.find("BOARD")
     assert (board.findtext("BOARD_NUMBER"), board.findtext("IMPS")) == ("11", "4")
     assert [(line.findtext("DIRECTION"), line.findtext("CONTRACT"), line.findtext("SCORE"))
@@ -279,3 +285,44 @@ def test_compscore_pairs_file_is_not_a_teams_event():
     path = REALDATA / "aus-nsbc-lindfield-2022-07-27-mp-howell-compscore3.usebio.xml"
     with pytest.raises(ParseError, match=r"\(MP_PAIRS\) has no <MATCH> and no teams"):
         read_usebio_teams(path)
+
+
+def _pair_players(event) -> dict[str, list[tuple[str, str]]]:
+    return {pair.findtext("PAIR_NUMBER"): [(p.findtext("PLAYER_NAME"), p.findtext("NATIONAL_ID_NUMBER") or "")
+                                           for p in pair.findall("PLAYER")] for pair in event.iter("PAIR")}
+
+
+def test_the_players_at_each_table_of_the_european_teams(ebl):
+    """The room games name the four seats (RealBridge's ``Name#member``): each TRAVELLER_LINE names its NS and
+    EW pairs, each pair under its team with its players' member numbers, as TeamsScorer writes them."""
+    event = ET.parse(ebl[1]).getroot().find("EVENT")
+    teams = {t.get("TEAM_NAME"): t.get("TEAM_ID") for t in event.iter("TEAM") if t.get("TEAM_ID")}
+    pairs = _pair_players(event)
+    austria = next(m for m in event.findall("MATCH") if m.findtext("TEAM") == teams["AUSTRIA"])
+    open_room, closed_room = austria.find("BOARD").findall("TRAVELLER_LINE")
+    # board 11, open room: Knob - Wanha (Austria) NS against Askgaard - Konow (Denmark)
+    assert sorted(pairs[open_room.findtext("NS_PAIR_NUMBER")]) == [("Clemens Wanha", "184195"),
+                                                                  ("Markus Knob", "39415")]
+    assert sorted(pairs[open_room.findtext("EW_PAIR_NUMBER")]) == [("Kasper Konow", "20880"),
+                                                                  ("Michael Askgaard", "23324")]
+    assert open_room.findtext("NS_PAIR_NUMBER").split("-")[0] == teams["AUSTRIA"]
+    assert closed_room.findtext("EW_PAIR_NUMBER").split("-")[0] == teams["AUSTRIA"]
+    assert len(pairs) == 2 * 30  # two pairs a team, one a room
+    # read back: every line's pairs are the players the room games seated
+    again = read_usebio_teams(ebl[1])
+    players = dict(zip(again.pairs["pair"], again.pairs["players"]))
+    assert players[open_room.findtext("NS_PAIR_NUMBER")] in ("Markus Knob - Clemens Wanha",
+                                                            "Clemens Wanha - Markus Knob")
+    assert again.results["ns"].isin(list(players)).all() and again.results["ew"].isin(list(players)).all()
+
+
+def test_a_teamsscorer_files_pairs_are_written_again(tmp_path):
+    source = REALDATA / "eng-usebio-sample-2015-10-22-teams-vp-teamsscorer.usebio.xml"
+    out = tmp_path / "again.xml"
+    process_teams([source], [out])
+    theirs, ours = (_pair_players(ET.parse(p).getroot().find("EVENT")) for p in (source, out))
+    assert ours == theirs  # the same pairs, players and member numbers
+    assert len(ours) == 20
+    lines = [(line.findtext("NS_PAIR_NUMBER"), line.findtext("EW_PAIR_NUMBER"))
+             for line in ET.parse(out).getroot().iter("TRAVELLER_LINE")]
+    assert lines[:2] == [("1-1-2", "3-3-4"), ("3-1-2", "1-3-4")]

@@ -142,10 +142,12 @@ def _teams(tree: Tree, problems: _Problems) -> tuple[dict[str, str], list[dict]]
                          f"{seen[team_id].line}; give each team its own number")
             continue
         seen[team_id] = node
-        players = [p.value("PLAYER_NAME") or p.value("NAME") or "" for p in node.iter("PLAYER")]
-        # each player's member and club numbers (written again by report.usebio_teams)
-        members = tuple((p.value("PLAYER_NAME") or p.value("NAME") or "", p.value("NATIONAL_ID_NUMBER") or "",
-                         p.value("CLUB_ID_NUMBER") or "") for p in node.iter("PLAYER"))
+        # each player's member and club numbers (written again by report.usebio_teams); a player in two of
+        # the team's PAIRs (the team's six played in other pairs) is one player
+        members = tuple(dict.fromkeys((p.value("PLAYER_NAME") or p.value("NAME") or "",
+                                       p.value("NATIONAL_ID_NUMBER") or "", p.value("CLUB_ID_NUMBER") or "")
+                                      for p in node.iter("PLAYER")))
+        players = [m[0] for m in members]
         rows.append({"team_id": team_id, "team_name": node.value("TEAM_NAME"), "place": node.value("PLACE"),
                      "total": problems.number(node, "TOTAL_SCORE"),
                      "players": " - ".join(p for p in players if p) or None,
