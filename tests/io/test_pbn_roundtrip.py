@@ -148,8 +148,9 @@ def test_scored_frames_to_pbn(tmp_path):
     table = first.tag("ScoreTable")
     assert table.column_names == ["PairId_NS", "PairId_EW", "Contract", "Declarer", "Result", "Lead", "Score_NS",
                                   "Score_EW", "MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW"]
-    assert table.rows == [["1", "4", "4S", "N", "10", "SA", "420", "-", "4", "0", "100", "0"],
-                          ["2", "5", "3NTX", "E", "7", "H2", "200", "-", "2", "2", "50", "50"],
+    # each column of points with the decimals it needs (core.shown): 4.0 beside 2.4, never 4 beside 2.4
+    assert table.rows == [["1", "4", "4S", "N", "10", "SA", "420", "-", "4.0", "0.0", "100", "0"],
+                          ["2", "5", "3NTX", "E", "7", "H2", "200", "-", "2.0", "2.0", "50", "50"],
                           ["3", "6", "-", "-", "-", "-", "A+", "A-", "2.4", "1.6", "60", "40"]]
     assert back.games[1].tag("ScoreTable").rows[0][2:8] == ["Pass", "-", "-", "-", "0", "-"]
     res = back.results
@@ -168,7 +169,7 @@ def test_scored_imps_use_imp_columns(tmp_path):
     write_scored_pbn({"boards": boards, "results": results, "standings": standings.assign(pct=np.nan)}, out)
     back = read_pbn(out)
     assert back.games[0].get("Scoring") == "IMP;Cross"
-    assert back.results["imp_ns"].tolist() == ["3.5", "-1", "0", "0"]
+    assert back.results["imp_ns"].tolist() == ["3.5", "-1.0", "0.0", "0.0"]
     assert "totalscoreimp" in back.totals and "totalpercentage" not in back.totals
 
 
