@@ -3,11 +3,12 @@ pipeline builds, the writers and the archive take, and library users get.
 
 ``options``   ``Options``: the switches of one run that are not ranking conventions
 ``session``   ``Session``: a pairs session scored and ranked
+``teams``     ``TeamsSession``: a teams event scored and ranked
 """
 from __future__ import annotations
 
 from bridgeproc.model.options import Options
 from bridgeproc.model.session import Session, describe_conventions
-from bridgeproc.teams.session import TeamsSession
+from bridgeproc.model.teams import TeamsSession
 
 __all__ = ["Options", "Session", "TeamsSession", "describe_conventions"]

@@ -17,7 +17,7 @@ from bridgeproc.report.scoresheet import write_sheet
 from bridgeproc.schema import problems_frame
 from bridgeproc.teams.load import read_lineup
 from bridgeproc.teams.options import TeamsOptions
-from bridgeproc.teams.session import read_teams, score_teams
+from bridgeproc.teams.session import match_notices, read_teams, score_teams
 from bridgeproc.teams.standings import standings
 from bridgeproc.teams.swiss import swiss_pairings
 from bridgeproc.teams.swiss_pairs import SwissPairsEvent, SwissPairsOptions, score_swiss_pairs
@@ -76,7 +76,7 @@ def score_teams_swiss(inputs: list, options: TeamsOptions = TeamsOptions(format=
     played = matches[matches["status"] == "played"]
     rounds = sorted(int(r) for r in matches["round"].dropna().unique())
     byes: dict[str, int] = {}
-    notes = [*(format_problems(problems_frame(read.notes)) if read.notes else []), *session.notices]
+    notes = [*(format_problems(problems_frame(read.notes)) if read.notes else []), *match_notices(session.matches, session.boards)]
     for rnd in rounds:
         at = matches[matches["round"] == rnd]
         out = sorted(set(teams) - set(at["home"]) - set(at["away"]))

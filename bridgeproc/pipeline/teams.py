@@ -11,11 +11,21 @@ import pandas as pd
 from bridgeproc.errors import BridgeprocError
 from bridgeproc.model import TeamsSession
 from bridgeproc.pipeline.write import check_outputs, output_type, write_all
+from bridgeproc.rank.conventions import producer
 from bridgeproc.report.teams_files import WRITERS
 from bridgeproc.teams.load import read_adjustments, read_lineup
 from bridgeproc.teams.options import TeamsOptions
-from bridgeproc.teams.reproduce import summary, teams_producer
-from bridgeproc.teams.session import TeamsInputs, published_kinds, read_teams, score_teams, teams_origin
+from bridgeproc.teams.reproduce import (
+    board_agreement,
+    line_agreement,
+    pair_agreement,
+    points_agreement,
+    score_imp_agreement,
+    standings_agreement,
+    summary,
+    teams_producer,
+)
+from bridgeproc.teams.session import TeamsInputs, read_teams, score_teams
 from bridgeproc.teams.vp_scales import KNOWN_SCALES, scale_covers, vp_agreement
 
 
@@ -61,9 +71,10 @@ def _scored(inputs: list, options: TeamsOptions, lineup=None, adjustments=None,
         adjustments = read_adjustments(adjustments)
     read = read_teams(list(inputs), read_lineup(lineup) if lineup else None, encoding)
     places = pd.concat(read.places, ignore_index=True) if read.places else None
-    session = replace(score_teams(read.rooms, read.published, options, adjustments, read.meta, read.names, places),
-                      deals=read.deals[0] if len(read.deals) == 1 else None, notes=tuple(read.notes),
-                      members=read.members)
+    session = TeamsSession.of(score_teams(read.rooms, read.published, options, adjustments, read.meta, read.names,
+                                          places),
+                              deals=read.deals[0] if len(read.deals) == 1 else None, notes=tuple(read.notes),
+                              members=read.members)
     return replace(session, origin=teams_origin(session, read)), read
 
 
@@ -104,3 +115,54 @@ def teams_conventions(inputs: list, encoding: str | None = None) -> list[str]:
         missed = [f"{c - a} {kind}" for kind, a, c in kinds if a < c]
         lines.append("  differs in: " + ", ".join(missed))
     return lines
+
+
+def teams_origin(session: TeamsSession, read: TeamsInputs) -> str:
+    """One line: whose conventions ranked the event and how much of the published numbers they
+    reproduce (``Conventions: TeamsScorer's (EBU 20-VP (whole VPs) scale (ebu20), found from the file's VPs),
+    reproducing board IMPs 120/120, VPs 80/80, totals 10/10, places 10/10``); empty when nothing is
+    published."""
+    kinds = published_kinds(session, read)
+    if not kinds:
+        return ""
+    program = str(session.meta.get("program") or "").strip()
+    maker = producer(program)
+    whose = f"{maker.name}'s" if maker else f"{program}'s" if program else "bridgeproc's defaults"
+    opts = session.options
+    how = ", as given" if opts.scale_given else ", found from the file's VPs" if "scale" in opts.found else ""
+    length = f"; {opts.boards_per_match}-board matches, found from the file's VPs" \
+        if "boards_per_match" in opts.found else ""
+    ties = ("; ties shared" if opts.tie_breaks == () else "; ties broken") + \
+        (", as published" if "tie_breaks" in opts.found else "") if read.places else ""
+    if opts.scoring == "bam":
+        said = ", as the file's MATCH_SCORING_METHOD says" if "scoring" in opts.found else ""
+        win = f"{opts.bam_win:g} / {opts.bam_win / 2:g} / 0"
+        found = ", found from the file's match scores" if "bam_win" in opts.found else ""
+        head = f"Conventions: {whose} (board-a-match {win} per board{found}{said}{ties})"
+    else:
+        head = f"Conventions: {whose} ({opts.scale.title()}{how}{length}{ties})"
+    done = "reproducing" if all(a == c for _, a, c in kinds) else "the closest found, reproducing"
+    return f"{head}, {done} {summary(kinds)}"
+
+
+def published_kinds(session: TeamsSession, read: TeamsInputs) -> list[tuple[str, int, int]]:
+    """(kind, agree, compared) for each kind of number the inputs publish: board IMPs, VPs, totals,
+    places, pairwise cross-IMPs, pair IMPs (kinds with nothing published are left out)."""
+    kinds: list[tuple[str, int, int]] = []
+    if "scoreimp" in session.results and session.results["scoreimp"].notna().any():
+        kinds.append(("board IMPs", *score_imp_agreement(session.results, session.boards)))
+    if read.board_imps and len(session.boards):
+        kinds.append(("board IMPs", *board_agreement(session.boards, pd.concat(read.board_imps, ignore_index=True))))
+    if len(session.published):
+        if session.options.scoring == "vp":
+            kinds.append(("VPs", *vp_agreement(session.matches, session.published)))
+        if session.options.scoring == "bam" and "bam_home" in session.matches:
+            kinds.append(("board-a-match points", *points_agreement(session.matches, session.published, "bam_home",
+                                                                    "bam_away")))
+    if read.places:
+        kinds.extend(standings_agreement(session.standings, pd.concat(read.places, ignore_index=True)))
+    if read.cross_imps and "ximp_ns" in session.results:
+        kinds.append(("cross-IMPs", *line_agreement(session.results, pd.concat(read.cross_imps, ignore_index=True))))
+    if read.pair_imps:
+        kinds.append(("pair IMPs", *pair_agreement(session.pairs, pd.concat(read.pair_imps, ignore_index=True))))
+    return [k for k in kinds if k[2]]

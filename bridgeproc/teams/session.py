@@ -10,10 +10,9 @@ import numpy as np
 import pandas as pd
 
 from bridgeproc.analysis.par import check_given
-from bridgeproc.errors import BridgeprocError, ValidationError, summarize_problems
+from bridgeproc.errors import BridgeprocError, ValidationError
 from bridgeproc.io.pbn.model import PbnFile
 from bridgeproc.io.pbn.reader import pbn_program, read_pbn
-from bridgeproc.rank.conventions import producer
 from bridgeproc.schema import TEAM_RESULTS_COLUMNS, problems_frame
 from bridgeproc.teams.bam import add_bam
 from bridgeproc.teams.load import (
@@ -40,20 +39,14 @@ from bridgeproc.teams.pairwise import pair_cross_imps, pair_imps
 from bridgeproc.teams.reproduce import (
     BAM_WINS,
     bam_from_scores,
-    board_agreement,
     file_scoring,
-    line_agreement,
-    pair_agreement,
     points_agreement,
     producer_options,
     reproducing_length,
     reproducing_scale,
-    score_imp_agreement,
     standings_agreement,
-    summary,
 )
 from bridgeproc.teams.standings import standings, tie_break_chain
-from bridgeproc.teams.vp_scales import vp_agreement
 from bridgeproc.validate.records import fill_from_records
 from bridgeproc.validate.results import validate_results
 
@@ -69,24 +62,9 @@ PAIRWISE_CROSS_IMPS = ("CROSS_IMPS", "CROSS_IMP", "CROSSIMPS")
 
 
 @dataclass(frozen=True)
-class TeamsSession:
-    """Everything a teams run produced.
-
-    results    one row per table result: schema.RESULTS_COLUMNS + TEAM_RESULTS_COLUMNS +
-               ``ns_team ew_team imp_ns imp_ew`` (empty for match-totals-only input)
-    boards     one row per (match, board): schema.TEAM_BOARD_COLUMNS (+ ``bam_home/away``)
-    matches    one row per match: schema.TEAM_MATCH_COLUMNS (+ ``bam_home/away``)
-    standings  standings.TEAM_STANDINGS_COLUMNS
-    published  published match figures read from the input (Ruter ScoreTables), may be empty
-    deals      the hand record (``board dealer vul deal``) when the inputs hold exactly one
-               set of deals, else None (board numbers repeat from round to round)
-    notes      what was read with a note, one problem row each (``source line column value
-               message``, schema.PROBLEM_COLUMNS): leads and contracts taken from the Auction and
-               Play, double-dummy tables not used; in the order found, for the Checks sheet and
-               the terminal
-    origin     one line: whose conventions ranked the event and how much of the file's published
-               numbers they reproduce (empty when the inputs publish none)
-    """
+class TeamsScore:
+    """A teams event computed by :func:`score_teams`: the scored part of a ``model.TeamsSession``
+    (``pipeline.teams`` adds what was read with it and makes the session). Fields as the session's."""
 
     results: pd.DataFrame
     boards: pd.DataFrame
@@ -97,32 +75,23 @@ class TeamsSession:
     published: pd.DataFrame = field(default_factory=pd.DataFrame)
     tie_breaks: tuple[str, ...] = ()
     names: dict = field(default_factory=dict)
-    #: Team -> its players' (name, member number, club number) as the inputs give them (USEBIO).
-    members: dict = field(default_factory=dict)
-    deals: pd.DataFrame | None = None
-    notes: tuple[dict[str, str], ...] = ()
-    origin: str = ""
 
-    @property
-    def pairs(self) -> pd.DataFrame:
-        """Pair totals of the pairwise cross-IMPs (:func:`bridgeproc.teams.pairwise.pair_imps`); empty when the
-        event has none (the file does not ask for them)."""
-        return pair_imps(self.results if "ximp_ns" in self.results else self.results.iloc[:0].assign(
-            ximp_ns=pd.Series(dtype="float64"), ximp_ew=pd.Series(dtype="float64")))
 
-    @property
-    def notices(self) -> list[str]:
-        """Human-readable list of matches not played and boards scored by convention."""
-        out = [f"{m}: not played; not counted" for m in self.matches.loc[self.matches["status"] == "not played", "match"]]
-        odd = self.boards[self.boards["status"].isin(["one room", "adjusted"])] if len(self.boards) else self.boards
-        for match, board, status in zip(odd.get("match", []), odd.get("board", []), odd.get("status", [])):
-            what = "result in one room only: 0 IMPs" if status == "one room" else "artificial score: IMPs awarded"
-            out.append(f"{match} board {board}: {what}")
-        return out
+def match_notices(matches: pd.DataFrame, boards: pd.DataFrame) -> list[str]:
+    """Human-readable list of matches not played and boards scored by convention."""
+    out = [f"{m}: not played; not counted" for m in matches.loc[matches["status"] == "not played", "match"]]
+    odd = boards[boards["status"].isin(["one room", "adjusted"])] if len(boards) else boards
+    for match, board, status in zip(odd.get("match", []), odd.get("board", []), odd.get("status", [])):
+        what = "result in one room only: 0 IMPs" if status == "one room" else "artificial score: IMPs awarded"
+        out.append(f"{match} board {board}: {what}")
+    return out
 
-    def note_lines(self) -> list[str]:
-        """The notes as the terminal shows them: grouped by cause, each with its file and line."""
-        return summarize_problems(problems_frame(list(self.notes))) if self.notes else []
+
+def pair_totals(results: pd.DataFrame) -> pd.DataFrame:
+    """Pair totals of the pairwise cross-IMPs (:func:`bridgeproc.teams.pairwise.pair_imps`); empty when the
+    event has none (the file does not ask for them)."""
+    return pair_imps(results if "ximp_ns" in results else results.iloc[:0].assign(
+        ximp_ns=pd.Series(dtype="float64"), ximp_ew=pd.Series(dtype="float64")))
 
 
 def score_rooms(raw: pd.DataFrame, boards: pd.DataFrame | None = None, **validate_options) -> pd.DataFrame:
@@ -291,7 +260,7 @@ def read_teams(inputs: list, lineup: pd.DataFrame | None, encoding: str | None) 
 
 def score_teams(rooms: list[pd.DataFrame], published: list[pd.DataFrame], options: TeamsOptions = TeamsOptions(),
                 adjustments: pd.DataFrame | None = None, meta: dict | None = None,
-                names: dict[str, str] | None = None, places: pd.DataFrame | None = None) -> TeamsSession:
+                names: dict[str, str] | None = None, places: pd.DataFrame | None = None) -> TeamsScore:
     """IMPs, match totals and standings from scored room frames and/or published match totals.
 
     The scale is the one the published VPs show unless the director gave one
@@ -329,71 +298,21 @@ def score_teams(rooms: list[pd.DataFrame], published: list[pd.DataFrame], option
         trial = standings(matches, other, adjustments, names)
         if _places_agree(trial, places) > _places_agree(table, places):
             options, table = other, trial
-    return TeamsSession(results=results, boards=boards, matches=matches, standings=table, options=options,
-                        meta=meta or {}, published=pub, tie_breaks=tie_break_chain(matches, options), names=names or {})
+    return TeamsScore(results=results, boards=boards, matches=matches, standings=table, options=options,
+                      meta=meta or {}, published=pub, tie_breaks=tie_break_chain(matches, options), names=names or {})
 
 
 def _places_agree(table: pd.DataFrame, places: pd.DataFrame) -> int:
     return sum(agree for kind, agree, _ in standings_agreement(table, places) if kind == "places")
 
 
-def teams_origin(session: TeamsSession, read: TeamsInputs) -> str:
-    """One line: whose conventions ranked the event and how much of the published numbers they
-    reproduce (``Conventions: TeamsScorer's (EBU 20-VP (whole VPs) scale (ebu20), found from the file's VPs),
-    reproducing board IMPs 120/120, VPs 80/80, totals 10/10, places 10/10``); empty when nothing is
-    published."""
-    kinds = published_kinds(session, read)
-    if not kinds:
-        return ""
-    program = str(session.meta.get("program") or "").strip()
-    maker = producer(program)
-    whose = f"{maker.name}'s" if maker else f"{program}'s" if program else "bridgeproc's defaults"
-    opts = session.options
-    how = ", as given" if opts.scale_given else ", found from the file's VPs" if "scale" in opts.found else ""
-    length = f"; {opts.boards_per_match}-board matches, found from the file's VPs" \
-        if "boards_per_match" in opts.found else ""
-    ties = ("; ties shared" if opts.tie_breaks == () else "; ties broken") + \
-        (", as published" if "tie_breaks" in opts.found else "") if read.places else ""
-    if opts.scoring == "bam":
-        said = ", as the file's MATCH_SCORING_METHOD says" if "scoring" in opts.found else ""
-        win = f"{opts.bam_win:g} / {opts.bam_win / 2:g} / 0"
-        found = ", found from the file's match scores" if "bam_win" in opts.found else ""
-        head = f"Conventions: {whose} (board-a-match {win} per board{found}{said}{ties})"
-    else:
-        head = f"Conventions: {whose} ({opts.scale.title()}{how}{length}{ties})"
-    done = "reproducing" if all(a == c for _, a, c in kinds) else "the closest found, reproducing"
-    return f"{head}, {done} {summary(kinds)}"
-
-
-def published_kinds(session: TeamsSession, read: TeamsInputs) -> list[tuple[str, int, int]]:
-    """(kind, agree, compared) for each kind of number the inputs publish: board IMPs, VPs, totals,
-    places, pairwise cross-IMPs, pair IMPs (kinds with nothing published are left out)."""
-    kinds: list[tuple[str, int, int]] = []
-    if "scoreimp" in session.results and session.results["scoreimp"].notna().any():
-        kinds.append(("board IMPs", *score_imp_agreement(session.results, session.boards)))
-    if read.board_imps and len(session.boards):
-        kinds.append(("board IMPs", *board_agreement(session.boards, pd.concat(read.board_imps, ignore_index=True))))
-    if len(session.published):
-        if session.options.scoring == "vp":
-            kinds.append(("VPs", *vp_agreement(session.matches, session.published)))
-        if session.options.scoring == "bam" and "bam_home" in session.matches:
-            kinds.append(("board-a-match points", *points_agreement(session.matches, session.published, "bam_home",
-                                                                    "bam_away")))
-    if read.places:
-        kinds.extend(standings_agreement(session.standings, pd.concat(read.places, ignore_index=True)))
-    if read.cross_imps and "ximp_ns" in session.results:
-        kinds.append(("cross-IMPs", *line_agreement(session.results, pd.concat(read.cross_imps, ignore_index=True))))
-    if read.pair_imps:
-        kinds.append(("pair IMPs", *pair_agreement(session.pairs, pd.concat(read.pair_imps, ignore_index=True))))
-    return [k for k in kinds if k[2]]
-
-
-def compare_published(session: TeamsSession) -> pd.DataFrame:
-    """Published VPs (Ruter match tables) next to ours: ``round home away vp_home vp_away published_home published_away``."""
-    if not len(session.published):
+def compare_published(published: pd.DataFrame, matches: pd.DataFrame) -> pd.DataFrame:
+    """Published VPs (Ruter match tables) next to ours (a session's ``published`` and ``matches``):
+    ``round home away vp_home vp_away published_home published_away``."""
+    if not len(published):
         return pd.DataFrame()
-    pub = session.published[session.published["played"]]
-    ours = session.matches.set_index(["round", "home", "away"])
+    pub = published[published["played"]]
+    ours = matches.set_index(["round", "home", "away"])
     at = pd.MultiIndex.from_frame(pub[["round", "home", "away"]])
     return pd.DataFrame({
         "round": pub["round"].to_numpy(), "home": pub["home"].to_numpy(), "away": pub["away"].to_numpy(),

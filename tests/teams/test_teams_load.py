@@ -5,6 +5,7 @@ import pytest
 
 from bridgeproc.errors import BridgeprocError, ParseError
 from bridgeproc.io.pbn.reader import parse_pbn, read_pbn
+from bridgeproc.model import TeamsSession
 from bridgeproc.pipeline.teams import process_teams
 from bridgeproc.teams import TeamsOptions, score_rooms, score_teams
 from bridgeproc.teams.load import assign_matches, from_pbn_results, parse_team_travellers, published_matches
@@ -184,7 +185,7 @@ def test_each_convention_in_words(changes, label, words):
 
     raw = parse_team_travellers("Round,Board,Room,Home,Away,Contract,Declarer,Result\n"
                                 "1,1,Open,A,B,4S,N,=\n1,1,Closed,A,B,4S,N,-1\n", "t.csv")
-    rows = dict(convention_rows(score_teams([score_rooms(raw)], [], TeamsOptions(**changes))))
+    rows = dict(convention_rows(TeamsSession.of(score_teams([score_rooms(raw)], [], TeamsOptions(**changes)))))
     assert rows.get(label) == words
 
 
@@ -240,7 +241,7 @@ def test_custom_vp_table_named_in_words(tmp_path):
     table.write_text("margin,winner\n0,10\n5,15\n", encoding="utf-8")
     raw = parse_team_travellers("Round,Board,Room,Home,Away,Contract,Declarer,Result\n"
                                 "1,1,Open,A,B,4S,N,=\n1,1,Closed,A,B,4S,N,-1\n", "t.csv")
-    session = score_teams([score_rooms(raw)], [], options_from_text(vp_scale_spec=str(table)))
+    session = TeamsSession.of(score_teams([score_rooms(raw)], [], options_from_text(vp_scale_spec=str(table))))
     assert dict(convention_rows(session))["VP scale"] == "the club's table club-vp.csv, 20 VP"
     assert heading(session)[1] == "Victory points: the club's table club-vp.csv, 20 VP scale"
 

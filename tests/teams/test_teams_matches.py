@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgeproc.errors import BridgeprocError
+from bridgeproc.model import TeamsSession
 from bridgeproc.teams import TeamsOptions, board_bam, board_imps, score_rooms, score_teams
 from bridgeproc.teams.load import parse_team_travellers
 from tests.conftest import examples
@@ -41,7 +42,7 @@ def wbf(margin, boards):
 
 def _session(text=SHEET, options=TeamsOptions(), adjustments=None):
     rooms = score_rooms(parse_team_travellers(text, "teams.csv"))
-    return score_teams([rooms], [], options, adjustments)
+    return TeamsSession.of(score_teams([rooms], [], options, adjustments))
 
 
 @pytest.fixture(scope="module")

@@ -87,7 +87,7 @@ def test_published_vps_reproduced(name, boards):
     assert session.origin == (f"Conventions: {maker}'s (WBF 2013 continuous 20-VP scale; {boards}-board matches, found "
                               f"from the file's VPs; ties broken), reproducing VPs {vps}/{vps}, totals {teams}/{teams}, "
                               f"places {teams}/{teams}")
-    compared = compare_published(session)
+    compared = compare_published(session.published, session.matches)
     assert len(compared) == {8: 30, 32: 3, 28: 16}[boards]
     assert (compared["vp_home"] == compared["published_home"]).all()
     assert (compared["vp_away"] == compared["published_away"]).all()
@@ -100,7 +100,8 @@ def test_published_vps_reproduced(name, boards):
 
 @pytest.mark.parametrize("name, boards", sorted(VP_FILES.items()))
 def test_only_one_match_length_fits(name, boards):
-    pub = compare_published(process_teams([REALDATA / name], options=TeamsOptions(boards_per_match=boards)))
+    session = process_teams([REALDATA / name], options=TeamsOptions(boards_per_match=boards))
+    pub = compare_published(session.published, session.matches)
     from bridgeproc.teams import WBF2013
     margin = pub.merge(process_teams([REALDATA / name], options=TeamsOptions(boards_per_match=boards)).matches,
                        on=["round", "home", "away"])["margin_home"].to_numpy()
