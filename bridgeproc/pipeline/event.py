@@ -21,7 +21,6 @@ import importlib
 import os
 import re
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -30,7 +29,7 @@ import pandas as pd
 from bridgeproc.errors import BridgeprocError, ParseError, SetupError, UsageError, ValidationError
 from bridgeproc.io.pbn.reader import read_pbn
 from bridgeproc.io.usebio.sessions import read_event_standings, session_count, split_session
-from bridgeproc.model import Options, Session
+from bridgeproc.model import Event, EventArchived, Options, Session
 from bridgeproc.pipeline.read import check_input_files, input_file, published_totals, suffix
 from bridgeproc.pipeline.run import build_session
 from bridgeproc.pipeline.write import FOLDER, check_outputs, output_type, write_all
@@ -49,22 +48,6 @@ EVENT_WRITERS: dict[str, str] = {
     ".html": "bridgeproc.report.web.event_site:write_event_page",
     FOLDER: "bridgeproc.report.web.event_site:write_event_site",
 }
-
-
-@dataclass(frozen=True)
-class Event:
-    """Everything an event run produced: each ``Session`` as ``build_session`` made it (in playing
-    order, ``labels`` naming each: its files or ``archive:ID``), the event ``ranking``, the event's
-    headings ``meta`` (event, date, site) and every session's notes with the event's (``notes``)."""
-
-    sessions: tuple[Session, ...]
-    labels: tuple[str, ...]
-    ranking: EventRanking
-    meta: dict
-    notes: pd.DataFrame | None = None
-    options: Options = field(default_factory=Options)
-    #: What the archive said (:class:`EventArchived`), once the event is archived (see :func:`write_event`).
-    archived: object = None
 
 
 def session_files(spec: str | os.PathLike | Sequence) -> list[str]:
@@ -288,23 +271,6 @@ def build_event(sessions: Sequence, options: Options = Options(), rule: str = "s
     meta.update({k: v for k, v in options.meta.items() if v})
     return Event(sessions=tuple(built), labels=labels, ranking=ranking, meta=meta,
                  notes=pd.concat(notes, ignore_index=True) if notes else None, options=options)
-
-
-@dataclass(frozen=True)
-class EventArchived:
-    """What archiving an event did: its ``name`` and ``event_id``, the ``session_ids`` recorded in order,
-    and each session's ``archive_session`` answer (None for an ``archive:ID`` session, recorded as it is)."""
-
-    name: str
-    event_id: int
-    session_ids: tuple[str, ...]
-    sessions: tuple[object, ...]
-
-    def __str__(self) -> str:
-        lines = [str(s) for s in self.sessions if s is not None]
-        lines.append(f"event {self.name!r} archived with its {len(self.session_ids)} sessions: "
-                     f"{', '.join(self.session_ids)}")
-        return "\n".join(lines)
 
 
 def _archive_file(options: Options) -> str | None:

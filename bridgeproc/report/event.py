@@ -5,12 +5,12 @@ a later session's file: the last session's boards and results, and the cumulativ
 ``SessionPercentage``, ``SessionRank``).
 
 The writers take the event as ``pipeline.event`` builds it (anything with ``ranking``, ``sessions``,
-``labels`` and ``meta``, see :class:`EventLike`) and a path, and write atomically.
+``labels`` and ``meta``, see :class:`bridgeproc.model.Event`) and a path, and write atomically.
 """
 from __future__ import annotations
 
 import os
-from typing import Mapping, Protocol, Sequence
+from typing import Sequence
 
 import pandas as pd
 
@@ -18,7 +18,7 @@ from bridgeproc.core.shown import shown_frame
 from bridgeproc.io.atomic import atomic_path
 from bridgeproc.io.pbn.model import Column
 from bridgeproc.io.pbn.writer import write_games
-from bridgeproc.model import Session
+from bridgeproc.model import Event, Session
 from bridgeproc.rank.event import EVENT_RULES, MISSING_RULES, EventRanking
 from bridgeproc.rank.methods import METHODS
 from bridgeproc.report.pbn import cell_texts, scored_games, scored_parts, table_tag, total_table
@@ -40,16 +40,7 @@ from bridgeproc.report.styles import (
 from bridgeproc.report.workbook import heading_lines
 
 
-class EventLike(Protocol):
-    """What the event writers read (``pipeline.event.Event``)."""
-
-    ranking: EventRanking
-    sessions: Sequence[Session]
-    labels: Sequence[str]
-    meta: Mapping[str, object]
-
-
-def event_table(event: EventLike) -> pd.DataFrame:
+def event_table(event: Event) -> pd.DataFrame:
     """The event ranking as written to CSV: ``group`` (when NS and EW are ranked apart), ``rank, pair,
     names, sessions, boards``, ``carry`` (carry-over only), ``total``, ``pct`` (matchpoints), the last
     session's columns, then each session's ``s<n>_boards, s<n>_total, s<n>_pct, s<n>_rank`` (a missed
@@ -74,13 +65,13 @@ def event_table(event: EventLike) -> pd.DataFrame:
     return out.drop(columns="key").reset_index(drop=True)
 
 
-def write_event_csv(event: EventLike, path: str | os.PathLike) -> None:
+def write_event_csv(event: Event, path: str | os.PathLike) -> None:
     """The event ranking with every session's score (:func:`event_table`) as CSV."""
     with atomic_path(path) as tmp:
         shown_frame(event_table(event)).to_csv(tmp, index=False, lineterminator="\n")
 
 
-def event_heading(event: EventLike) -> list[str]:
+def event_heading(event: Event) -> list[str]:
     """The event title, the date and site, the sessions and the rules the ranking was formed by."""
     meta, ranking = event.meta, event.ranking
     lines = [str(meta.get("event") or "Event")]
@@ -127,7 +118,7 @@ def _names(value) -> str:
     return value if isinstance(value, str) else ""
 
 
-def _write_event_sheet(wb, event: EventLike) -> None:
+def _write_event_sheet(wb, event: Event) -> None:
     """One event ranking sheet per group: the event's columns, then each session's total, % and rank."""
     table = event_table(event)
     ranking = event.ranking
@@ -180,7 +171,7 @@ def _write_session_sheets(wb, session: Session, number: int, label: str) -> None
                     + ([_value(ws, r["pct"], "pct")] if has_pct else []))
 
 
-def _write_notes_sheet(wb, event: EventLike) -> None:
+def _write_notes_sheet(wb, event: Event) -> None:
     """Every note of the sessions and the event, with its file and line (no sheet when none)."""
     notes = getattr(event, "notes", None)
     if notes is None or not len(notes):
@@ -191,7 +182,7 @@ def _write_notes_sheet(wb, event: EventLike) -> None:
         add_row(ws, [cell(ws, str(r[c])) for c in ("source", "line", "column", "value", "message")])
 
 
-def write_event_workbook(event: EventLike, path: str | os.PathLike) -> None:
+def write_event_workbook(event: Event, path: str | os.PathLike) -> None:
     """The event ranking sheet(s), one ranking sheet per session and group, and the notes."""
     wb = new_workbook()
     _write_event_sheet(wb, event)
@@ -224,7 +215,7 @@ def cumulative_table(ranking: EventRanking) -> tuple[list[Column], list[list[str
     return columns, [[*row, *more] for row, more in zip(rows, zip(*cells.values()))]
 
 
-def write_event_pbn(event: EventLike, path: str | os.PathLike) -> None:
+def write_event_pbn(event: Event, path: str | os.PathLike) -> None:
     """The last session's scored PBN (as ``score -o .pbn`` writes it) with the event's cumulative
     TotalScoreTable in its first game, the event's name in the Event tags."""
     boards, results, _, meta = scored_parts(event.sessions[-1])
@@ -238,5 +229,5 @@ def write_event_pbn(event: EventLike, path: str | os.PathLike) -> None:
     write_games(games, path)
 
 
-__all__ = ["EventLike", "cumulative_table", "event_heading", "event_table", "write_event_csv", "write_event_pbn",
+__all__ = ["cumulative_table", "event_heading", "event_table", "write_event_csv", "write_event_pbn",
            "write_event_workbook"]

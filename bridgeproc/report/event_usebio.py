@@ -18,13 +18,12 @@ from __future__ import annotations
 
 import os
 import xml.etree.ElementTree as ET
-from typing import Mapping, Protocol, Sequence
 
 import pandas as pd
 
 from bridgeproc.errors import BridgeprocError
 from bridgeproc.io.atomic import atomic_path
-from bridgeproc.model import Session
+from bridgeproc.model import Event, Session
 from bridgeproc.rank import is_individual
 from bridgeproc.rank.event import EventRanking
 from bridgeproc.rank.methods import ranking_method
@@ -40,14 +39,6 @@ from bridgeproc.report.usebio import (
 from bridgeproc.schema import records
 
 __all__ = ["event_usebio_text", "write_event_usebio"]
-
-
-class EventLike(Protocol):
-    """What the event USEBIO writer reads (``pipeline.event.Event``)."""
-
-    ranking: EventRanking
-    sessions: Sequence[Session]
-    meta: Mapping[str, object]
 
 
 def _session_tree(session: Session) -> ET.Element:
@@ -135,7 +126,7 @@ def _event_participants(parent: ET.Element, ranking: EventRanking, method: str) 
                 ET.SubElement(player, "CLUB_ID_NUMBER").text = ""
 
 
-def event_usebio_text(event: EventLike) -> str:
+def event_usebio_text(event: Event) -> str:
     """The USEBIO 1.2 document of an event of several sessions, as text (see the module)."""
     sessions = list(event.sessions)
     method = sessions[-1].conventions.method
@@ -167,7 +158,7 @@ def event_usebio_text(event: EventLike) -> str:
     return document(root)
 
 
-def write_event_usebio(event: EventLike, path: str | os.PathLike) -> None:
+def write_event_usebio(event: Event, path: str | os.PathLike) -> None:
     """Write ``event`` as one USEBIO 1.2 file at ``path`` (atomically; see :func:`event_usebio_text`).
 
     Raises BridgeprocError when a session is an individual (its players are not pairs; as ``score``'s

@@ -20,14 +20,14 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping, Protocol, Sequence
+from typing import Sequence
 
 import pandas as pd
 from markupsafe import Markup
 
 from bridgeproc._version import __version__
 from bridgeproc.io.atomic import atomic_path
-from bridgeproc.model import Session
+from bridgeproc.model import Event, Session
 from bridgeproc.rank.event import EVENT_RULES, MATCH_BY, MISSING_RULES, EventRanking
 from bridgeproc.rank.methods import METHODS
 from bridgeproc.report.ranking import GROUP_TITLES
@@ -39,15 +39,6 @@ from bridgeproc.report.web.site import Site, build_site
 RULE_TITLES = {"sum": "Sum of the sessions", "scaled": "Sessions scaled to one top, summed",
                "percent-sum": "Sum of the session percentages", "percent-average": "Average of the session percentages",
                "carry-over": "Carry-over into the final"}
-
-
-class EventLike(Protocol):
-    """What the event website reads (``pipeline.event.Event``)."""
-
-    ranking: EventRanking
-    sessions: Sequence[Session]
-    labels: Sequence[str]
-    meta: Mapping[str, object]
 
 
 @dataclass(frozen=True)
@@ -205,7 +196,7 @@ def _tables(ranking: EventRanking, scores: dict[str, list[SessionScore]]) -> lis
     return tables
 
 
-def _rules(event: EventLike, sites: list[Site]) -> list[tuple[str, str, str]]:
+def _rules(event: Event, sites: list[Site]) -> list[tuple[str, str, str]]:
     """(what, used, meaning) of the event's rules, then each session's scoring in one line."""
     ranking = event.ranking
     rows = [("Event total", RULE_TITLES.get(ranking.rule, ranking.rule), EVENT_RULES[ranking.rule])]
@@ -228,7 +219,7 @@ def _session(number: int, label: str, session: Session, site: Site) -> EventSess
                         bool(standings["pct"].notna().any()) if len(standings) else False, site)
 
 
-def build_event_site(event: EventLike) -> EventSite:
+def build_event_site(event: Event) -> EventSite:
     """The event's page models, with each session's site (``site.build_site``)."""
     sites = [build_site(s) for s in event.sessions]
     ranking = event.ranking
@@ -306,7 +297,7 @@ def event_single_page(site: EventSite) -> str:
         site=site, kind="single", url=event_single_url, inline_css=Markup(stylesheet()), page_title="")
 
 
-def write_event_site(event: EventLike, folder: str | os.PathLike) -> None:
+def write_event_site(event: Event, folder: str | os.PathLike) -> None:
     """Write the event's website into ``folder`` (made if missing): static files only. ``bridgeproc event
     -o event/`` gives this a temporary folder renamed into place when every output is written."""
     root = Path(folder)
@@ -321,7 +312,7 @@ def write_event_site(event: EventLike, folder: str | os.PathLike) -> None:
         (root / name).write_text(html, encoding="utf-8")
 
 
-def write_event_page(event: EventLike, path: str | os.PathLike) -> None:
+def write_event_page(event: Event, path: str | os.PathLike) -> None:
     """Write the event's website as one self-contained HTML file (atomically)."""
     html = event_single_page(build_event_site(event))
     with atomic_path(path) as tmp:
