@@ -21,8 +21,9 @@ from bridgeproc.archive.losses import ArchiveLossError
 from bridgeproc.archive.players import split_names
 from bridgeproc.archive.query import SessionView, check_archive, list_sessions, session_versions, show_session
 from bridgeproc.archive.rescore import rescore_archive
-from bridgeproc.archive.store import ArchiveResult, archive_session, complete_version, session_identity
+from bridgeproc.archive.store import archive_session, complete_version, session_identity
 from bridgeproc.archive.teams import archive_teams, load_teams
+from bridgeproc.model import ArchiveResult
 
 __all__ = [
     "ArchiveError", "ArchiveLossError", "ArchiveResult", "Diff", "ENV_VAR", "SessionView", "archive_event",

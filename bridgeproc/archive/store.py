@@ -29,7 +29,7 @@ from bridgeproc.archive.db import ArchiveError, engine_for, writing
 from bridgeproc.archive.players import player_key, split_names
 from bridgeproc.archive.tables import FRAME_TABLES, frames, sessions, versions
 from bridgeproc.archive.tables import players as players_table
-from bridgeproc.model import Session
+from bridgeproc.model import ArchiveResult, Session
 from bridgeproc.schema import RESULTS_COLUMNS, check
 
 #: Frames of a Session stored per version, in order (``corrections`` only when the run had some).
@@ -48,40 +48,6 @@ def _shown(url: str) -> str:
     if parsed.get_backend_name() == "sqlite":
         return str(parsed.database)
     return parsed.render_as_string(hide_password=True)
-
-
-@dataclass(frozen=True)
-class ArchiveResult:
-    """What :func:`archive_session` did: ``created`` False means the data equalled the latest version.
-
-    ``losses`` are what this version has less of than the one it replaced (stored
-    because ``replace`` was given), e.g. ``("names for 26 pairs -> 0",)``. ``complete`` False:
-    stored incomplete, not yet the latest (:func:`complete_version` makes it so); ``resumed``:
-    the version is one an earlier run of the same data left incomplete, completed by this one.
-    """
-
-    session_id: str
-    version: int
-    created: bool
-    url: str = ""
-    dated: bool = True  # False: the input had no date and none was given, so today's was used
-    losses: tuple[str, ...] = ()
-    complete: bool = True
-    resumed: bool = False
-
-    def __str__(self) -> str:
-        state = "archived as" if self.created else "unchanged since"
-        text = f"{state} {self.session_id} version {self.version} in {_shown(self.url)}"
-        if not self.complete:
-            text += " (incomplete until every output is written)"
-        elif self.resumed:
-            text += " (completing the version an interrupted run left incomplete)"
-        if self.losses:
-            text += f" (replacing version {self.version - 1}: {', '.join(self.losses)})"
-        if not self.dated:
-            text += (f" (the input has no date: to archive a correction as the next version on another day, "
-                     f"give the session id {self.session_id})")
-        return text
 
 
 def _now() -> str:
@@ -278,14 +244,14 @@ def store_version(prepared: Prepared, url: str | os.PathLike | None, *, kind: st
             raise ArchiveError(f"{sid} is a {stored_kind} session in the archive {_shown(shown)}; a {kind} session "
                                "cannot be a version of it: give another --event or --date")
         if latest_hash == digest:
-            return ArchiveResult(sid, int(latest), False, shown, dated)
+            return ArchiveResult(sid, int(latest), False, shown, dated, where=_shown(shown))
         lost = losses.check(conn, sid, int(latest), latest_id, frames_in, replace) if latest_id is not None else ()
         pending = _pending(conn, sid, latest, digest)
         if pending is not None:  # an interrupted run of this very content: take its version up again
             number, version_id = pending
             if complete:
                 _mark_complete(conn, sid, number, version_id, latest, now)
-            return ArchiveResult(sid, number, True, shown, dated, lost, complete, True)
+            return ArchiveResult(sid, number, True, shown, dated, lost, complete, True, where=_shown(shown))
         number = last_version_number(conn, sid) + 1
         inserted = conn.execute(insert(versions).values(
             session_id=sid, version=number, created_at=now, content_hash=digest, meta=_json(meta), comment=comment,
@@ -296,7 +262,7 @@ def store_version(prepared: Prepared, url: str | os.PathLike | None, *, kind: st
         insert_tuples(conn, players_table, player_columns, players(version_id))
         if complete:
             _mark_complete(conn, sid, number, version_id, latest, now)
-    return ArchiveResult(sid, number, True, shown, dated, lost, complete)
+    return ArchiveResult(sid, number, True, shown, dated, lost, complete, where=_shown(shown))
 
 
 def complete_version(url: str | os.PathLike | None, result: ArchiveResult) -> ArchiveResult:

@@ -28,12 +28,12 @@ from bridgeproc.archive.codec import content_hash, encode
 from bridgeproc.archive.db import ArchiveError, engine_for, reading
 from bridgeproc.archive.load import read_frames, resolve_version, session_from
 from bridgeproc.archive.players import player_key, split_names
-from bridgeproc.archive.store import ArchiveResult, Prepared, normalise_date, prepare, slug, store_version
+from bridgeproc.archive.store import Prepared, normalise_date, prepare, slug, store_version
 from bridgeproc.archive.tables import FRAME_TABLES
 from bridgeproc.io.pbn.lexer import lex
 from bridgeproc.io.pbn.model import Game
 from bridgeproc.io.pbn.writer import game_lines
-from bridgeproc.model import TeamsSession
+from bridgeproc.model import ArchiveResult, TeamsSession
 from bridgeproc.teams.options import TeamsOptions
 from bridgeproc.teams.vp import VpScale
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from bridgeproc.model.archive import ArchiveResult
 from bridgeproc.model.options import Options
 from bridgeproc.model.session import Session
 from bridgeproc.rank.event import EventRanking
@@ -24,7 +25,7 @@ class Event:
     notes: pd.DataFrame | None = None
     options: Options = field(default_factory=Options)
     #: What the archive said (:class:`EventArchived`), once the event is archived (``pipeline.event.write_event``).
-    archived: object = None
+    archived: "EventArchived | None" = None
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,7 @@ class EventArchived:
     name: str
     event_id: int
     session_ids: tuple[str, ...]
-    sessions: tuple[object, ...]
+    sessions: tuple[ArchiveResult | None, ...]
 
     def __str__(self) -> str:
         lines = [str(s) for s in self.sessions if s is not None]

@@ -8,6 +8,7 @@ from typing import Literal
 import pandas as pd
 
 from bridgeproc.core.pairs import pair_keys
+from bridgeproc.model.archive import ArchiveResult
 from bridgeproc.model.options import Options
 from bridgeproc.rank import Conventions
 from bridgeproc.rank.conventions import CONVENTION_HELP
@@ -34,8 +35,8 @@ class Session:
     movement: str
     notes: pd.DataFrame | None = None
     options: Options = field(default_factory=Options)
-    #: What the archive said (bridgeproc.archive.ArchiveResult), when archived.
-    archived: object = None
+    #: What the archive said, when archived.
+    archived: ArchiveResult | None = None
     #: The corrections applied to the inputs (schema.CORRECTIONS_COLUMNS, with their reasons); None when none.
     corrections: pd.DataFrame | None = None
     #: The PBN files read (``io.pbn.PbnFile``): the scored PBN is written onto the one it came from.

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Callable
 
 import pandas as pd
@@ -16,11 +16,9 @@ from bridgeproc.errors import (
     SetupError,
     UsageError,
     ValidationError,
-    format_problems,
     likely_causes,
-    summarize_problems,
 )
-from bridgeproc.model import Options, Session
+from bridgeproc.model import CheckReport, Options, Session
 from bridgeproc.pipeline.read import Inputs, read_inputs
 from bridgeproc.rank import Conventions, parse_scoring_tag, rank_results, standings, winner_groups
 from bridgeproc.rank.conventions import EXACT, SEARCH_FIELDS, producer
@@ -283,38 +281,6 @@ def _with_double_dummy(boards: pd.DataFrame, progress) -> pd.DataFrame:
     return par(boards)
 
 
-@dataclass(frozen=True)
-class CheckReport:
-    """What ``check`` found in its inputs, for the terminal and for a report a director keeps:
-    ``errors`` (``schema.PROBLEM_COLUMNS``, empty when the inputs can be scored), ``warnings``
-    (``kind`` -- ``warning`` for what is only suspicious, ``note`` for what was read with a note --
-    then the problem columns, in the order the checks found them), ``summary`` (the first line the
-    terminal shows, likely causes of many errors after it), the checked ``results`` (None when
-    refused) and the ``inputs`` as given."""
-
-    summary: str
-    errors: pd.DataFrame
-    warnings: pd.DataFrame
-    results: pd.DataFrame | None = None
-    inputs: tuple[str, ...] = ()
-    #: The error as raised (a ValidationError with every problem, a ParseError), for :meth:`raise_errors`.
-    failure: BridgeprocError | None = None
-
-    @property
-    def ok(self) -> bool:
-        """True when nothing refuses the inputs (warnings and notes never do)."""
-        return self.failure is None
-
-    def raise_errors(self) -> None:
-        """Raise the error that refuses the inputs, as reading and checking raised it; nothing when ok."""
-        if self.failure is not None:
-            raise self.failure
-
-    def text(self, every_note: bool = False) -> str:
-        """The summary, then every note and warning (grouped by cause unless ``every_note``)."""
-        return _with_notes(self.summary, [self.warnings[list(PROBLEM_COLUMNS)]], every_note)
-
-
 def _kind(kind: str, frames: list) -> pd.DataFrame:
     """``frames`` (problems frames or None) as one frame with ``kind`` in front."""
     found = [f for f in frames if f is not None and len(f)]
@@ -382,16 +348,6 @@ def check_inputs(inputs: list, options: Options = Options(), every_note: bool = 
     report = check_report(inputs, options)
     report.raise_errors()
     return report.text(every_note)
-
-
-def _with_notes(summary: str, frames: list, every_note: bool) -> str:
-    """The summary, then every note and warning (grouped by cause unless ``every_note``)."""
-    found = [n for n in frames if n is not None and len(n)]
-    if not found:
-        return summary
-    warnings = pd.concat(found, ignore_index=True)
-    notes = format_problems(warnings) if every_note else summarize_problems(warnings)
-    return summary + "".join(f"\nNote: {line}" for line in notes)
 
 
 def load_results(inputs: list, options: Options = Options()) -> pd.DataFrame:

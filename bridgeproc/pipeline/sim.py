@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -21,7 +21,7 @@ import pandas as pd
 from bridgeproc.core.pairs import combine_codes, pair_directions
 from bridgeproc.errors import BridgeprocError, UsageError, ValidationError
 from bridgeproc.io.pbn.frames import same_deal
-from bridgeproc.model import Options
+from bridgeproc.model import Options, SimResult
 from bridgeproc.pipeline.run import session_conventions
 from bridgeproc.pipeline.sim_read import (
     CheckedClubs,
@@ -33,13 +33,13 @@ from bridgeproc.pipeline.sim_read import (
     read_hand_record,
 )
 from bridgeproc.rank import Conventions, rank_results, standings
+from bridgeproc.rank.frequencies import frequency_table
 from bridgeproc.rank.methods import ranking_method
 from bridgeproc.schema import (
     BOARDS_COLUMNS,
     PROBLEM_COLUMNS,
     RESULTS_COLUMNS,
     SIM_COLUMNS,
-    SIM_FREQUENCY_COLUMNS,
     SIM_STANDINGS_COLUMNS,
     empty,
     problems_frame,
@@ -54,39 +54,6 @@ WORKERS = 2
 _DIRECTION_MARK = "\x1f"
 #: Joins a pair's section to its number in the field's pair ids (never in a cell).
 _SECTION_MARK = "\x1e"
-
-
-@dataclass(frozen=True)
-class SimResult:
-    """A simultaneous event scored across the field and within each club.
-
-    ``results``: the field, one row per result: ``RESULTS_COLUMNS`` with ``section`` as
-    ``club/section`` (the club's name alone when it has no sections), ``SIM_COLUMNS`` (club,
-    the club's own section), the method's columns scored across the field (``mp_ns`` ...) and
-    within each club's sections (``club_mp_ns`` ...). ``field_standings``/``club_standings``:
-    ``SIM_STANDINGS_COLUMNS`` (groups ``NS``/``EW``/``ALL`` across the field; per club section
-    within clubs). ``frequencies``: the field's frequency table (``SIM_FREQUENCY_COLUMNS``).
-    ``numbering``: each club's pair numbering; ``notes``: every note and warning (problem columns).
-    """
-
-    results: pd.DataFrame
-    boards: pd.DataFrame
-    field_standings: pd.DataFrame
-    club_standings: pd.DataFrame
-    frequencies: pd.DataFrame
-    clubs: tuple[str, ...]
-    conventions: Conventions
-    numbering: Mapping[str, str]
-    meta: dict = field(default_factory=dict)
-    notes: pd.DataFrame | None = None
-
-    def club_results(self, club: str) -> pd.DataFrame:
-        """The club's own results, with the field's and the club's points."""
-        return self.results[self.results["club"] == club].reset_index(drop=True)
-
-    def club_frequencies(self, club: str) -> pd.DataFrame:
-        """The field's frequency table with ``here``: how many of the club's results have each score."""
-        return frequencies_of(self.results, self.frequencies, club)
 
 
 # --- the field ------------------------------------------------------------------------------
@@ -318,39 +285,6 @@ def score_field(results: pd.DataFrame, numbering: Mapping[str, str], conventions
                      notes=pd.concat(found, ignore_index=True)[list(PROBLEM_COLUMNS)] if found else None)
 
 
-def frequency_table(results: pd.DataFrame, conventions: Conventions) -> pd.DataFrame:
-    """The field's frequencies: per board and NS score (an artificial code apart), how many
-    results have it, and the field's points for it (their mean: equal results score alike)."""
-    method = ranking_method(conventions.method)
-    ns_col, ew_col = method.points
-    frame = pd.DataFrame({
-        "board": results["board"].to_numpy(), "score_ns": results["score_ns"],
-        "adjusted": results["adjusted"].astype("string").fillna(""),
-        "points_ns": results[ns_col].astype("float64"), "points_ew": results[ew_col].astype("float64"),
-        "pct_ns": results["pct_ns"].astype("float64") if "pct_ns" in results else np.nan,
-        "pct_ew": results["pct_ew"].astype("float64") if "pct_ew" in results else np.nan,
-    })
-    grouped = frame.groupby(["board", "score_ns", "adjusted"], dropna=False, sort=True)
-    table = grouped.agg(results=("board", "size"), points_ns=("points_ns", "mean"), points_ew=("points_ew", "mean"),
-                        pct_ns=("pct_ns", "mean"), pct_ew=("pct_ew", "mean")).reset_index()
-    table["adjusted"] = table["adjusted"].replace("", pd.NA)
-    table = table.sort_values(["board", "score_ns"], ascending=[True, False], kind="stable", na_position="last")
-    return table[list(SIM_FREQUENCY_COLUMNS)].astype(SIM_FREQUENCY_COLUMNS).reset_index(drop=True)
-
-
-def frequencies_of(results: pd.DataFrame, frequencies: pd.DataFrame, club: str) -> pd.DataFrame:
-    """``frequencies`` with ``here``: how many of ``club``'s results have each board and score."""
-    mine = results[results["club"] == club]
-    counts = (pd.DataFrame({"board": mine["board"].to_numpy(), "score_ns": mine["score_ns"].to_numpy(),
-                            "adjusted": mine["adjusted"].astype("string").fillna("").to_numpy()})
-              .groupby(["board", "score_ns", "adjusted"], dropna=False).size().rename("here").reset_index())
-    keyed = frequencies.assign(adjusted=frequencies["adjusted"].fillna(""))
-    merged = keyed.merge(counts, on=["board", "score_ns", "adjusted"], how="left")
-    merged["here"] = merged["here"].fillna(0).astype("int64")
-    merged["adjusted"] = merged["adjusted"].replace("", pd.NA).astype("string")
-    return merged
-
-
 # --- from the archive ---------------------------------------------------------------------
 
 
@@ -391,5 +325,5 @@ def score_sim_from_archive(url: str, event: str, options: Options = Options()) -
                        meta={**first.meta, "event": event}, clubs=[f["club"].iloc[0] for f in frames], notes=notes)
 
 
-__all__ = ["SimResult", "clubs_of", "frequency_table", "frequencies_of", "read_clubs", "score_field", "score_sim",
+__all__ = ["clubs_of", "read_clubs", "score_field", "score_sim",
            "score_sim_from_archive", "SIM_COLUMNS"]

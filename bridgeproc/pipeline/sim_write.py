@@ -12,7 +12,8 @@ from pathlib import Path
 
 from bridgeproc.errors import UsageError
 from bridgeproc.io.atomic import TMP_SUFFIX, user_umask
-from bridgeproc.pipeline.sim import CHUNK_CLUBS, WORKERS, SimResult
+from bridgeproc.model import SimResult
+from bridgeproc.pipeline.sim import CHUNK_CLUBS, WORKERS
 from bridgeproc.report.sim import MARKER, ClubPart, FieldParts, club_folder, field_parts, write_club_part, write_field
 
 

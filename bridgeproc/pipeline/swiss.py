@@ -3,13 +3,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
 
 from bridgeproc.errors import format_problems
-from bridgeproc.model import Options
+from bridgeproc.model import Options, SwissRun
 from bridgeproc.pipeline.read import read_inputs
 from bridgeproc.pipeline.run import validate_inputs
 from bridgeproc.pipeline.write import check_outputs, write_all
@@ -24,21 +23,6 @@ from bridgeproc.teams.swiss_pairs import SwissPairsEvent, SwissPairsOptions, sco
 
 #: Output types of ``bridgeproc swiss``.
 SWISS_OUTPUTS = (".csv", ".xlsx")
-
-
-@dataclass(frozen=True)
-class SwissRun:
-    """What ``bridgeproc swiss`` produced: the standings, the next round's draw (when asked), notes."""
-
-    standings: pd.DataFrame
-    draw: pd.DataFrame | None
-    rounds: int
-    notes: tuple[str, ...] = ()
-
-    @property
-    def written(self) -> pd.DataFrame:
-        """The frame the outputs carry: the draw when one was made, else the standings."""
-        return self.draw if self.draw is not None else self.standings
 
 
 def score_pairs(inputs: list, options: SwissPairsOptions = SwissPairsOptions(),

@@ -21,7 +21,7 @@ import os
 import re
 from collections import Counter
 from pathlib import Path
-from typing import Callable, Protocol
+from typing import Callable
 
 import numpy as np
 import pandas as pd
@@ -29,7 +29,7 @@ import pandas as pd
 from bridgeproc._version import __version__
 from bridgeproc.errors import GROUP_ABOVE, UsageError, problem_cause
 from bridgeproc.io.atomic import atomic_path
-from bridgeproc.model import Session
+from bridgeproc.model import CheckReport, Session
 from bridgeproc.report.styles import (
     RED_FONT,
     SUBTITLE,
@@ -59,23 +59,6 @@ _FORMULA = re.compile(r"[=+\-@\t\r]")
 _NUMBER = re.compile(r"[+-]?\d+(\.\d+)?")
 #: Characters an HTML page must not hold (C0 controls but tab, newline and carriage return; DEL).
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-
-
-class CheckedInputs(Protocol):
-    """What a check found (``pipeline.run.CheckReport``): ``errors`` (problem columns), ``warnings``
-    (``kind`` and the problem columns), ``summary`` (first line, then any likely causes), the checked
-    ``results`` (None when refused) and the ``inputs`` as given."""
-
-    @property
-    def summary(self) -> str: ...
-    @property
-    def errors(self) -> pd.DataFrame: ...
-    @property
-    def warnings(self) -> pd.DataFrame: ...
-    @property
-    def results(self) -> pd.DataFrame | None: ...
-    @property
-    def inputs(self) -> tuple[str, ...]: ...
 
 
 def in_terminal_order(problems: pd.DataFrame) -> pd.DataFrame:
@@ -110,7 +93,7 @@ def located(problems: pd.DataFrame, results: pd.DataFrame | None) -> pd.DataFram
     return merged
 
 
-def report_rows(report: CheckedInputs) -> pd.DataFrame:
+def report_rows(report: CheckReport) -> pd.DataFrame:
     """Every row of the report (:data:`FIELDS`): the errors, then the warnings and notes, each in
     the terminal's order, located."""
     errors = report.errors.assign(kind=pd.array(["error"] * len(report.errors), dtype="string"))
@@ -160,7 +143,7 @@ def _values(rows: pd.DataFrame) -> list[list[object]]:
              for i, v in enumerate(row)] for row in rows.astype("object").itertuples(index=False)]
 
 
-def _heading(report: CheckedInputs, rows: pd.DataFrame) -> tuple[str, list[str]]:
+def _heading(report: CheckReport, rows: pd.DataFrame) -> tuple[str, list[str]]:
     """The title (the files checked) and the lines under it: the summary, counts, version and date."""
     title = "Check of " + (", ".join(Path(p).name for p in report.inputs) or "the inputs")
     when = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z").strip()
@@ -192,7 +175,7 @@ def write_checks_sheet(wb, session: Session) -> None:
     add_checks(ws, rows)
 
 
-def _write_xlsx(report: CheckedInputs, path: str | os.PathLike) -> None:
+def _write_xlsx(report: CheckReport, path: str | os.PathLike) -> None:
     rows = report_rows(report)
     wb = new_workbook()
     ws = new_sheet(wb, "Checks")
@@ -215,7 +198,7 @@ def _csv_text(value: object) -> object:
     return "" if value is None else value
 
 
-def _write_csv(report: CheckedInputs, path: str | os.PathLike) -> None:
+def _write_csv(report: CheckReport, path: str | os.PathLike) -> None:
     rows = report_rows(report)
     with open(path, "w", encoding="utf-8-sig", newline="") as out:  # the BOM: a spreadsheet reads UTF-8
         writer = csv.writer(out, lineterminator="\n")
@@ -239,7 +222,7 @@ def _html_text(value: object) -> str:
     return html.escape(_CONTROL.sub("\ufffd", "" if value is None else str(value)), quote=True)
 
 
-def check_page(report: CheckedInputs) -> str:
+def check_page(report: CheckReport) -> str:
     """The report as one standalone HTML page: no script, nothing fetched (its security policy
     allows only its own style), every text escaped."""
     rows = report_rows(report)
@@ -257,17 +240,17 @@ def check_page(report: CheckedInputs) -> str:
     )
 
 
-def _write_html(report: CheckedInputs, path: str | os.PathLike) -> None:
+def _write_html(report: CheckReport, path: str | os.PathLike) -> None:
     Path(path).write_text(check_page(report), encoding="utf-8")
 
 
 #: Report type -> the writer that writes it to a path as it is (the caller makes it atomic).
-CHECK_REPORT_WRITERS: dict[str, Callable[[CheckedInputs, str | os.PathLike], None]] = {
+CHECK_REPORT_WRITERS: dict[str, Callable[[CheckReport, str | os.PathLike], None]] = {
     ".xlsx": _write_xlsx, ".csv": _write_csv, ".html": _write_html,
 }
 
 
-def write_check_report(report: CheckedInputs, path: str | os.PathLike) -> None:
+def write_check_report(report: CheckReport, path: str | os.PathLike) -> None:
     """Write ``report`` to ``path`` as its suffix says (.xlsx, .csv, .html), atomically (a temporary
     file beside it, then renamed): every error, warning and note with its position."""
     kind = Path(path).suffix.lower()
@@ -277,5 +260,5 @@ def write_check_report(report: CheckedInputs, path: str | os.PathLike) -> None:
         CHECK_REPORT_WRITERS[kind](report, tmp)
 
 
-__all__ = ["CHECK_REPORT_WRITERS", "CheckedInputs", "check_page", "located", "in_terminal_order", "report_rows",
+__all__ = ["CHECK_REPORT_WRITERS", "CheckReport", "check_page", "located", "in_terminal_order", "report_rows",
            "session_rows", "write_check_report", "write_checks_sheet"]

@@ -12,8 +12,8 @@ import pandas as pd
 import pytest
 
 from bridgeproc.cli.main import CHECK_REPORTS, cli
-from bridgeproc.model import Options
-from bridgeproc.pipeline.run import CheckReport, check_inputs, check_report
+from bridgeproc.model import CheckReport, Options
+from bridgeproc.pipeline.run import check_inputs, check_report
 from bridgeproc.report import checks
 from bridgeproc.report.checks import CHECK_REPORT_WRITERS, in_terminal_order, write_check_report
 from bridgeproc.schema import PROBLEM_COLUMNS, problems_frame

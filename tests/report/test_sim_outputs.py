@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgeproc.pipeline.sim import frequencies_of, score_sim
+from bridgeproc.pipeline.sim import score_sim
+from bridgeproc.rank.frequencies import frequencies_of
 from bridgeproc.report.sim import field_parts, write_club, write_club_part
 from bridgeproc.report.web.boards import number_text
 from bridgeproc.report.web.sim_site import numbers_text

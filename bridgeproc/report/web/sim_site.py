@@ -1,7 +1,7 @@
 """Page models of a simultaneous event's website: the field's ranking, and per club its ranking,
 its travellers with the field's and the club's points, and the field's frequency of each board.
 
-Built from plain frames (``pipeline.sim.SimResult`` hands them over), so the report layer does not
+Built from plain frames (``model.SimResult`` hands them over), so the report layer does not
 import the pipeline; ``report.sim`` renders them with the templates ``sim_*.html``.
 """
 from __future__ import annotations
