@@ -20,6 +20,7 @@ from bridgeproc.archive.db import engine_for, reading
 from bridgeproc.archive.players import BY_ID, identify, name_key, name_keys, seat_ids, split_names
 from bridgeproc.archive.tables import names as names_table
 from bridgeproc.archive.tables import players, sessions, standings, team_standings, versions
+from bridgeproc.model import History
 from bridgeproc.rank.methods import IMP_METHODS
 from bridgeproc.schema import HISTORY_COLUMNS, empty
 
@@ -201,7 +202,7 @@ def _like_any(column, words: list[str]):
 
 
 def history(url: str | os.PathLike | None, player_or_pair: str, all_versions: bool = False,
-            fold_accents: bool = False) -> pd.DataFrame:
+            fold_accents: bool = False) -> History:
     """A player's (or a partnership's) results over every archived session, oldest first.
 
     Parameters
@@ -218,22 +219,22 @@ def history(url: str | os.PathLike | None, player_or_pair: str, all_versions: bo
 
     Returns
     -------
-    DataFrame
-        ``date, event, session_id, version, method, group, pair, partner`` (the other
+    History
+        ``table``: ``date, event, session_id, version, method, group, pair, partner`` (the other
         player(s), for a one-player query), ``names, rank`` (text, ``2=``), ``boards``,
         ``pct`` (session percentage, matchpoints), ``imps`` (total IMPs for cross-IMP and
-        Butler, else NaN), ``total``. ``attrs["matches"]``: the spellings and member ids taken as
+        Butler, else NaN), ``total``; ``matches``: the spellings and member ids taken as
         one player (:class:`Identities`).
     """
     wanted = split_names(player_or_pair)
     if not wanted:
-        return empty(HISTORY_COLUMNS)
+        return History(empty(HISTORY_COLUMNS))
     keys = [name_key(p, fold_accents) for p in wanted]
     engine = engine_for(url, readonly=True)
     with reading(engine) as conn:
         rows = _history_rows(conn, wanted, keys, all_versions, fold_accents)
     if rows.empty:
-        return empty(HISTORY_COLUMNS)
+        return History(empty(HISTORY_COLUMNS))
     who = identify(rows["player"], rows["member_id"], fold_accents)
     rows["key"] = who.key
     present = set(rows["key"])
@@ -256,8 +257,7 @@ def history(url: str | os.PathLike | None, player_or_pair: str, all_versions: bo
     chosen = chosen.sort_values(["date", "event", "version", "pos"], kind="stable")
     out = chosen[list(HISTORY_COLUMNS)].astype(HISTORY_COLUMNS).reset_index(drop=True)
     spellings = set(rows.loc[rows["key"].isin(mine), "player"].dropna())
-    out.attrs["matches"] = [m for m in who.matches if any(repr(p) in m for p in spellings)]
-    return out
+    return History(out, tuple(m for m in who.matches if any(repr(p) in m for p in spellings)))
 
 
 def _history_rows(conn, wanted: list[str], keys: list[str], all_versions: bool, fold_accents: bool) -> pd.DataFrame:

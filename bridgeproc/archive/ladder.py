@@ -31,6 +31,7 @@ from bridgeproc.archive.history import IN_CHUNK, fetch_frame, fetch_rows
 from bridgeproc.archive.players import distinct_identities, seat_ids
 from bridgeproc.archive.tables import names as names_table
 from bridgeproc.archive.tables import players, sessions, standings
+from bridgeproc.model import Ladder
 from bridgeproc.rank import rank_text
 from bridgeproc.rank.methods import IMP_METHODS
 from bridgeproc.schema import LADDER_COLUMNS, empty
@@ -315,14 +316,14 @@ def _season(conn, where: list) -> tuple[pd.DataFrame, dict[str, np.ndarray], dic
 
 def ladder(url: str | os.PathLike | None = None, *, date_from: str | None = None, date_to: str | None = None,
            event: str | None = None, best: int | None = None, min_sessions: int = 1, by: By = "pair",
-           fold_accents: bool = False) -> pd.DataFrame:
+           fold_accents: bool = False) -> Ladder:
     """The ladder of the archived sessions from ``date_from`` to ``date_to`` (ISO dates, both
     included) and/or whose event name holds ``event`` (any case), by pair or by player.
 
     Returns
     -------
-    DataFrame
-        LADDER_COLUMNS (see :func:`rank_ladder`); ``attrs``: ``sessions`` (how many sessions with
+    Ladder
+        ``table`` of LADDER_COLUMNS (see :func:`rank_ladder`), ``sessions`` (how many sessions with
         percentages the range holds: the M of "best N of M"), ``rule`` (in words) and ``notes``
         (the players taken as one, and every row or session left out, with why).
     """
@@ -397,9 +398,7 @@ def ladder(url: str | os.PathLike | None = None, *, date_from: str | None = None
     if min_sessions > 1:
         rule += f", at least {min_sessions} sessions to be ranked"
     if not kept.any():
-        out = empty(LADDER_COLUMNS)
-        out.attrs.update(sessions=count, rule=rule, notes=notes)
-        return out
+        return Ladder(empty(LADDER_COLUMNS), count, rule, tuple(notes))
 
     # the players of the rows that count, oldest first (row, seat), and who each is
     mine = kept[row]
@@ -442,8 +441,7 @@ def ladder(url: str | os.PathLike | None = None, *, date_from: str | None = None
     unranked = int((out["rank"] == "").sum())
     if unranked:
         notes.append(f"{unranked} {by}(s) with fewer than {min_sessions} sessions listed unranked")
-    out.attrs.update(sessions=count, rule=rule, notes=notes)
-    return out
+    return Ladder(out, count, rule, tuple(notes))
 
 
 def _text(value) -> str:

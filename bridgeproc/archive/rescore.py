@@ -34,6 +34,7 @@ from bridgeproc.archive.db import ArchiveError, archive_exists, engine_for, read
 from bridgeproc.archive.tables import frames, names, results, sessions, versions
 from bridgeproc.archive.tables import standings as standings_table
 from bridgeproc.core.pairs import as_numbered, pair_numbering
+from bridgeproc.model import Rescored
 from bridgeproc.rank import Conventions, is_individual, rank_results, standings
 from bridgeproc.schema import RESCORE_COLUMNS, STANDINGS_COLUMNS, empty
 
@@ -81,17 +82,17 @@ class _Clock:
 
 def rescore_archive(url: str | os.PathLike | None, conventions: Conventions, *,
                     sessions: Iterable[str] | None = None, chunk_results: int = CHUNK_RESULTS,
-                    stages: Callable[[str, float], None] | None = None) -> pd.DataFrame:
+                    stages: Callable[[str, float], None] | None = None) -> Rescored:
     """The standings of every archived pairs session (or of ``sessions``) scored under ``conventions``.
 
     Each session's latest complete version is read; nothing is written. ``conventions.pair_numbering``
     ``"auto"`` keeps each session's archived numbering (decided once by the checks, as
     ``bridgeproc score`` does); ``across_field`` is the session's own or True.
 
-    Returns a frame of :data:`bridgeproc.schema.RESCORE_COLUMNS`: per session (by id) its
+    Returns its ``table`` of :data:`bridgeproc.schema.RESCORE_COLUMNS`: per session (by id) its
     standings as :func:`bridgeproc.rank.standings` gives them (group, rank, pair, names, boards,
     total, pct) and the archived ``was_rank``, ``was_total`` and ``was_pct`` of the same pair in
-    the same group (NA when the group or pair is new). ``attrs["skipped"]`` lists the sessions
+    the same group (NA when the group or pair is new), and ``skipped``: the sessions
     left out when ``sessions`` is None, each with its reason (teams sessions; sessions with no
     complete version yet).
 
@@ -126,9 +127,7 @@ def rescore_archive(url: str | os.PathLike | None, conventions: Conventions, *,
     clock("read")
     parts = [p for p in parts if len(p)]
     table = pd.concat(parts, ignore_index=True) if parts else empty({"session_id": "string", **STANDINGS_COLUMNS})
-    out = _with_archived(table, was, chosen)
-    out.attrs["skipped"] = skipped
-    return out
+    return Rescored(_with_archived(table, was, chosen), skipped)
 
 
 def _latest(conn, wanted: list[str] | None) -> tuple[list[_Version], dict[str, str]]:

@@ -141,7 +141,7 @@ _FOLD = click.option("--fold-accents", is_flag=True,
                      help="Match names regardless of accents too (Åse = Ase); by default å, ä, ö, é ... count.")
 
 
-def _say_matches(lines: list[str]) -> None:
+def _say_matches(lines) -> None:
     """The players taken as one (and the notes of a ladder), on standard error."""
     for line in lines:
         say(line)
@@ -163,9 +163,9 @@ def archive_history(url, player_or_pair, all_versions, fold_accents, fmt) -> Non
 
         bridgeproc archive history "Anna Strand"
     """
-    rows = _archive_call("history", url, player_or_pair, all_versions, fold_accents)
-    _say_matches(rows.attrs.get("matches", []))
-    emit(rows, fmt, nothing=f"no archived results for {player_or_pair!r}; names are matched in any case, word "
+    found = _archive_call("history", url, player_or_pair, all_versions, fold_accents)
+    _say_matches(found.matches)
+    emit(found.table, fmt, nothing=f"no archived results for {player_or_pair!r}; names are matched in any case, word "
                             "order and spacing, accents count unless --fold-accents (bridgeproc archive list "
                             "shows the sessions)")
 
@@ -210,18 +210,19 @@ def archive_ladder(url, date_from, date_to, event, best, min_sessions, by, fold_
             raise click.BadParameter(f"{output}: a ladder is written as .csv or .xlsx", param_hint="-o")
     if len({Path(o).resolve() for o in outputs}) < len(outputs):
         raise click.BadParameter("the same output file is given twice", param_hint="-o")
-    table = _archive_call("ladder", url, date_from=date_from, date_to=date_to, event=event, best=best,
-                          min_sessions=min_sessions, by=by, fold_accents=fold_accents)
+    ranked = _archive_call("ladder", url, date_from=date_from, date_to=date_to, event=event, best=best,
+                           min_sessions=min_sessions, by=by, fold_accents=fold_accents)
+    table = ranked.table
     span = " to ".join(d for d in (date_from, date_to) if d) or "every date"
     what = f"{span}" + (f", events holding {event!r}" if event else "")
-    rule = table.attrs.get("rule", "")
+    rule = ranked.rule
     say(f"ladder: {what}; {rule}")
-    _say_matches(table.attrs.get("notes", []))
+    _say_matches(ranked.notes)
     emit(table, fmt, nothing=f"no archived session with percentages for {what} (bridgeproc archive list shows "
                              "the sessions)")
     with library_errors():
         for output in outputs:
-            write_ladder(table, output, title=f"Ladder: {what}", lines=[rule, *table.attrs.get("notes", [])])
+            write_ladder(table, output, title=f"Ladder: {what}", lines=[rule, *ranked.notes])
     if outputs:
         say(f"wrote {', '.join(outputs)}")
 
@@ -245,9 +246,8 @@ def archive_rescore(url, session_ids, output, fmt, **params) -> None:
 
     base = profile(params["profile"]) if params.get("profile") else Conventions()
     conventions = base.replace(**{k: None if v == EXACT else v for k, v in convention_overrides(params).items()})
-    table = _archive_call("rescore_archive", url, conventions, sessions=list(session_ids) or None)
-
-    skipped = table.attrs.get("skipped") or {}
+    rescored = _archive_call("rescore_archive", url, conventions, sessions=list(session_ids) or None)
+    table, skipped = rescored.table, rescored.skipped
     moved = int((table["rank"].astype("string") != table["was_rank"].astype("string")).sum()) if len(table) else 0
     flags = option_flags(conventions)
     say(f"rescored {table['session_id'].nunique()} session(s) under {' '.join(flags) or 'the defaults'}: "

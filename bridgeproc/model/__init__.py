@@ -6,13 +6,13 @@ pipeline builds, the writers and the archive take, and library users get.
 ``sim``       ``SimResult``: a simultaneous event, the field and each club
 ``swiss``     ``SwissRun``: Swiss standings and the next draw
 ``teams``     ``TeamsSession``: a teams event scored and ranked
-``archive``   ``ArchiveResult``: the version a run was archived as
+``archive``   ``ArchiveResult``: the version a run was archived as; ``Ladder``, ``History``, ``Rescored``
 ``check``     ``CheckReport``: what a check of the inputs found
 ``event``     ``Event``: sessions combined into an event ranking; ``EventArchived``
 """
 from __future__ import annotations
 
-from bridgeproc.model.archive import ArchiveResult
+from bridgeproc.model.archive import ArchiveResult, History, Ladder, Rescored
 from bridgeproc.model.check import CheckReport
 from bridgeproc.model.event import Event, EventArchived
 from bridgeproc.model.options import Options
@@ -21,4 +21,4 @@ from bridgeproc.model.sim import SimResult
 from bridgeproc.model.swiss import SwissRun
 from bridgeproc.model.teams import TeamsSession
 
-__all__ = ["ArchiveResult", "CheckReport", "Event", "EventArchived", "Options", "Session", "SimResult", "SwissRun", "TeamsSession", "describe_conventions"]
+__all__ = ["ArchiveResult", "CheckReport", "Event", "EventArchived", "History", "Ladder", "Options", "Rescored", "Session", "SimResult", "SwissRun", "TeamsSession", "describe_conventions"]

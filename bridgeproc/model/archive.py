@@ -1,7 +1,11 @@
-"""What archiving a run answers: ``ArchiveResult``, the version stored (frozen, no I/O)."""
+"""What the archive answers (frozen, no I/O): ``ArchiveResult``, the version a run stored; ``Ladder``,
+``History`` and ``Rescored``, what the season's queries give, their notes as fields."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import pandas as pd
 
 
 @dataclass(frozen=True)
@@ -38,3 +42,34 @@ class ArchiveResult:
             text += (f" (the input has no date: to archive a correction as the next version on another day, "
                      f"give the session id {self.session_id})")
         return text
+
+
+@dataclass(frozen=True)
+class Ladder:
+    """A season's ladder (``archive.ladder``): ``table`` of ``schema.LADDER_COLUMNS``, ``sessions`` how
+    many sessions with percentages the range holds (the M of "best N of M"), ``rule`` in words, and
+    ``notes``: the players taken as one, and every row or session left out, with why."""
+
+    table: pd.DataFrame
+    sessions: int
+    rule: str
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class History:
+    """A player's or partnership's results over the archive (``archive.history``): ``table`` of
+    ``schema.HISTORY_COLUMNS``, oldest first; ``matches`` the spellings and member ids taken as one player."""
+
+    table: pd.DataFrame
+    matches: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Rescored:
+    """The archive scored again under other conventions (``archive.rescore``): ``table`` of
+    ``schema.RESCORE_COLUMNS`` and ``skipped``: session id -> why it was left out (teams sessions, sessions
+    with no complete version yet), when no sessions were named."""
+
+    table: pd.DataFrame
+    skipped: Mapping[str, str] = field(default_factory=dict)

@@ -354,22 +354,3 @@ def validate_results(
     if problems:
         raise ValidationError(problems.frame())
     return Checked(scored, notes.frame(), numbering)
-
-
-def build_results(
-    raw: pd.DataFrame,
-    result_style: ResultStyle = "auto",
-    check_scores: bool = True,
-    pair_numbering_option: PairNumbering = "auto",
-    **options,
-) -> pd.DataFrame:
-    """``validate_results(...).results``, with the notes in ``results.attrs["notes"]``.
-
-    Kept for callers that want just the frame; see validate_results for the options
-    (``trust``, ``tables``, ``boards``, ``names``).
-    """
-    checked = validate_results(raw, result_style=result_style, check_scores=check_scores,
-                               pair_numbering_option=pair_numbering_option, **options)
-    results = checked.results
-    results.attrs["notes"] = checked.notes
-    return results

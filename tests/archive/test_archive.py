@@ -194,7 +194,7 @@ def test_history_returns_the_right_rows(archive_url):
                 for s in (3, 1, 2)]
     for session in sessions:
         archive_session(session, archive_url)
-    got = history(archive_url, "ann SMITH")
+    got = history(archive_url, "ann SMITH").table
     expected = []
     for session in sorted(sessions, key=lambda s: s.meta["date"]):
         table = session.standings
@@ -207,9 +207,9 @@ def test_history_returns_the_right_rows(archive_url):
     assert len(got) > 0
     pair = got["names"].iloc[0]
     a, b = split_names(pair)
-    both = history(archive_url, f"{b} & {a}")  # a partnership, named in the other order
+    both = history(archive_url, f"{b} & {a}").table  # a partnership, named in the other order
     assert len(both) >= 1 and pair in set(both["names"])
-    assert history(archive_url, "Nobody Here").empty
+    assert history(archive_url, "Nobody Here").table.empty
 
 
 def test_history_shows_latest_version_unless_asked(archive_url, small):
@@ -217,8 +217,8 @@ def test_history_shows_latest_version_unless_asked(archive_url, small):
     corrected = _correct(small)
     archive_session(corrected, archive_url)
     player = split_names(small.standings["names"].iloc[0])[0]
-    assert history(archive_url, player)["version"].unique().tolist() == [2]
-    assert sorted(history(archive_url, player, all_versions=True)["version"].unique()) == [1, 2]
+    assert history(archive_url, player).table["version"].unique().tolist() == [2]
+    assert sorted(history(archive_url, player, all_versions=True).table["version"].unique()) == [1, 2]
 
 
 def test_list_sessions_and_identity(archive_url, small, club):
@@ -323,7 +323,7 @@ def test_history_and_diff_of_an_imp_session(archive_url):
     corrected = _correct(butler, row=0, tricks_delta=-2)
     archive_session(corrected, archive_url)
     player = split_names(butler.standings["names"].iloc[0])[0]
-    got = history(archive_url, player)
+    got = history(archive_url, player).table
     row = corrected.standings[corrected.standings["names"].str.contains(player, regex=False)].iloc[0]
     assert got[["method", "rank", "imps", "total"]].values.tolist() == [["butler", row["rank"], row["total"],
                                                                          row["total"]]]

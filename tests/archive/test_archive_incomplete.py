@@ -76,7 +76,7 @@ def test_a_rerun_completes_the_same_data_and_replaces_other_data(archive_url, sm
     again = archive_session(changed, archive_url, complete=False)  # killed, run again: the same version
     assert (left.version, again.version, again.resumed) == (2, 2, True)
     assert _listed(archive_url) == (1, "2")
-    assert set(history(archive_url, player, all_versions=True)["version"]) == {1}  # never published: not history
+    assert set(history(archive_url, player, all_versions=True).table["version"]) == {1}  # never published: not history
     completed = archive_session(changed, archive_url)  # the library's one-step call completes it too
     assert (completed.version, completed.resumed, completed.complete) == (2, True, True)
     assert "(completing the version an interrupted run left incomplete)" in str(completed)
@@ -88,7 +88,7 @@ def test_a_rerun_completes_the_same_data_and_replaces_other_data(archive_url, sm
     assert _listed(archive_url) == (4, "3")
     assert session_versions(archive_url, SID)["complete"].tolist() == [True, True, False, True]
     assert load_session(archive_url, SID).results.loc[0, "lead"] == "DQ"
-    assert set(history(archive_url, player, all_versions=True)["version"]) == {1, 2, 4}
+    assert set(history(archive_url, player, all_versions=True).table["version"]) == {1, 2, 4}
     assert check_archive(archive_url, deep=True) == []
 
 

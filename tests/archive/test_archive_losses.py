@@ -92,7 +92,7 @@ def test_rescore_without_names_is_refused_and_nothing_is_written(archive_url, fu
     assert session_versions(archive_url, SID)["version"].tolist() == [1]
     with engine_for(archive_url).connect() as conn:
         assert conn.execute(sessions.select()).mappings().one()["latest_version"] == 1
-    assert len(history(archive_url, "Anna Strand")) == 1
+    assert len(history(archive_url, "Anna Strand").table) == 1
     assert check_archive(archive_url, deep=True) == []
 
 
@@ -104,8 +104,8 @@ def test_replace_stores_version_2_and_says_what_it_lost(archive_url, full, no_na
     assert str(result).endswith(" (replacing version 1: names for 26 pairs -> 0)")
     assert load_session(archive_url, SID).standings["names"].isna().all()
     assert load_session(archive_url, SID, 1).standings["names"].notna().sum() == 26
-    assert history(archive_url, "Anna Strand").empty  # what --replace was told to accept
-    assert len(history(archive_url, "Anna Strand", all_versions=True)) == 1
+    assert history(archive_url, "Anna Strand").table.empty  # what --replace was told to accept
+    assert len(history(archive_url, "Anna Strand", all_versions=True).table) == 1
 
 
 def test_fewer_results_are_refused(archive_url, small):

@@ -62,7 +62,8 @@ AUTUMN = {"date_from": "2026-09-01", "date_to": "2026-09-30", "event": "autumn L
 
 
 def test_best_three_of_five_by_pair_with_names_written_four_ways(season):
-    got = ladder(season, **AUTUMN, best=3)
+    answer = ladder(season, **AUTUMN, best=3)
+    got = answer.table
     assert got.dtypes.astype(str).to_dict() == {k: str(v) for k, v in LADDER_COLUMNS.items()}
     assert _rows(got) == [  # by hand: each pair's best three of the five nights
         ["1", "Anna Strand & Gus Hart", "", 1, 1, 66.0, 66.0],
@@ -71,9 +72,9 @@ def test_best_three_of_five_by_pair_with_names_written_four_ways(season):
         ["4", "Cy Young & Di Lane", "", 5, 3, (61 + 58 + 57) / 3, 61.0],
         ["5", "Bjørn Sæther & Hal Ray", "", 1, 1, 40.0, 40.0],
     ]
-    assert got.attrs["sessions"] == 5
-    assert got.attrs["rule"] == "best 3 of 5 sessions, by pair"
-    assert got.attrs["notes"] == [
+    assert answer.sessions == 5
+    assert answer.rule == "best 3 of 5 sessions, by pair"
+    assert list(answer.notes) == [
         "'Strand, Anna', 'anna strand', 'Anna  Strand' and 'Anna Strand' taken as one player (the same name)",
         "'Sæther, Bjørn', 'bjørn sæther' and 'Bjørn Sæther' taken as one player (the same name)",
         "events: 'Autumn ladder' (5), 'Autumn ladder butler' (1)",
@@ -82,31 +83,34 @@ def test_best_three_of_five_by_pair_with_names_written_four_ways(season):
 
 
 def test_min_sessions_lists_the_others_unranked(season):
-    got = ladder(season, **AUTUMN, best=3, min_sessions=3)
+    answer = ladder(season, **AUTUMN, best=3, min_sessions=3)
+    got = answer.table
     assert [(r.rank, r.names) for r in got.itertuples()] == [
         ("1", "Anna Strand & Bjørn Sæther"), ("2", "Cy Young & Di Lane"),
         ("", "Anna Strand & Gus Hart"), ("", "Ed Wood & Flo Grey"), ("", "Bjørn Sæther & Hal Ray")]
-    assert got.attrs["notes"][-1] == "3 pair(s) with fewer than 3 sessions listed unranked"
-    assert got.attrs["rule"] == "best 3 of 5 sessions, by pair, at least 3 sessions to be ranked"
+    assert answer.notes[-1] == "3 pair(s) with fewer than 3 sessions listed unranked"
+    assert answer.rule == "best 3 of 5 sessions, by pair, at least 3 sessions to be ranked"
 
 
 def test_by_player(season):
-    got = ladder(season, **AUTUMN, best=3, by="player")
+    answer = ladder(season, **AUTUMN, best=3, by="player")
+    got = answer.table
     assert [(r.rank, r.names, r.sessions, r.counted) for r in got.itertuples()] == [
         ("1", "Gus Hart", 1, 1), ("2", "Anna Strand", 5, 3), ("3=", "Ed Wood", 2, 2), ("3=", "Flo Grey", 2, 2),
         ("5", "Bjørn Sæther", 5, 3), ("6=", "Cy Young", 5, 3), ("6=", "Di Lane", 5, 3), ("8", "Hal Ray", 1, 1)]
     assert got["pct"].tolist()[:2] == [66.0, pytest.approx((70 + 66 + 60) / 3)]
-    assert got.attrs["rule"] == "best 3 of 5 sessions, by player"
+    assert answer.rule == "best 3 of 5 sessions, by player"
 
 
 def test_every_session_without_best_and_the_range_alone(season):
-    got = ladder(season, event="Autumn ladder")  # August too, no date range
+    answer = ladder(season, event="Autumn ladder")
+    got = answer.table  # August too, no date range
     row = got.set_index("names").loc["Anna Strand & Bjørn Sæther"]
     assert (row["sessions"], row["counted"], row["pct"]) == (5, 5, pytest.approx((99 + 60 + 55 + 70 + 50) / 5))
-    until = ladder(season, date_to="2026-08-31")
+    until = ladder(season, date_to="2026-08-31").table
     assert _rows(until) == [["1", "Strand, Anna & Sæther, Bjørn", "", 1, 1, 99.0, 99.0],  # as written there
                             ["2", "Cy Young & Di Lane", "", 1, 1, 1.0, 1.0]]
-    assert ladder(season, date_from="2027-01-01").empty
+    assert ladder(season, date_from="2027-01-01").table.empty
 
 
 def test_member_id_beats_name(archive_url):
@@ -114,16 +118,17 @@ def test_member_id_beats_name(archive_url):
                                                 ("Anna Strand & Di Lane", 50.0, "200 & 6")]), archive_url)
     archive_session(club_session("2026-10-08", [("Anna Lindqvist & Cy Young", 70.0, "100 & 5"),
                                                 ("Strand, Anna & Ed Wood", 40.0)]), archive_url)
-    got = ladder(archive_url, by="player")
+    answer = ladder(archive_url, by="player")
+    got = answer.table
     table = {(r.names, r.ids): (r.sessions, r.pct) for r in got.itertuples()}
     assert table[("Anna Lindqvist", "100")] == (2, 65.0)  # married: one member, the latest name on a tie
     assert table[("Anna Strand", "200")] == (1, 50.0)  # the other Anna Strand
     assert table[("Strand, Anna", "")] == (1, 40.0)  # which of the two is unknown: kept apart
     assert table[("Cy Young", "5")] == (2, 65.0)
-    assert got.attrs["notes"] == [
+    assert list(answer.notes) == [
         "'Anna Strand' and 'Anna Lindqvist' taken as one player (member id 100)",
         "'Anna Strand' and 'Strand, Anna' are 2 players by member id (100, 200); 1 row(s) without a member id kept apart"]
-    pairs = ladder(archive_url)
+    pairs = ladder(archive_url).table
     assert set(zip(pairs["names"], pairs["ids"])) == {("Anna Lindqvist & Cy Young", "100 & 5"),
                                                      ("Anna Strand & Di Lane", "200 & 6"),
                                                      ("Ed Wood & Strand, Anna", "")}
@@ -132,22 +137,24 @@ def test_member_id_beats_name(archive_url):
 def test_rows_that_cannot_count_are_named(archive_url):
     archive_session(club_session("2026-10-01", [("Anna Strand & Cy Young", 60.0), (None, 55.0),
                                                 ("anna strand & Di Lane", 50.0)]), archive_url)
-    got = ladder(archive_url, by="player")
+    answer = ladder(archive_url, by="player")
+    got = answer.table
     assert got.set_index("names").loc["anna strand", ["sessions", "pct"]].tolist() == [1, 60.0]  # latest spelling
     assert "1 standings row(s) without names left out (a pair is known from one session to the next only by its " \
-           "names): 2026-10-01_autumn-ladder" in got.attrs["notes"]
+           "names): 2026-10-01_autumn-ladder" in answer.notes
     assert "in two rows of one session, the better counts: anna strand in 2026-10-01_autumn-ladder" \
-        in got.attrs["notes"]
+        in answer.notes
 
 
 def test_history_finds_every_spelling(season):
-    got = history(season, "Strand, Anna")
+    answer = history(season, "Strand, Anna")
+    got = answer.table
     assert got["date"].tolist() == ["2026-08-25", "2026-09-01", "2026-09-08", "2026-09-10", "2026-09-12",
                                     "2026-09-15", "2026-09-22", "2026-09-29"]
     assert got["partner"].tolist() == ["Sæther, Bjørn", "Sæther, Bjørn", "bjørn sæther", "Sæther, Bjørn",
                                        "Sæther, Bjørn", "Bjørn Sæther", "Bjørn Sæther", "Gus Hart"]
-    assert got.attrs["matches"][0].endswith("taken as one player (the same name)")
-    both = history(season, "bjørn sæther & ANNA STRAND")
+    assert answer.matches[0].endswith("taken as one player (the same name)")
+    both = history(season, "bjørn sæther & ANNA STRAND").table
     assert len(both) == 7 and "Gus Hart" not in set(both["names"].str.cat(sep=" "))
 
 
@@ -155,7 +162,7 @@ def test_history_by_member_id(archive_url):
     archive_session(club_session("2026-10-01", [("Anna Strand & Cy Young", 60.0, "100 & 5")]), archive_url)
     archive_session(club_session("2026-10-08", [("Anna Lindqvist & Di Lane", 70.0, "100 & 6")]), archive_url)
     for asked in ("Anna Strand", "100", "anna lindqvist"):
-        assert history(archive_url, asked)["partner"].tolist() == ["Cy Young", "Di Lane"], asked
+        assert history(archive_url, asked).table["partner"].tolist() == ["Cy Young", "Di Lane"], asked
 
 
 def _slow_ladder(pcts: dict[str, list[float]], best, min_sessions):
@@ -202,13 +209,14 @@ def test_best_n_against_the_obvious_implementation(pcts, best, min_sessions):
 def test_a_names_text_listed_twice_gives_its_ids_only_when_both_rows_agree(archive_url, second_ids, member):
     rows = [("Anna Strand & Cy Young", 60.0, "100 & 5"), ("Anna Strand & Cy Young", 50.0, second_ids)]
     archive_session(club_session("2026-10-01", rows), archive_url)
-    got = ladder(archive_url, by="player")
+    answer = ladder(archive_url, by="player")
+    got = answer.table
     anna = got[got["names"] == "Anna Strand"]
     assert anna[["ids", "sessions", "pct"]].values.tolist() == [[member or "", 1, 60.0]]  # the better row counts
-    assert got.attrs["notes"][-1] == "in two rows of one session, the better counts: Anna Strand in 2026-10-01_autumn-ladder, " \
+    assert answer.notes[-1] == "in two rows of one session, the better counts: Anna Strand in 2026-10-01_autumn-ladder, " \
                                      "Cy Young in 2026-10-01_autumn-ladder"
-    assert len(history(archive_url, "100")) == (2 if member else 0)
-    assert len(history(archive_url, "Anna Strand")) == 2
+    assert len(history(archive_url, "100").table) == (2 if member else 0)
+    assert len(history(archive_url, "Anna Strand").table) == 2
 
 
 # --- issue 17: the ladder's narrow queries (standings rows, players and member ids as aggregated
@@ -241,25 +249,27 @@ def hostile(archive_url):
 
 
 def test_hostile_names_and_ids_by_pair_on_either_database(hostile):
-    got = ladder(hostile)
+    answer = ladder(hostile)
+    got = answer.table
     assert _rows(got) == [  # by hand: the latest version of 2026-10-08 only, the better of two rows
         ["1", "Cy Young & Di Lane", "5 & 6", 2, 2, (55.5 + 70) / 2, 70.0],
         ["2", f"{BOB} & {ACE}", "8 & 7", 2, 2, (61 + 49) / 2, 61.0],  # "B" sorts before "Å"
         ["3", "Ed Wood & Flo Grey", "9 & -", 1, 1, 52.0, 52.0],
     ]
-    assert got.attrs["rule"] == "all of 2 sessions, by pair"
-    assert got.attrs["notes"] == [*LEFT_OUT, "in two rows of one session, the better counts: Cy Young & Di Lane "
+    assert answer.rule == "all of 2 sessions, by pair"
+    assert list(answer.notes) == [*LEFT_OUT, "in two rows of one session, the better counts: Cy Young & Di Lane "
                                              "in 2026-10-01_autumn-ladder"]
 
 
 def test_hostile_names_and_ids_by_player_on_either_database(hostile):
-    got = ladder(hostile, by="player", best=1)
+    answer = ladder(hostile, by="player", best=1)
+    got = answer.table
     assert _rows(got) == [  # ties by name, in their order as text
         ["1=", "Cy Young", "5", 2, 1, 70.0, 70.0], ["1=", "Di Lane", "6", 2, 1, 70.0, 70.0],
         ["3=", BOB, "8", 2, 1, 61.0, 61.0], ["3=", ACE, "7", 2, 1, 61.0, 61.0],
         ["5=", "Ed Wood", "9", 1, 1, 52.0, 52.0], ["5=", "Flo Grey", "", 1, 1, 52.0, 52.0],
     ]
-    assert got.attrs["notes"][-1] == ("in two rows of one session, the better counts: Cy Young in "
+    assert answer.notes[-1] == ("in two rows of one session, the better counts: Cy Young in "
                                       "2026-10-01_autumn-ladder, Di Lane in 2026-10-01_autumn-ladder")
 
 
@@ -293,9 +303,9 @@ def test_sqlite_and_postgresql_give_the_same_ladder(tmp_path, postgres_server):
     for by in ("pair", "player"):
         for best, least in ((None, 1), (5, 3)):
             lite, pg = (ladder(url, by=by, best=best, min_sessions=least) for url in urls)
-            assert len(lite) > 10
-            pd.testing.assert_frame_equal(lite, pg, check_exact=True)
-            assert lite.attrs == pg.attrs
+            assert len(lite.table) > 10
+            pd.testing.assert_frame_equal(lite.table, pg.table, check_exact=True)
+            assert (lite.sessions, lite.rule, lite.notes) == (pg.sessions, pg.rule, pg.notes)
 
 
 @pytest.mark.parametrize(("rows", "order"), [
@@ -337,8 +347,9 @@ def test_a_names_text_takes_the_ids_of_its_own_session(archive_url):
                     archive_url)
     archive_session(club_session("2026-10-08", [("Ann Lee & Bo Sun", 40.0, "3 & 4"), ("Cy Young & Di Lane", 45.0)]),
                     archive_url)
-    got = ladder(archive_url, by="player")
+    answer = ladder(archive_url, by="player")
+    got = answer.table
     assert [(r.names, r.ids, r.sessions, r.pct) for r in got.itertuples()] == [
         ("Ann Lee", "1", 1, 60.0), ("Bo Sun", "2", 1, 60.0), ("Cy Young", "", 2, 47.5), ("Di Lane", "", 2, 47.5),
         ("Ann Lee", "3", 1, 40.0), ("Bo Sun", "4", 1, 40.0)]
-    assert got.attrs["notes"] == ["'Ann Lee' are 2 players by member id (1, 3)", "'Bo Sun' are 2 players by member id (2, 4)"]
+    assert list(answer.notes) == ["'Ann Lee' are 2 players by member id (1, 3)", "'Bo Sun' are 2 players by member id (2, 4)"]

@@ -102,7 +102,8 @@ CONVENTIONS = [
     f"{k}={v}" for k, v in c.describe().items() if v != getattr(Conventions(), k)) or "default")
 def test_one_pass_ranks_every_session_as_it_ranks_alone(archive, conventions):
     url, ids, _ = archive
-    table = rescore_archive(url, conventions)
+    rescored = rescore_archive(url, conventions)
+    table = rescored.table
     assert sorted(table["session_id"].unique()) == sorted(ids)
     for sid in ids:
         mine = table[table["session_id"] == sid][SHOWN].reset_index(drop=True)
@@ -112,7 +113,8 @@ def test_one_pass_ranks_every_session_as_it_ranks_alone(archive, conventions):
 
 def test_the_archived_conventions_give_the_archived_standings_again(archive):
     url, ids, _ = archive
-    table = rescore_archive(url, Conventions(pair_numbering="auto"), sessions=[ids[0], ids[1]])
+    rescored = rescore_archive(url, Conventions(pair_numbering="auto"), sessions=[ids[0], ids[1]])
+    table = rescored.table
     assert list(table.columns) == list(RESCORE_COLUMNS)
     assert table["session_id"].unique().tolist() == sorted([ids[0], ids[1]])
     assert len(table) == 26 + 10
@@ -123,20 +125,21 @@ def test_the_archived_conventions_give_the_archived_standings_again(archive):
 
 def test_changed_conventions_show_the_archived_figures_beside_the_new(archive):
     url, ids, _ = archive
-    table = rescore_archive(url, Conventions(mp_scale=1), sessions=[ids[0]])
+    rescored = rescore_archive(url, Conventions(mp_scale=1), sessions=[ids[0]])
+    table = rescored.table
     np.testing.assert_array_equal(table["total"] * 2, table["was_total"])  # 1/half: half the 2/1 matchpoints
     np.testing.assert_array_equal(table["pct"], table["was_pct"])
-    imps = rescore_archive(url, Conventions(method="butler"), sessions=[ids[0]])
+    imps = rescore_archive(url, Conventions(method="butler"), sessions=[ids[0]]).table
     assert imps["pct"].isna().all() and imps["was_pct"].notna().all()
 
 
 def test_two_sections_are_ranked_apart_or_across_the_field(archive):
     url, ids, _ = archive
     sid = ids[4]
-    apart = rescore_archive(url, Conventions(), sessions=[sid])
+    apart = rescore_archive(url, Conventions(), sessions=[sid]).table
     assert sorted(apart["group"].unique()) == ["A EW", "A NS", "B EW", "B NS"]
     assert sorted(apart["pair"].unique(), key=int) == [str(p) for p in range(1, 13)]
-    across = rescore_archive(url, Conventions(across_field=True), sessions=[sid])
+    across = rescore_archive(url, Conventions(across_field=True), sessions=[sid]).table
     assert sorted(across["group"].unique()) == ["EW", "NS"]
     assert sorted(across["pair"].unique()) == sorted([f"{s}{p}" for s in "AB" for p in range(1, 13)])  # 1 twice: A1, B1
 
@@ -144,7 +147,8 @@ def test_two_sections_are_ranked_apart_or_across_the_field(archive):
 def test_the_latest_complete_version_is_rescored(archive):
     url, ids, _ = archive
     sid = ids[-1]
-    table = rescore_archive(url, Conventions(), sessions=[sid])
+    rescored = rescore_archive(url, Conventions(), sessions=[sid])
+    table = rescored.table
     assert table["version"].unique().tolist() == [2]
     latest = alone(load_session(url, sid, version=2), Conventions()).reset_index(drop=True)
     first = alone(load_session(url, sid, version=1), Conventions()).reset_index(drop=True)
@@ -154,7 +158,8 @@ def test_the_latest_complete_version_is_rescored(archive):
 
 def test_artificial_scores_count_as_scored_alone(archive):
     url, ids, _ = archive
-    table = rescore_archive(url, Conventions(ave_plus=70.0, ave_minus=30.0), sessions=[ids[3]])
+    rescored = rescore_archive(url, Conventions(ave_plus=70.0, ave_minus=30.0), sessions=[ids[3]])
+    table = rescored.table
     moved = table[table["total"] != table["was_total"]]
     assert len(moved) > 0  # A+ / A- at 70/30 instead of 60/40 changes those pairs
     assert table["boards"].max() == 14
@@ -162,17 +167,17 @@ def test_artificial_scores_count_as_scored_alone(archive):
 
 def test_sessions_left_out_are_listed_and_named_ones_refused(archive, tmp_path):
     url, ids, incomplete = archive
-    table = rescore_archive(url, Conventions())
-    assert table.attrs["skipped"] == {incomplete: "no complete version yet (the run that archived it did not "
+    rescored = rescore_archive(url, Conventions())
+    assert rescored.skipped == {incomplete: "no complete version yet (the run that archived it did not "
                                                   "write every output)"}
     with pytest.raises(ArchiveError) as error:
-        rescore_archive(url, Conventions(), sessions=[ids[0], "no-such-session", incomplete])
+        rescore_archive(url, Conventions(), sessions=[ids[0], "no-such-session", incomplete]).table
     assert str(error.value) == (f"cannot rescore: no session 'no-such-session' in the archive; session {incomplete!r}: "
                                 "no complete version yet (the run that archived it did not write every output); "
                                 "`bridgeproc archive list` shows the sessions")
     missing = tmp_path / "none.sqlite"
     with pytest.raises(ArchiveError, match="no archive at"):
-        rescore_archive(missing, Conventions())
+        rescore_archive(missing, Conventions()).table
     assert not missing.exists()  # a question creates no archive
 
 
@@ -180,13 +185,14 @@ def test_sessions_left_out_are_listed_and_named_ones_refused(archive, tmp_path):
 def test_chunks_of_sessions_give_the_same_standings(archive, chunk):
     url, _, _ = archive
     conventions = Conventions(method="cross-imp", adjusted_mode="session")
-    pd.testing.assert_frame_equal(rescore_archive(url, conventions, chunk_results=chunk),
-                                  rescore_archive(url, conventions), check_exact=True)
+    pd.testing.assert_frame_equal(rescore_archive(url, conventions, chunk_results=chunk).table,
+                                  rescore_archive(url, conventions).table, check_exact=True)
 
 
 def test_an_empty_archive_gives_an_empty_frame(tmp_path):
     url = tmp_path / "empty.sqlite"
     archive_session(synthetic_session(3, 4, seed=1), url, complete=False)
-    table = rescore_archive(url, Conventions())
+    rescored = rescore_archive(url, Conventions())
+    table = rescored.table
     assert len(table) == 0 and list(table.columns) == list(RESCORE_COLUMNS)
     assert dict(table.dtypes.astype(str)) == {c: str(pd.Series([], dtype=t).dtype) for c, t in RESCORE_COLUMNS.items()}

@@ -68,49 +68,53 @@ PAIRS_ROW = ["2026-11-24", TUESDAY, "mp", "ALL", "1", "Ann Smith", "1", 24, 55.0
 
 @pytest.mark.parametrize("asked", ["Markus Knob", "knob, markus", "  MARKUS   knob ", "39415"])
 def test_history_lists_the_teams_round_and_the_club_night(both, asked):
-    got = history(both, asked)
+    answer = history(both, asked)
+    got = answer.table
     assert got.dtypes.astype(str).to_dict() == {k: str(v) for k, v in HISTORY_COLUMNS.items()}
     assert _rows(got) == [TEAMS_ROW, PAIRS_ROW]  # oldest first; the team in pair, VPs in total
     assert got["names"].tolist() == [f"Markus Knob & {AUSTRIA_MATES}", "Markus Knob & Ann Smith"]
 
 
 def test_history_of_two_teammates_is_their_team(both):
-    got = history(both, "Simon Weinberger & Markus Knob")
+    answer = history(both, "Simon Weinberger & Markus Knob")
+    got = answer.table
     assert _rows(got) == [[*TEAMS_ROW[:5], "Clemens Wanha & Michael Strafner", *TEAMS_ROW[6:]]]
-    assert history(both, "Ann Smith & Clemens Wanha").empty  # never on one side
+    assert history(both, "Ann Smith & Clemens Wanha").table.empty  # never on one side
 
 
 def test_history_of_a_teammate_only_on_the_team(both):
-    assert _rows(history(both, "Michael Strafner")) == [
+    assert _rows(history(both, "Michael Strafner").table) == [
         [*TEAMS_ROW[:5], "Markus Knob & Clemens Wanha & Simon Weinberger", *TEAMS_ROW[6:]]]
-    assert _rows(history(both, "184195")) == [  # Clemens Wanha's member number
+    assert _rows(history(both, "184195").table) == [  # Clemens Wanha's member number
         [*TEAMS_ROW[:5], "Markus Knob & Michael Strafner & Simon Weinberger", *TEAMS_ROW[6:]]]
 
 
 def test_the_club_night_member_id_joins_the_room_games_one(archive_url, ebl):
     archive_teams(ebl, archive_url)
     archive_session(tuesday("Knob, Markus & Ann Smith", "39415 & 5"), archive_url)
-    got = history(archive_url, "39415")
+    answer = history(archive_url, "39415")
+    got = answer.table
     assert _rows(got) == [TEAMS_ROW, PAIRS_ROW]
-    assert got.attrs["matches"] == ["'Markus Knob' and 'Knob, Markus' taken as one player (member id 39415)"]
+    assert list(answer.matches) == ["'Markus Knob' and 'Knob, Markus' taken as one player (member id 39415)"]
 
 
 def test_one_name_with_two_member_ids_is_two_players_and_both_are_listed(archive_url, ebl):
     archive_teams(ebl, archive_url)
     archive_session(tuesday("Markus Knob & Ann Smith", "777 & 5"), archive_url)
-    got = history(archive_url, "Markus Knob")
+    answer = history(archive_url, "Markus Knob")
+    got = answer.table
     assert _rows(got) == [TEAMS_ROW, PAIRS_ROW]
-    assert got.attrs["matches"] == ["'Markus Knob' are 2 players by member id (39415, 777)"]
-    assert _rows(history(archive_url, "777")) == [PAIRS_ROW]
-    assert _rows(history(archive_url, "39415")) == [TEAMS_ROW]
+    assert list(answer.matches) == ["'Markus Knob' are 2 players by member id (39415, 777)"]
+    assert _rows(history(archive_url, "777").table) == [PAIRS_ROW]
+    assert _rows(history(archive_url, "39415").table) == [TEAMS_ROW]
 
 
 def test_history_of_every_teams_version(archive_url, ebl, corrected):
     archive_teams(ebl, archive_url)
     archive_teams(corrected, archive_url, comment="board 12 open room: 4H made")
-    latest = history(archive_url, "Markus Knob")
+    latest = history(archive_url, "Markus Knob").table
     assert latest[["version", "pair", "rank", "imps", "total"]].values.tolist() == [[2, "AUSTRIA", "3", 16.0, 15.05]]
-    every = history(archive_url, "Markus Knob", all_versions=True)
+    every = history(archive_url, "Markus Knob", all_versions=True).table
     assert every[["version", "rank", "imps", "total"]].values.tolist() == [[1, "11", 4.0, 11.5],
                                                                           [2, "3", 16.0, 15.05]]
 
@@ -163,11 +167,12 @@ def test_list_sessions_names_the_kind(both):
 
 
 def test_the_ladder_says_it_left_the_teams_session_out(both):
-    got = ladder(both)
+    answer = ladder(both)
+    got = answer.table
     assert got["names"].tolist() == ["Ann Smith & Markus Knob", "Cy Young & Di Lane"]
-    assert got.attrs["sessions"] == 1
-    assert got.attrs["notes"] == [f"teams sessions have no pair percentage, left out: {SID}"]
-    assert ladder(both, date_from="2026-01-01").attrs["notes"] == []  # outside the range: not named
+    assert answer.sessions == 1
+    assert list(answer.notes) == [f"teams sessions have no pair percentage, left out: {SID}"]
+    assert ladder(both, date_from="2026-01-01").notes == ()  # outside the range: not named
 
 
 @pytest.mark.parametrize("pack", [True, False])
@@ -194,13 +199,13 @@ def test_an_archive_without_the_names_index_gets_it_when_next_written(tmp_path):
     with sqlite3.connect(path) as conn:
         conn.execute("DROP INDEX ix_names_names")
     conn.close()
-    assert history(path, "Markus Knob")["pair"].tolist() == ["1"]  # read-only: read as it is, unchanged
+    assert history(path, "Markus Knob").table["pair"].tolist() == ["1"]  # read-only: read as it is, unchanged
     dispose_all()
     assert "ix_names_names" not in _indexes(path)
     engine_for(path)  # opened for writing: the index is created
     dispose_all()
     assert "ix_names_names" in _indexes(path)
-    assert ladder(path)["names"].tolist() == ["Ann Smith & Markus Knob", "Cy Young & Di Lane"]
+    assert ladder(path).table["names"].tolist() == ["Ann Smith & Markus Knob", "Cy Young & Di Lane"]
     dispose_all()
 
 

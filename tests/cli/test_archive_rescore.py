@@ -27,7 +27,7 @@ def test_rescore_writes_the_what_if_beside_the_archived(tmp_path):
     assert result.exit_code == 0, result.output
     assert "rescored 2 session(s) under --method cross-imp" in result.output
     written = pd.read_csv(out, dtype={"rank": str, "was_rank": str, "pair": str})
-    expected = rescore_archive(url, Conventions(method="cross-imp"))
+    expected = rescore_archive(url, Conventions(method="cross-imp")).table
     assert len(written) == len(expected) == 2 * 12  # two nights of 6 tables: 12 pairs each
     assert written["total"].round(6).tolist() == expected["total"].round(6).tolist()
     assert {"was_rank", "was_total", "was_pct"} <= set(written.columns)

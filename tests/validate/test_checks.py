@@ -11,7 +11,7 @@ from bridgeproc.io.sheets import read_travellers
 from bridgeproc.io.sheets.names import parse_names_csv
 from bridgeproc.io.sheets.travellers import parse_travellers_csv
 from bridgeproc.schema import PROBLEM_COLUMNS, VUL
-from bridgeproc.validate.results import build_results, validate_results
+from bridgeproc.validate.results import validate_results
 
 ROOT = Path(__file__).parents[2]
 H = "Board,NS,EW,Contract,Declarer,Result,Lead\n"
@@ -219,10 +219,10 @@ def test_hand_record_vulnerability_is_used_for_the_score_check():
     assert validate_results(raw(text), boards=boards).results["score_ns"].tolist() == [620]
 
 
-def test_build_results_keeps_notes():
+def test_validation_keeps_its_notes_as_a_field():
     text = "Board,NS,EW,Contract,By,Tricks,Score\n1,1,2,4S,N,10,-50\n"
-    results = build_results(raw(text), trust="score")
-    assert len(results.attrs["notes"]) == 1
+    checked = validate_results(raw(text), trust="score")
+    assert len(checked.notes) == 1 and checked.results.attrs == {}
 
 
 def test_xlsx_problem_positions_are_cells(tmp_path):
