@@ -149,14 +149,37 @@ def test_the_vocabulary_is_declared_once(constant):
     assert len(homes) == 1, homes
 
 
-def test_every_writer_of_the_registry_is_a_function_in_report():
+def test_every_writer_of_the_output_table_is_a_function_in_report():
     import importlib
 
-    from bridgeproc.pipeline.write import WRITERS
+    from bridgeproc.pipeline.publish import OUTPUTS
 
-    for target in WRITERS.values():
-        module, name = target.split(":")
-        assert module.startswith("bridgeproc.report.") and callable(getattr(importlib.import_module(module), name))
+    for table in OUTPUTS.values():
+        for target in table.values():
+            module, name = target.split(":")
+            assert module.startswith("bridgeproc.report.") and callable(getattr(importlib.import_module(module), name))
+
+
+def test_one_shape_for_every_run():
+    """Issue 27: one output table (pipeline.publish.OUTPUTS) and one place that stages files; no writer
+    stages its own file, no command composes its writes, no result travels in DataFrame.attrs, no report
+    module declares a Protocol for a result."""
+    from bridgeproc import model
+    from bridgeproc.pipeline.publish import OUTPUTS
+
+    report = [(n, p) for n, p in MODULES.items() if n.startswith("bridgeproc.report")]
+    assert [n for n, p in report if "atomic_path" in p.read_text(encoding="utf-8")] == []
+    assert [n for n, p in report if re.search(r"class \w+\(Protocol\)", p.read_text(encoding="utf-8"))] == []
+    cli = [(n, p) for n, p in MODULES.items() if n.startswith("bridgeproc.cli")]
+    assert [n for n, p in cli if re.search(r"\b(write_all|check_outputs)\b", p.read_text(encoding="utf-8"))] == []
+    assert [n for n, p in MODULES.items() if ".attrs" in p.read_text(encoding="utf-8")] == []
+    # every result type a command publishes has its row; the simultaneous event writes a folder per club
+    # in parallel (pipeline.sim_write), its own shape for now
+    types = {getattr(model, name) for name in model.__all__ if isinstance(getattr(model, name), type)}
+    published = types - {model.Options, model.SimResult,
+                                                                     model.EventArchived, model.ArchiveResult,
+                                                                     model.History, model.Rescored}
+    assert published == set(OUTPUTS)
 
 
 def test_every_frame_contract_is_declared_in_schema():

@@ -398,7 +398,7 @@ def ladder(url: str | os.PathLike | None = None, *, date_from: str | None = None
     if min_sessions > 1:
         rule += f", at least {min_sessions} sessions to be ranked"
     if not kept.any():
-        return Ladder(empty(LADDER_COLUMNS), count, rule, tuple(notes))
+        return Ladder(empty(LADDER_COLUMNS), count, rule, tuple(notes), _span(date_from, date_to, event))
 
     # the players of the rows that count, oldest first (row, seat), and who each is
     mine = kept[row]
@@ -441,7 +441,13 @@ def ladder(url: str | os.PathLike | None = None, *, date_from: str | None = None
     unranked = int((out["rank"] == "").sum())
     if unranked:
         notes.append(f"{unranked} {by}(s) with fewer than {min_sessions} sessions listed unranked")
-    return Ladder(out, count, rule, tuple(notes))
+    return Ladder(out, count, rule, tuple(notes), _span(date_from, date_to, event))
+
+
+def _span(date_from: str | None, date_to: str | None, event: str | None) -> str:
+    """The sessions a ladder covers, in words: ``2026-09-01 to 2026-09-30, events holding 'Autumn'``."""
+    span = " to ".join(d for d in (date_from, date_to) if d) or "every date"
+    return span + (f", events holding {event!r}" if event else "")
 
 
 def _text(value) -> str:

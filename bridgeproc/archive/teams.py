@@ -122,6 +122,8 @@ def _games(texts: pd.Series) -> pd.Series:
 
 #: Every TeamsSession field, stored as a frame (TEAM_FRAMES), a ``notes`` frame or the version's JSON.
 STORED_FIELDS = frozenset({*TEAM_FRAMES, "notes", "options", "meta", "tie_breaks", "names", "members", "origin"})
+#: TeamsSession fields that are not the session's data: what the archive answered when it stored it.
+NOT_STORED = frozenset({"archived"})
 
 
 def team_frames(session: TeamsSession) -> dict[str, pd.DataFrame]:
@@ -205,10 +207,11 @@ def _player_rows(session: TeamsSession, version_id: int) -> list[tuple]:
 
 def archive_teams(session: TeamsSession, url: str | os.PathLike | None = None, *, event: str | None = None,
                   date: str | None = None, session_id: str | None = None, comment: str | None = None,
-                  replace: bool = False) -> ArchiveResult:
+                  replace: bool = False, complete: bool = True) -> ArchiveResult:
     """Store a teams session in the archive at ``url`` as a new version (as
     :func:`bridgeproc.archive.archive_session` does a pairs session: equal content adds nothing,
-    fewer deals or double-dummy tables or table results than the latest version need ``replace``).
+    fewer deals or double-dummy tables or table results than the latest version need ``replace``;
+    ``complete`` False stores it incomplete until the run's outputs are in place, ``complete_version``).
 
     Raises
     ------
@@ -223,7 +226,8 @@ def archive_teams(session: TeamsSession, url: str | os.PathLike | None = None, *
                "numbering": None, "movement": None, "options": None}
     return store_version(prepared, url, kind="teams", columns=columns, player_columns=PLAYER_COLUMNS,
                          players=lambda version_id: _player_rows(session, version_id),
-                         dated=bool(session_id or date or _input_date(session)), comment=comment, replace=replace)
+                         dated=bool(session_id or date or _input_date(session)), comment=comment, replace=replace,
+                         complete=complete)
 
 
 def teams_from(row: dict, data: dict[str, pd.DataFrame]) -> TeamsSession:

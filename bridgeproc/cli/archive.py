@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 import click
 import pandas as pd
 
 from bridgeproc.cli.common import library_errors, say, with_verbosity
 from bridgeproc.cli.main import cli, convention_overrides, outputs_for, ranking_options
+from bridgeproc.model import Ladder
+from bridgeproc.pipeline.publish import output_types
 from bridgeproc.pipeline.write import WRITERS
 
 #: Numbers in --csv listings for scripts: every digit that carries the value (15 significant),
@@ -22,10 +23,10 @@ _ARCHIVE_URL = click.option("--archive", "url", envvar="BRIDGEPROC_ARCHIVE", def
 def _archive_call(name: str, *args, **kwargs):
     """Call ``bridgeproc.archive.<name>`` (imported here: other commands start without SQLAlchemy)."""
     from bridgeproc import archive as store
-    from bridgeproc.archive.ladder import ladder
     from bridgeproc.pipeline import export_session
+    from bridgeproc.pipeline.season import process_ladder
 
-    special: dict[str, Callable] = {"export_session": export_session, "ladder": ladder}
+    special: dict[str, Callable] = {"export_session": export_session, "process_ladder": process_ladder}
     function = special.get(name) or getattr(store, name)
     archive_exists, default_url = store.archive_exists, store.default_url
     with library_errors():
@@ -189,6 +190,7 @@ def _iso_day(ctx, param, value):
               help="A ladder of partnerships or of players.")
 @_FOLD
 @click.option("-o", "--output", "outputs", multiple=True, type=click.Path(),
+              callback=outputs_for(output_types(Ladder)),
               help="Also write the ladder to a file (.csv or .xlsx). Repeat for several.")
 @_formats
 def archive_ladder(url, date_from, date_to, event, best, min_sessions, by, fold_accents, outputs, fmt) -> None:
@@ -201,28 +203,15 @@ def archive_ladder(url, date_from, date_to, event, best, min_sessions, by, fold_
 
         bridgeproc archive ladder --from 2026-09-01 --to 2026-12-31 --best 8 --min-sessions 5 -o ladder.xlsx
     """
-    from bridgeproc.report.ladder import LADDER_SUFFIXES, write_ladder
-
     if date_from and date_to and date_from > date_to:
         raise click.BadParameter(f"--from {date_from} is after --to {date_to}", param_hint="--from/--to")
-    for output in outputs:
-        if Path(output).suffix.lower() not in LADDER_SUFFIXES:
-            raise click.BadParameter(f"{output}: a ladder is written as .csv or .xlsx", param_hint="-o")
-    if len({Path(o).resolve() for o in outputs}) < len(outputs):
-        raise click.BadParameter("the same output file is given twice", param_hint="-o")
-    ranked = _archive_call("ladder", url, date_from=date_from, date_to=date_to, event=event, best=best,
-                           min_sessions=min_sessions, by=by, fold_accents=fold_accents)
-    table = ranked.table
-    span = " to ".join(d for d in (date_from, date_to) if d) or "every date"
-    what = f"{span}" + (f", events holding {event!r}" if event else "")
-    rule = ranked.rule
-    say(f"ladder: {what}; {rule}")
-    _say_matches(ranked.notes)
-    emit(table, fmt, nothing=f"no archived session with percentages for {what} (bridgeproc archive list shows "
-                             "the sessions)")
     with library_errors():
-        for output in outputs:
-            write_ladder(table, output, title=f"Ladder: {what}", lines=[rule, *ranked.notes])
+        ranked = _archive_call("process_ladder", url, list(outputs), date_from=date_from, date_to=date_to,
+                               event=event, best=best, min_sessions=min_sessions, by=by, fold_accents=fold_accents)
+    say(f"ladder: {ranked.span}; {ranked.rule}")
+    _say_matches(ranked.notes)
+    emit(ranked.table, fmt, nothing=f"no archived session with percentages for {ranked.span} (bridgeproc archive "
+                                    "list shows the sessions)")
     if outputs:
         say(f"wrote {', '.join(outputs)}")
 

@@ -19,7 +19,7 @@ from bridgeproc.cli.main import (
 )
 from bridgeproc.cli.progress import SolveProgress
 from bridgeproc.errors import format_problems, summarize_problems
-from bridgeproc.pipeline.event import EVENT_WRITERS, process_event
+from bridgeproc.pipeline.event import EVENT_OUTPUTS, process_event
 from bridgeproc.rank.event import EVENT_RULES, MATCH_BY, MISSING_RULES
 
 EVENT = "Event"
@@ -65,7 +65,7 @@ def _event_options(command):
 @_event_options
 @ranking_options
 @option(OUTPUTS)("-o", "--output", "outputs", multiple=True, required=True, type=click.Path(),
-                 callback=outputs_for(tuple(EVENT_WRITERS)),
+                 callback=outputs_for(EVENT_OUTPUTS),
                  help="Output file: .csv (the event ranking with every session's score), .xlsx (the event "
                       "ranking and each session's), .pbn (the last session with the event's TotalScoreTable), "
                       ".xml (USEBIO 1.2: every session in its SESSION, the event's standings), .html (the event "

@@ -25,11 +25,12 @@ from bridgeproc.cli.common import (
 )
 from bridgeproc.cli.progress import SolveProgress
 from bridgeproc.errors import format_problems, summarize_problems
-from bridgeproc.model import Options
+from bridgeproc.model import CheckReport, Options
 from bridgeproc.pipeline.config import ConfigError
+from bridgeproc.pipeline.publish import FOLDER, output_type, output_types
 from bridgeproc.pipeline.read import check_input_files, input_file
-from bridgeproc.pipeline.run import check_report
-from bridgeproc.pipeline.write import FOLDER, WRITERS, check_outputs, output_type, process_session, write_all
+from bridgeproc.pipeline.run import process_check
+from bridgeproc.pipeline.write import WRITERS, process_session
 from bridgeproc.rank import PROFILES, profile
 from bridgeproc.rank.conventions import EXACT
 from bridgeproc.rank.methods import METHODS
@@ -356,8 +357,8 @@ def score(outputs, inputs, no_archive, archive_url, replace, event, date, sessio
         say(f"{session.archived}")
 
 
-#: The report types of ``check -o`` (report.checks.CHECK_REPORT_WRITERS, not imported at start-up).
-CHECK_REPORTS = (".xlsx", ".csv", ".html")
+#: The report types of ``check -o`` (from the one output table, ``pipeline.publish.OUTPUTS``).
+CHECK_REPORTS = output_types(CheckReport)
 
 
 @cli.command(cls=Command)
@@ -378,15 +379,10 @@ def check(inputs, reports, dd, **params) -> None:
     """
     solve = bool(reports) if dd is None else dd
     with library_errors():
-        check_input_files(inputs, params["names"])
-        check_outputs(reports, CHECK_REPORTS, reads=[*inputs, *params["names"], params.get("corrections")])
         with SolveProgress() as progress:
-            report = check_report(list(inputs), run_options({**params, "no_dd": not solve}),
-                                  progress=progress if verbosity() >= NORMAL else None)
+            report = process_check(list(inputs), list(reports), run_options({**params, "no_dd": not solve}),
+                                   progress=progress if verbosity() >= NORMAL else None)
         if reports:
-            from bridgeproc.report.checks import CHECK_REPORT_WRITERS  # start-up: openpyxl only for a report
-
-            write_all(reports, lambda out, tmp: CHECK_REPORT_WRITERS[out.suffix.lower()](report, tmp))
             say(f"wrote {', '.join(reports)}")
         report.raise_errors()
     if verbosity() >= NORMAL:

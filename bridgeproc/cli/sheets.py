@@ -8,10 +8,9 @@ import click
 
 from bridgeproc.cli.common import VERBOSITY, library_errors, say, with_verbosity
 from bridgeproc.cli.main import check_encoding, check_finite, cli, outputs_for
-from bridgeproc.pipeline.teams import WRITERS as TEAMS_WRITERS
-from bridgeproc.pipeline.write import check_outputs, write_all
-from bridgeproc.rubber.chicago import chicago_sheet
-from bridgeproc.rubber.rubber import rubber_sheet
+from bridgeproc.model import TeamsSession
+from bridgeproc.pipeline.publish import output_types
+from bridgeproc.pipeline.sheets import process_sheet
 from bridgeproc.teams import options_from_text
 
 
@@ -35,14 +34,12 @@ def _sheet_command(function):
     return functools.reduce(lambda f, d: d(f), reversed(_SHEET_ARGS), function)
 
 
-def _print_sheet(build, sheet, outputs, title, reads=()) -> None:
-    from bridgeproc.report.scoresheet import sheet_text, write_sheet  # openpyxl only when a sheet is printed
+def _print_sheet(kind: str, sheet, outputs, **options) -> None:
+    from bridgeproc.report.scoresheet import sheet_text  # openpyxl only when a sheet is printed
 
     with library_errors():
-        check_outputs(outputs, (".csv", ".xlsx"), [sheet, *reads])
-        frame = build()
-        write_all(outputs, lambda out, tmp: write_sheet(frame, tmp, title=f"{title}: {Path(sheet).name}", kind=out.suffix))
-    click.echo(sheet_text(frame))
+        scored = process_sheet(kind, sheet, outputs, **options)
+    click.echo(sheet_text(scored.table))
 
 
 @cli.command()
@@ -60,9 +57,8 @@ def rubber(sheet, outputs, encoding, variant, unfinished_partscore, redoubled_in
 
         bridgeproc rubber evening.csv -o evening.xlsx
     """
-    _print_sheet(lambda: rubber_sheet(sheet, variant=variant, unfinished_partscore=int(unfinished_partscore),
-                                      redoubled_insult=int(redoubled_insult), encoding=encoding),
-                 sheet, outputs, "Rubber bridge")
+    _print_sheet("rubber", sheet, outputs, variant=variant, unfinished_partscore=int(unfinished_partscore),
+                 redoubled_insult=int(redoubled_insult), encoding=encoding)
 
 
 @cli.command()
@@ -103,16 +99,15 @@ def chicago(ctx, sheet, outputs, encoding, variant, cycle, first_dealer, partsco
                                       if name == "partscore_bonus" and variant == "duplicate" else ""))
     if variant == "standard":
         passed_out = None  # a club default for the other variants; standard Chicago always redeals
-    _print_sheet(lambda: chicago_sheet(sheet, variant=variant, cycle=cycle, first_dealer=first_dealer,
-                                       partscore_bonus=partscore_bonus, passed_out=passed_out, targets=targets,
-                                       encoding=encoding, partscore_premium=int(partscore_premium)),
-                 sheet, outputs, "Chicago", reads=[targets] if targets else ())
+    _print_sheet("chicago", sheet, outputs, variant=variant, cycle=cycle, first_dealer=first_dealer,
+                 partscore_bonus=partscore_bonus, passed_out=passed_out, targets=targets, encoding=encoding,
+                 partscore_premium=int(partscore_premium))
 
 
 @cli.command()
 @click.argument("inputs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("-o", "--output", "outputs", multiple=True, required=True, type=click.Path(),
-              callback=outputs_for(tuple(TEAMS_WRITERS)),
+              callback=outputs_for(output_types(TeamsSession)),
               help="Output file (.xlsx, .csv, .pbn, .xml for USEBIO, .html, or results/ for the website). "
                    "Repeat for several.")
 @click.option("--scoring", type=click.Choice(["vp", "imps", "bam"]), default=None,
@@ -134,13 +129,20 @@ def chicago(ctx, sheet, outputs, encoding, variant, cycle, first_dealer, partsco
 @click.option("--lineup", type=click.Path(exists=True, dir_okay=False), help="Which pair of which team sat where.")
 @click.option("--adjustments", type=click.Path(exists=True, dir_okay=False), help="Carry-over and penalties (CSV).")
 @click.option("--encoding", default=None, callback=check_encoding, help="Text encoding of CSV/PBN inputs (default: detect).")
-@click.option("--archive", "archive_url", default=None,
-              help="Also store the event in this archive (SQLite file or postgresql:// URL) as a new version.")
+@click.option("--no-archive", is_flag=True, help="Do not store the event in the archive.")
+@click.option("--archive", "archive_url", envvar="BRIDGEPROC_ARCHIVE", default=None,
+              help="Archive: an SQLAlchemy URL or SQLite file [default: $BRIDGEPROC_ARCHIVE, else "
+                   "~/.local/share/bridgeproc/archive.sqlite].")
+@click.option("--replace", is_flag=True,
+              help="Archive this run even if it has fewer table results, deals or double-dummy tables than the "
+                   "version it follows.")
 @click.option("--event", default=None, help="Event name in the archive [default: the input's Event].")
 @click.option("--date", default=None, help="Date in the archive, YYYY-MM-DD [default: the input's Date, else today].")
+@click.option("--session-id", default=None, help="Archive as a new version of this session id.")
+@click.option("--comment", default=None, help="A note stored with this archived version (e.g. what was corrected).")
 @with_verbosity
-def teams(inputs, outputs, lineup, adjustments, encoding, format_, vp_scale, archive_url, event, date,
-          **params) -> None:
+def teams(inputs, outputs, lineup, adjustments, encoding, format_, vp_scale, no_archive, archive_url, replace, event,
+          date, session_id, comment, **params) -> None:
     """Score a teams event: board IMPs, match VPs, standings.
 
     Example:
@@ -149,10 +151,12 @@ def teams(inputs, outputs, lineup, adjustments, encoding, format_, vp_scale, arc
     """
     from bridgeproc.pipeline.teams import process_teams  # the teams writers only for this command
 
+    identity = {"event": event, "date": date, "session_id": session_id, "comment": comment}
     with library_errors():
         options = options_from_text(format=format_, vp_scale_spec=vp_scale, **params)
-        session = process_teams(list(inputs), list(outputs), options, lineup=lineup,
-                                adjustments=adjustments, encoding=encoding)
+        session = process_teams(list(inputs), list(outputs), options, lineup=lineup, adjustments=adjustments,
+                                encoding=encoding, archive=not no_archive, archive_url=archive_url,
+                                archive_as={k: v for k, v in identity.items() if v is not None}, replace=replace)
     for notice in session.notices:
         say(notice)
     for line in session.note_lines():  # what was read with a note (a lead from the Play ...), as `score` says it
@@ -160,8 +164,5 @@ def teams(inputs, outputs, lineup, adjustments, encoding, format_, vp_scale, arc
     if session.origin:
         say(session.origin)
     say(f"{len(session.matches)} matches, {len(session.standings)} teams; wrote {', '.join(outputs)}")
-    if archive_url:  # the archive (SQLAlchemy) only when asked for
-        from bridgeproc.archive.teams import archive_teams
-
-        with library_errors():
-            say(str(archive_teams(session, archive_url, event=event, date=date)))
+    if session.archived is not None:
+        say(str(session.archived))

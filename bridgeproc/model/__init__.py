@@ -3,6 +3,7 @@ pipeline builds, the writers and the archive take, and library users get.
 
 ``options``   ``Options``: the switches of one run that are not ranking conventions
 ``session``   ``Session``: a pairs session scored and ranked
+``sheet``     ``ScoreSheet``: a rubber or Chicago score sheet
 ``sim``       ``SimResult``: a simultaneous event, the field and each club
 ``swiss``     ``SwissRun``: Swiss standings and the next draw
 ``teams``     ``TeamsSession``: a teams event scored and ranked
@@ -17,8 +18,9 @@ from bridgeproc.model.check import CheckReport
 from bridgeproc.model.event import Event, EventArchived
 from bridgeproc.model.options import Options
 from bridgeproc.model.session import Session, describe_conventions
+from bridgeproc.model.sheet import ScoreSheet
 from bridgeproc.model.sim import SimResult
 from bridgeproc.model.swiss import SwissRun
 from bridgeproc.model.teams import TeamsSession
 
-__all__ = ["ArchiveResult", "CheckReport", "Event", "EventArchived", "History", "Ladder", "Options", "Rescored", "Session", "SimResult", "SwissRun", "TeamsSession", "describe_conventions"]
+__all__ = ["ArchiveResult", "CheckReport", "Event", "EventArchived", "History", "Ladder", "Options", "Rescored", "ScoreSheet", "Session", "SimResult", "SwissRun", "TeamsSession", "describe_conventions"]

@@ -47,13 +47,15 @@ class ArchiveResult:
 @dataclass(frozen=True)
 class Ladder:
     """A season's ladder (``archive.ladder``): ``table`` of ``schema.LADDER_COLUMNS``, ``sessions`` how
-    many sessions with percentages the range holds (the M of "best N of M"), ``rule`` in words, and
-    ``notes``: the players taken as one, and every row or session left out, with why."""
+    many sessions with percentages the range holds (the M of "best N of M"), ``rule`` in words,
+    ``notes``: the players taken as one, and every row or session left out, with why; ``span`` the
+    sessions it covers in words (``2026-09-01 to 2026-09-30, events holding 'Autumn'``)."""
 
     table: pd.DataFrame
     sessions: int
     rule: str
     notes: tuple[str, ...] = ()
+    span: str = "every date"
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,8 @@ class SwissRun:
     draw: pd.DataFrame | None
     rounds: int
     notes: tuple[str, ...] = ()
+    #: The workbook's title.
+    title: str = "Swiss"
 
     @property
     def written(self) -> pd.DataFrame:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, fields
 import pandas as pd
 
 from bridgeproc.errors import summarize_problems
+from bridgeproc.model.archive import ArchiveResult
 from bridgeproc.schema import problems_frame
 from bridgeproc.teams.options import TeamsOptions
 from bridgeproc.teams.session import TeamsScore, match_notices, pair_totals
@@ -46,6 +47,8 @@ class TeamsSession:
     deals: pd.DataFrame | None = None
     notes: tuple[dict[str, str], ...] = ()
     origin: str = ""
+    #: What the archive said, when archived.
+    archived: ArchiveResult | None = None
 
     @classmethod
     def of(cls, score: TeamsScore, **read) -> "TeamsSession":

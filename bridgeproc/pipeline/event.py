@@ -17,7 +17,6 @@ are compared with ours when the event is the file's sessions, as a Ruter TotalSc
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import os
 import re
 import time
@@ -30,26 +29,17 @@ from bridgeproc.errors import BridgeprocError, ParseError, SetupError, UsageErro
 from bridgeproc.io.pbn.reader import read_pbn
 from bridgeproc.io.usebio.sessions import read_event_standings, session_count, split_session
 from bridgeproc.model import Event, EventArchived, Options, Session
+from bridgeproc.pipeline.publish import OUTPUTS, archive_file, check_outputs, publish
 from bridgeproc.pipeline.read import check_input_files, input_file, published_totals, suffix
 from bridgeproc.pipeline.run import build_session
-from bridgeproc.pipeline.write import FOLDER, check_outputs, output_type, write_all
 from bridgeproc.rank.event import EventRanking, SessionStandings, combine_sessions, session_table
 from bridgeproc.rank.published import published_differences
 from bridgeproc.schema import problems_frame
 
 #: ``archive:ID``: a session taken from the archive instead of files.
 ARCHIVED = "archive:"
-#: Output type -> the event writer in ``report`` (imported when used: openpyxl only for .xlsx, .csv and .pbn).
-EVENT_WRITERS: dict[str, str] = {
-    ".csv": "bridgeproc.report.event:write_event_csv",
-    ".xlsx": "bridgeproc.report.event:write_event_workbook",
-    ".pbn": "bridgeproc.report.event:write_event_pbn",
-    ".xml": "bridgeproc.report.event_usebio:write_event_usebio",
-    ".html": "bridgeproc.report.web.event_site:write_event_page",
-    FOLDER: "bridgeproc.report.web.event_site:write_event_site",
-}
-
-
+#: The output types of an event (``pipeline.publish.OUTPUTS``).
+EVENT_OUTPUTS: tuple[str, ...] = tuple(OUTPUTS[Event])
 def session_files(spec: str | os.PathLike | Sequence) -> list[str]:
     """The files of one session: a path, several paths joined by commas, or a list of paths;
     ``archive:ID`` is returned as it is. A path that exists with a comma in its name is one file."""
@@ -273,18 +263,6 @@ def build_event(sessions: Sequence, options: Options = Options(), rule: str = "s
                  notes=pd.concat(notes, ignore_index=True) if notes else None, options=options)
 
 
-def _archive_file(options: Options) -> str | None:
-    """The SQLite file the event is archived into, so that no output can overwrite it."""
-    if not options.archive:
-        return None
-    from bridgeproc.archive import default_url  # start-up: SQLAlchemy only for a run that archives
-
-    url = str(options.archive_url or default_url())
-    if "://" not in url:
-        return url
-    return url.split(":///", 1)[1] if url.startswith("sqlite:///") else None
-
-
 def _archive_identities(event: Event) -> list[tuple[str, str] | None]:
     """(session_id, date) each session scored from files is archived as, under the event's name (None for
     ``archive:ID``): ``archive.session_identity``'s ``<date>_<event>``, with ``-s<n>`` (its place in the
@@ -311,7 +289,7 @@ def _rule_text(ranking: EventRanking) -> str:
 
 
 def write_event(event: Event, outputs: Sequence, archive: bool | None = None) -> Event:
-    """Write every output of ``event`` (by extension: :data:`EVENT_WRITERS`) all together or none, and
+    """Write every output of ``event`` (by type: ``pipeline.publish.OUTPUTS``) all together or none, and
     archive the event when ``archive`` (default: ``event.options.archive``) says so.
 
     Archiving (as ``score`` archives): once every output is written to its temporary file, each session
@@ -323,15 +301,10 @@ def write_event(event: Event, outputs: Sequence, archive: bool | None = None) ->
     outputs = list(outputs)
     options = event.options
     archive = options.archive if archive is None else archive
-    check_outputs(outputs, EVENT_WRITERS, [*options.names, _archive_file(options) if archive else None])
-    kinds = {Path(o): output_type(o) for o in outputs}
+    check_outputs(outputs, EVENT_OUTPUTS, [*options.names, archive_file(options.archive_url) if archive else None])
     stored: list = []
     identities = _archive_identities(event) if archive else []
     name = str(event.meta.get("event") or "Event")
-
-    def write(out: Path, tmp: Path) -> None:
-        module, function = EVENT_WRITERS[kinds.get(out) or output_type(out)].split(":")
-        getattr(importlib.import_module(module), function)(event, tmp)
 
     def store() -> None:
         if not archive:
@@ -360,7 +333,7 @@ def write_event(event: Event, outputs: Sequence, archive: bool | None = None) ->
                                   "again to archive it") from None
         stored[:] = [EventArchived(name, event_id, tuple(ids), tuple(done))]
 
-    write_all(outputs, write, store, complete)
+    publish(event, outputs, store, complete)
     return dataclasses.replace(event, archived=stored[0]) if stored else event
 
 
@@ -372,11 +345,11 @@ def process_event(sessions: Sequence, outputs: Sequence = (), options: Options =
     (an unknown type, one given twice, one that is an input or the archive), :func:`build_event`, then
     :func:`write_event` (which archives as ``options.archive`` says)."""
     files = [input_file(f) for s in sessions for f in session_files(s) if not f.startswith(ARCHIVED)]
-    check_outputs(list(outputs), EVENT_WRITERS, [*files, *options.names, _archive_file(options)])
+    check_outputs(list(outputs), EVENT_OUTPUTS, [*files, *options.names, archive_file(options.archive_url) if options.archive else None])
     event = build_event(sessions, options, rule=rule, missing=missing, match=match, carry_over=carry_over,
                         progress=progress, stages=stages)
     return write_event(event, outputs)
 
 
-__all__ = ["ARCHIVED", "EVENT_WRITERS", "Event", "EventArchived", "build_event", "expand_sessions", "process_event",
+__all__ = ["ARCHIVED", "EVENT_OUTPUTS", "Event", "EventArchived", "build_event", "expand_sessions", "process_event",
            "session_files", "write_event"]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
-from typing import Callable
+from typing import Callable, Sequence
 
 import pandas as pd
 
@@ -19,7 +19,8 @@ from bridgeproc.errors import (
     likely_causes,
 )
 from bridgeproc.model import CheckReport, Options, Session
-from bridgeproc.pipeline.read import Inputs, read_inputs
+from bridgeproc.pipeline.publish import check_outputs, output_types, publish
+from bridgeproc.pipeline.read import Inputs, check_input_files, read_inputs
 from bridgeproc.rank import Conventions, parse_scoring_tag, rank_results, standings, winner_groups
 from bridgeproc.rank.conventions import EXACT, SEARCH_FIELDS, producer
 from bridgeproc.rank.published import published_agreement, published_differences
@@ -337,6 +338,18 @@ def check_report(inputs: list, options: Options = Options(),
     found = [f for f in (notes, _kind("warning", [suspicious]), _kind("note", [missing_dd])) if len(f)]
     warnings = pd.concat(found, ignore_index=True) if found else _kind("note", [])
     return CheckReport(summary, _kind("error", []), warnings, results=results, inputs=given)
+
+
+def process_check(inputs: list, reports: Sequence = (), options: Options = Options(),
+                  progress: Callable[[int, int], None] | None = None) -> CheckReport:
+    """``bridgeproc check`` as one call: the report outputs refused before any work when they cannot be
+    right, :func:`check_report`, then every report written (``.xlsx``, ``.csv``, ``.html``), all or
+    nothing, whether or not the inputs are refused (the report says why)."""
+    check_input_files(inputs, options.names)
+    check_outputs(reports, output_types(CheckReport), [*inputs, *options.names, options.corrections])
+    report = check_report(list(inputs), options, progress)
+    publish(report, reports)
+    return report
 
 
 def check_inputs(inputs: list, options: Options = Options(), every_note: bool = False) -> str:

@@ -3,16 +3,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from pathlib import Path
 
 import pandas as pd
 
 from bridgeproc.errors import format_problems
 from bridgeproc.model import Options, SwissRun
+from bridgeproc.pipeline.publish import check_outputs, output_types, publish
 from bridgeproc.pipeline.read import read_inputs
 from bridgeproc.pipeline.run import validate_inputs
-from bridgeproc.pipeline.write import check_outputs, write_all
-from bridgeproc.report.scoresheet import write_sheet
 from bridgeproc.schema import problems_frame
 from bridgeproc.teams.load import read_lineup
 from bridgeproc.teams.options import TeamsOptions
@@ -20,9 +18,6 @@ from bridgeproc.teams.session import match_notices, read_teams, score_teams
 from bridgeproc.teams.standings import standings
 from bridgeproc.teams.swiss import swiss_pairings
 from bridgeproc.teams.swiss_pairs import SwissPairsEvent, SwissPairsOptions, score_swiss_pairs
-
-#: Output types of ``bridgeproc swiss``.
-SWISS_OUTPUTS = (".csv", ".xlsx")
 
 
 def score_pairs(inputs: list, options: SwissPairsOptions = SwissPairsOptions(),
@@ -91,7 +86,7 @@ def process_swiss(inputs: list, outputs: Sequence = (), *, teams: bool = False, 
     BridgeprocError
         Bad input (ParseError/ValidationError list every problem); nothing is written.
     """
-    check_outputs(outputs, SWISS_OUTPUTS, [*inputs, *([lineup] if lineup else [])])
+    check_outputs(outputs, output_types(SwissRun), [*inputs, *([lineup] if lineup else [])])
     if teams:
         table, meetings, byes, rounds, notes = score_teams_swiss(inputs, teams_options, pairs_options.bye_vp,
                                                                  lineup, encoding)
@@ -106,9 +101,8 @@ def process_swiss(inputs: list, outputs: Sequence = (), *, teams: bool = False, 
         if not teams:
             drawn = drawn.rename(columns={"home": "ns", "away": "ew", "home_total": "ns_total",
                                           "away_total": "ew_total"})
-    run = SwissRun(standings=table, draw=drawn, rounds=rounds, notes=tuple(notes))
     what = "teams" if teams else "pairs"
     title = (f"Swiss {what}: round {rounds + 1} draw" if next_round else f"Swiss {what}: standings after round {rounds}")
-    frame = run.written
-    write_all(outputs, lambda out, tmp: write_sheet(frame, tmp, title=title, kind=Path(out).suffix))
+    run = SwissRun(standings=table, draw=drawn, rounds=rounds, notes=tuple(notes), title=title)
+    publish(run, outputs)
     return run

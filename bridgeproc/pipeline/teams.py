@@ -3,16 +3,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import replace
-from pathlib import Path
+from dataclasses import replace as replace_field
 
 import pandas as pd
 
 from bridgeproc.errors import BridgeprocError
 from bridgeproc.model import TeamsSession
-from bridgeproc.pipeline.write import check_outputs, output_type, write_all
+from bridgeproc.pipeline.publish import archive_file, check_outputs, output_types, publish
 from bridgeproc.rank.conventions import producer
-from bridgeproc.report.teams_files import WRITERS
 from bridgeproc.teams.load import read_adjustments, read_lineup
 from bridgeproc.teams.options import TeamsOptions
 from bridgeproc.teams.reproduce import (
@@ -31,7 +29,8 @@ from bridgeproc.teams.vp_scales import KNOWN_SCALES, scale_covers, vp_agreement
 
 def process_teams(inputs: list, outputs: Sequence = (), options: TeamsOptions = TeamsOptions(), *,
                   lineup: str | os.PathLike | None = None, adjustments: pd.DataFrame | str | os.PathLike | None = None,
-                  encoding: str | None = None) -> TeamsSession:
+                  encoding: str | None = None, archive: bool = False, archive_url: str | os.PathLike | None = None,
+                  archive_as: dict | None = None, replace: bool = False) -> TeamsSession:
     """Score a teams event from ``inputs`` and write every output by its extension.
 
     Parameters
@@ -52,16 +51,38 @@ def process_teams(inputs: list, outputs: Sequence = (), options: TeamsOptions = 
         Carry-over and penalties (see :func:`bridgeproc.teams.matches.match_totals`);
         a path is read with :func:`bridgeproc.teams.load.read_adjustments`.
 
+    archive, archive_url, archive_as, replace
+        Store the event in the archive (``archive_url``, else the default) as ``score`` does a session:
+        inside the all-or-nothing write, incomplete until every output is in place, then completed;
+        ``archive_as`` its event, date, session id and comment; ``replace`` accepts a version that loses
+        what the one before it had.
+
     Raises
     ------
     BridgeprocError
         Bad input (ParseError/ValidationError list every problem); nothing is written.
     """
-    check_outputs(outputs, WRITERS, [*inputs, *(p for p in (lineup, adjustments) if isinstance(p, (str, os.PathLike)))])
+    outputs = list(outputs)
+    reads = [*inputs, *(p for p in (lineup, adjustments) if isinstance(p, (str, os.PathLike)))]
+    check_outputs(outputs, output_types(TeamsSession), [*reads, archive_file(archive_url) if archive else None])
     session, _ = _scored(inputs, options, lineup, adjustments, encoding)
-    kinds = {Path(o): output_type(o) for o in outputs}  # as given: Path('results/') loses the folder's slash
-    write_all(outputs, lambda out, tmp: WRITERS[kinds.get(out) or output_type(out)](session, tmp))
-    return session
+    stored: list = []
+
+    def store() -> None:
+        if archive:
+            from bridgeproc.archive.teams import archive_teams  # start-up: SQLAlchemy only for a run that archives
+
+            stored.append(archive_teams(session, archive_url, replace=replace, complete=not outputs,
+                                        **(archive_as or {})))
+
+    def complete() -> None:
+        if stored and not stored[0].complete:
+            from bridgeproc.archive import complete_version
+
+            stored[0] = complete_version(archive_url, stored[0])
+
+    publish(session, outputs, store, complete)
+    return replace_field(session, archived=stored[0]) if stored else session
 
 
 def _scored(inputs: list, options: TeamsOptions, lineup=None, adjustments=None,
@@ -75,7 +96,7 @@ def _scored(inputs: list, options: TeamsOptions, lineup=None, adjustments=None,
                                           places),
                               deals=read.deals[0] if len(read.deals) == 1 else None, notes=tuple(read.notes),
                               members=read.members)
-    return replace(session, origin=teams_origin(session, read)), read
+    return replace_field(session, origin=teams_origin(session, read)), read
 
 
 def teams_conventions(inputs: list, encoding: str | None = None) -> list[str]:

@@ -1,253 +1,35 @@
-"""The writing half of a run: output files refused before any work when they cannot be right, the
-writer of each output type, then every output and the archive written all together or not at all."""
+"""The writing half of a pairs run: every output of a ``Session`` and its archive, all together or not at
+all (through :mod:`bridgeproc.pipeline.publish`, the one output table and its staging)."""
 from __future__ import annotations
 
-import contextlib
 import dataclasses
-import glob
-import importlib
 import os
-import shutil
-import tempfile
 import time
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Sequence
 
-from bridgeproc.errors import BridgeprocError, UsageError
-from bridgeproc.io.atomic import TMP_SUFFIX, Staged, stage, user_umask
+from bridgeproc.errors import BridgeprocError
 from bridgeproc.model import Options, Session
-from bridgeproc.pipeline.read import check_input_files, file_identity, suffix
+from bridgeproc.pipeline.publish import (  # noqa: F401  (the staging names, as library users know them)
+    FOLDER,
+    FOLDER_MARKER,
+    OUTPUTS,
+    archive_file,
+    check_outputs,
+    output_type,
+    publish,
+    write_all,
+    writer_of,
+)
+from bridgeproc.pipeline.read import check_input_files
 from bridgeproc.pipeline.run import build_session
 
-
-def check_outputs(outputs: Iterable, suffixes: Iterable[str], reads: Iterable = ()) -> None:
-    """Refuse an output of an unknown type, one given twice or inside another output, one whose
-    folder is a file, and one that is a file this run reads (an input, a names list, a target
-    table, the archive): writing it would destroy what the director gave. Each is a mistake in
-    the call (:class:`UsageError`), found before any work. A folder output (:data:`FOLDER` among
-    ``suffixes``) is refused too when it holds a file this run reads, holds the current folder, is a
-    file, or holds files bridgeproc did not write (it is replaced whole)."""
-    given = list(outputs)
-    kinds = [output_type(o) for o in given]
-    outputs = [Path(o) for o in given]
-    suffixes = list(suffixes)
-    reads = [Path(r) for r in reads if r is not None]
-    read_paths = {r.resolve() for r in reads}
-    read_files = {key for key in map(file_identity, reads) if key is not None}
-    for out, kind in zip(outputs, kinds):
-        if kind not in suffixes:
-            named = [f"a folder ({out.name or 'results'}/)" if s == FOLDER else s for s in suffixes]
-            raise UsageError(f"{out}: unknown output type; use one of {', '.join(named)}")
-        if kind == FOLDER:
-            _check_folder(out, reads)
-        if out.resolve() in read_paths or file_identity(out) in read_files - {None}:
-            raise UsageError(f"{out}: this run reads that file; write the output to another file")
-        parent = next((p for p in [out.parent, *out.parent.parents] if p.exists()), None)
-        if parent is not None and not parent.is_dir():
-            raise UsageError(f"{out}: cannot write there, {parent} is a file, not a folder")
-    resolved = [o.resolve() for o in outputs]
-    if len(set(resolved)) < len(resolved):
-        raise UsageError("the same output file is given twice")
-    for path in resolved:
-        if any(path in other.parents for other in resolved):
-            raise UsageError(f"{path.name}: another output is inside it; give files in a folder")
+#: Output type -> the writer of a Session (``pipeline.publish.OUTPUTS``).
+WRITERS: dict[str, str] = OUTPUTS[Session]
 
 
-#: The :data:`WRITERS` key of a folder output (``-o results/``: the results website as a folder of pages).
-FOLDER = "/"
-#: The file that marks a folder as written by bridgeproc: only such a folder (or an empty one) is replaced.
-FOLDER_MARKER = ".bridgeproc-results"
-
-
-def output_type(output: str | os.PathLike) -> str:
-    """The :data:`WRITERS` key of ``output``: :data:`FOLDER` for a name written with a trailing
-    slash, or one without an extension that is an existing folder; else its lower-case extension."""
-    text = os.fspath(output)
-    if text.endswith(("/", os.sep)) or (suffix(text) == "" and Path(text).is_dir()):
-        return FOLDER
-    return suffix(text)
-
-
-def _check_folder(out: Path, reads: list[Path]) -> None:
-    """Refuse a folder output that cannot be replaced whole without destroying something (UsageError)."""
-    where = out.resolve()
-    if out.exists() and not out.is_dir():
-        raise UsageError(f"{out}: is a file, not a folder; give a folder name for the results website")
-    for read in reads:
-        if where in read.resolve().parents:
-            raise UsageError(f"{out}: this run reads {read}, which is inside that folder; "
-                             "write the results website to another folder")
-    if where == Path.cwd().resolve() or where in Path.cwd().resolve().parents:
-        raise UsageError(f"{out}: is the current folder (or holds it); give a new folder name, e.g. results/")
-    if out.is_dir() and not (out / FOLDER_MARKER).is_file() and any(out.iterdir()):
-        raise UsageError(f"{out}: the folder holds files bridgeproc did not write; give a new or empty folder "
-                         f"(bridgeproc replaces only a results folder it wrote, marked by {FOLDER_MARKER})")
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True  # someone else's process: leave its folder alone
-    return True
-
-
-def _remove_stale_folders(target: Path) -> None:
-    """Remove temporary folders of ``target`` left by runs whose process has ended."""
-    for tmp in target.parent.glob(f".{glob.escape(target.name)}.*{TMP_SUFFIX}"):
-        owner = tmp.name[len(target.name) + 2:].split("-", 1)[0]
-        if tmp.is_dir() and owner.isdigit() and int(owner) != os.getpid() and not _alive(int(owner)):
-            shutil.rmtree(tmp, ignore_errors=True)
-
-
-@dataclass
-class StagedFolder:
-    """A folder output being written: a temporary folder beside it, renamed over the target by
-    :meth:`publish` (the folder it replaces is moved aside first and removed after), or removed
-    by :meth:`discard`. The marker file says the folder is bridgeproc's, so the next run may replace it."""
-
-    target: Path
-    temporary: Path
-    made: list[Path]
-
-    def publish(self) -> None:
-        target = self.target
-        old: Path | None = None
-        try:
-            (self.temporary / FOLDER_MARKER).write_text(
-                "Written by bridgeproc: the next run that writes this folder replaces it whole.\n", encoding="utf-8")
-            mode = os.stat(target).st_mode & 0o7777 if target.is_dir() else 0o777 & ~user_umask()
-            os.chmod(self.temporary, mode)
-            if target.exists():
-                if not (target / FOLDER_MARKER).is_file() and any(target.iterdir()):
-                    raise OSError(17, "the folder now holds files bridgeproc did not write", str(target))
-                old = Path(tempfile.mkdtemp(prefix=f".{target.name}.{os.getpid()}-old-", suffix=TMP_SUFFIX,
-                                            dir=target.parent))
-                os.rmdir(old)
-                os.rename(target, old)
-            os.rename(self.temporary, target)
-        except OSError:
-            if old is not None and not target.exists():
-                with contextlib.suppress(OSError):
-                    os.rename(old, target)  # put the previous results back
-            self.discard()
-            raise
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
-
-    def discard(self) -> None:
-        shutil.rmtree(self.temporary, ignore_errors=True)
-        for folder in self.made:  # deepest first
-            with contextlib.suppress(OSError):
-                folder.rmdir()
-
-
-def stage_folder(path: str | os.PathLike) -> StagedFolder:
-    """A temporary folder beside the folder output ``path`` (its parent made if missing)."""
-    target = Path(path)
-    missing = [p for p in [target.parent, *target.parent.parents] if not p.exists()]
-    target.parent.mkdir(parents=True, exist_ok=True)
-    _remove_stale_folders(target)
-    tmp = tempfile.mkdtemp(prefix=f".{target.name}.{os.getpid()}-", suffix=TMP_SUFFIX, dir=target.parent)
-    return StagedFolder(target, Path(tmp), missing)
-
-
-def _stage(output: object) -> Staged | StagedFolder:
-    """The staging of one output: a temporary folder for a folder output, else a temporary file."""
-    if isinstance(output, (str, os.PathLike)) and output_type(output) == FOLDER:
-        return stage_folder(output)
-    return stage(output)  # type: ignore[arg-type]
-
-
-def _cannot_write(exc: OSError, output: object) -> str:
-    """Why ``output`` could not be written, named as the user gave it (never the temporary file)."""
-    reason = exc.strerror or str(exc)
-    folder = getattr(exc, "folder", None)
-    where = f" (the folder {folder} cannot be {'written' if Path(folder).exists() else 'made'})" if folder else ""
-    return f"cannot write {output}: {reason}{where}"
-
-
-def write_all(outputs: Iterable, write: Callable[[Path, Path], None], then: Callable[[], None] | None = None,
-              after: Callable[[], None] | None = None) -> None:
-    """Write every output to a temporary file beside it (``write(output, temporary)``), run
-    ``then`` (e.g. archiving), and only then rename them all, then run ``after`` (e.g. marking
-    the archived version complete): a failure before the renames leaves no output written.
-    An error names the output as given, not its temporary file."""
-    staged: list[Staged | StagedFolder] = []
-    current: object = None
-    try:
-        for out in outputs:
-            current = out
-            staged.append(_stage(out))
-            write(Path(out), staged[-1].temporary)
-        current = None
-        if then is not None:
-            then()
-    except BaseException as exc:
-        for item in staged:
-            item.discard()
-        if isinstance(exc, OSError):
-            named = exc.filename if current is None else current
-            raise BridgeprocError(f"{_cannot_write(exc, named or 'an output')}; nothing was written") from None
-        raise
-    published: list[Path] = []
-    for item in staged:
-        try:
-            item.publish()
-        except OSError as exc:
-            for rest in staged[len(published) + 1:]:
-                rest.discard()
-            done = (f"only {', '.join(map(str, published))} {'was' if len(published) == 1 else 'were'} written"
-                    if published else "nothing was written")
-            raise BridgeprocError(f"{_cannot_write(exc, item.target)}; {done}") from None
-        published.append(item.target)
-    if after is not None:
-        after()
-
-
-#: Output type -> the writer in ``report`` (``module:function``, taking a Session and a path). They
-#: are imported when used, so a run that writes only CSV, or does not archive, starts without
-#: openpyxl or SQLAlchemy; tests/test_architecture.py checks every entry resolves into ``report``.
-WRITERS: dict[str, str] = {
-    ".csv": "bridgeproc.report.scored_csv:write_session_csv",
-    ".xlsx": "bridgeproc.report.workbook:write_workbook",
-    ".pbn": "bridgeproc.report.pbn:write_scored_pbn",
-    ".xml": "bridgeproc.report.usebio:write_usebio",
-    ".html": "bridgeproc.report.web:write_page",
-    FOLDER: "bridgeproc.report.web:write_site",
-}
-
-
-def writer(output: str | os.PathLike) -> Callable[[Session, Path], None]:
-    """The writer of ``output``'s type (see :data:`WRITERS`, :func:`output_type`)."""
-    module, name = WRITERS[output_type(output)].split(":")
-    return getattr(importlib.import_module(module), name)
-
-
-def _write_session(session: Session, outputs: list) -> Callable[[Path, Path], None]:
-    """``write_all``'s writer for ``outputs``: each output's type read from the name as given
-    (``Path("results/")`` loses the slash that makes it a folder)."""
-    kinds = {Path(o): output_type(o) for o in outputs}
-
-    def write(out: Path, tmp: Path) -> None:
-        module, name = WRITERS[kinds.get(out) or output_type(out)].split(":")
-        getattr(importlib.import_module(module), name)(session, tmp)
-    return write
-
-
-def _archive_file(options: Options) -> str | None:
-    """The SQLite file the run will archive into, so that no output can overwrite it."""
-    if not options.archive:
-        return None
-    from bridgeproc.archive import default_url  # start-up: SQLAlchemy only for a run that archives
-
-    url = str(options.archive_url or default_url())
-    if "://" not in url:
-        return url
-    return url.split(":///", 1)[1] if url.startswith("sqlite:///") else None
+def writer(output: str | os.PathLike) -> Callable[[Session, os.PathLike], None]:
+    """The writer of ``output``'s type for a Session (see :data:`WRITERS`, :func:`output_type`)."""
+    return writer_of(Session, output)
 
 
 def write_outputs(session: Session, outputs: list) -> Session:
@@ -260,7 +42,7 @@ def write_outputs(session: Session, outputs: list) -> Session:
     session's latest), which the next run of the same data completes and any other replaces.
     """
     options = session.options
-    check_outputs(outputs, WRITERS, [*options.names, _archive_file(options)])
+    check_outputs(outputs, WRITERS, [*options.names, archive_file(options.archive_url) if options.archive else None])
     archived: list = []
     renamed: list[bool] = []  # set once every output is in place
 
@@ -284,7 +66,7 @@ def write_outputs(session: Session, outputs: list) -> Session:
                                       "run the same command again to complete it") from None
 
     try:
-        write_all(outputs, _write_session(session, outputs), archive, complete)
+        publish(session, outputs, archive, complete)
     except BridgeprocError as exc:
         if archived and not archived[0].complete and not renamed:
             raise BridgeprocError(f"{exc}; the archive keeps {archived[0].session_id} version "
@@ -304,7 +86,7 @@ def process_session(inputs: Sequence, outputs: Sequence = (), options: Options =
     all problems), and every output and the archive are written all together or not at all.
     """
     check_input_files(inputs, options.names)
-    check_outputs(outputs, WRITERS, [*inputs, *options.names, _archive_file(options)])
+    check_outputs(outputs, WRITERS, [*inputs, *options.names, archive_file(options.archive_url) if options.archive else None])
     session = build_session(list(inputs), options, progress, stages)
     start = time.perf_counter()
     session = write_outputs(session, list(outputs))
@@ -319,5 +101,5 @@ def export_session(url: str | os.PathLike | None, session_id: str, outputs: list
 
     check_outputs(outputs, WRITERS)
     session = load_session(url, session_id, version)
-    write_all(outputs, _write_session(session, outputs))
+    publish(session, outputs)
     return session

@@ -21,14 +21,12 @@ import os
 import re
 from collections import Counter
 from pathlib import Path
-from typing import Callable
 
 import numpy as np
 import pandas as pd
 
 from bridgeproc._version import __version__
-from bridgeproc.errors import GROUP_ABOVE, UsageError, problem_cause
-from bridgeproc.io.atomic import atomic_path
+from bridgeproc.errors import GROUP_ABOVE, problem_cause
 from bridgeproc.model import CheckReport, Session
 from bridgeproc.report.styles import (
     RED_FONT,
@@ -175,7 +173,7 @@ def write_checks_sheet(wb, session: Session) -> None:
     add_checks(ws, rows)
 
 
-def _write_xlsx(report: CheckReport, path: str | os.PathLike) -> None:
+def write_check_xlsx(report: CheckReport, path: str | os.PathLike) -> None:
     rows = report_rows(report)
     wb = new_workbook()
     ws = new_sheet(wb, "Checks")
@@ -198,7 +196,7 @@ def _csv_text(value: object) -> object:
     return "" if value is None else value
 
 
-def _write_csv(report: CheckReport, path: str | os.PathLike) -> None:
+def write_check_csv(report: CheckReport, path: str | os.PathLike) -> None:
     rows = report_rows(report)
     with open(path, "w", encoding="utf-8-sig", newline="") as out:  # the BOM: a spreadsheet reads UTF-8
         writer = csv.writer(out, lineterminator="\n")
@@ -240,25 +238,9 @@ def check_page(report: CheckReport) -> str:
     )
 
 
-def _write_html(report: CheckReport, path: str | os.PathLike) -> None:
+def write_check_html(report: CheckReport, path: str | os.PathLike) -> None:
     Path(path).write_text(check_page(report), encoding="utf-8")
 
 
-#: Report type -> the writer that writes it to a path as it is (the caller makes it atomic).
-CHECK_REPORT_WRITERS: dict[str, Callable[[CheckReport, str | os.PathLike], None]] = {
-    ".xlsx": _write_xlsx, ".csv": _write_csv, ".html": _write_html,
-}
-
-
-def write_check_report(report: CheckReport, path: str | os.PathLike) -> None:
-    """Write ``report`` to ``path`` as its suffix says (.xlsx, .csv, .html), atomically (a temporary
-    file beside it, then renamed): every error, warning and note with its position."""
-    kind = Path(path).suffix.lower()
-    if kind not in CHECK_REPORT_WRITERS:
-        raise UsageError(f"{path}: unknown report type; use one of {', '.join(CHECK_REPORT_WRITERS)}")
-    with atomic_path(path) as tmp:
-        CHECK_REPORT_WRITERS[kind](report, tmp)
-
-
-__all__ = ["CHECK_REPORT_WRITERS", "CheckReport", "check_page", "located", "in_terminal_order", "report_rows",
-           "session_rows", "write_check_report", "write_checks_sheet"]
+__all__ = ["CheckReport", "check_page", "located", "in_terminal_order", "report_rows",
+           "session_rows", "write_check_csv", "write_check_html", "write_check_xlsx", "write_checks_sheet"]

@@ -5,7 +5,7 @@ a later session's file: the last session's boards and results, and the cumulativ
 ``SessionPercentage``, ``SessionRank``).
 
 The writers take the event as ``pipeline.event`` builds it (anything with ``ranking``, ``sessions``,
-``labels`` and ``meta``, see :class:`bridgeproc.model.Event`) and a path, and write atomically.
+``labels`` and ``meta``, see :class:`bridgeproc.model.Event`) and a plain path (pipeline.publish stages it).
 """
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ from typing import Sequence
 import pandas as pd
 
 from bridgeproc.core.shown import shown_frame
-from bridgeproc.io.atomic import atomic_path
 from bridgeproc.io.pbn.model import Column
 from bridgeproc.io.pbn.writer import write_games
 from bridgeproc.model import Event, Session
@@ -67,8 +66,7 @@ def event_table(event: Event) -> pd.DataFrame:
 
 def write_event_csv(event: Event, path: str | os.PathLike) -> None:
     """The event ranking with every session's score (:func:`event_table`) as CSV."""
-    with atomic_path(path) as tmp:
-        shown_frame(event_table(event)).to_csv(tmp, index=False, lineterminator="\n")
+    shown_frame(event_table(event)).to_csv(path, index=False, lineterminator="\n")
 
 
 def event_heading(event: Event) -> list[str]:
@@ -189,8 +187,7 @@ def write_event_workbook(event: Event, path: str | os.PathLike) -> None:
     for number, (session, label) in enumerate(zip(event.sessions, event.labels), start=1):
         _write_session_sheets(wb, session, number, label)
     _write_notes_sheet(wb, event)
-    with atomic_path(path) as tmp:
-        wb.save(tmp)
+    wb.save(path)
 
 
 def cumulative_table(ranking: EventRanking) -> tuple[list[Column], list[list[str]]]:

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import os
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pandas as pd
 
 from bridgeproc.errors import BridgeprocError
-from bridgeproc.io.atomic import atomic_path
 from bridgeproc.model import Event, Session
 from bridgeproc.rank import is_individual
 from bridgeproc.rank.event import EventRanking
@@ -159,7 +159,7 @@ def event_usebio_text(event: Event) -> str:
 
 
 def write_event_usebio(event: Event, path: str | os.PathLike) -> None:
-    """Write ``event`` as one USEBIO 1.2 file at ``path`` (atomically; see :func:`event_usebio_text`).
+    """Write ``event`` as one USEBIO 1.2 file at ``path`` (see :func:`event_usebio_text`).
 
     Raises BridgeprocError when a session is an individual (its players are not pairs; as ``score``'s
     USEBIO writer)."""
@@ -167,5 +167,4 @@ def write_event_usebio(event: Event, path: str | os.PathLike) -> None:
         raise BridgeprocError("USEBIO (.xml) output of an individual event is not supported; write .pbn or .xlsx "
                               "instead")
     text = event_usebio_text(event)
-    with atomic_path(path) as tmp:
-        tmp.write_text(text, encoding="utf-8", newline="\n")
+    Path(path).write_text(text, encoding="utf-8", newline="\n")

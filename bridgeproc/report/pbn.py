@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import re
+from pathlib import Path
 from typing import Mapping
 
 import pandas as pd
@@ -22,7 +23,6 @@ from bridgeproc.analysis.dd import encode_dd_hex
 from bridgeproc.core.boards import dealer_of, vul_of
 from bridgeproc.core.notation import contract_text
 from bridgeproc.core.shown import shown_frame
-from bridgeproc.io.atomic import atomic_path
 from bridgeproc.io.pbn.model import Column, Game, PbnFile, Tag
 from bridgeproc.io.pbn.reader import pbn_bytes
 from bridgeproc.io.pbn.writer import write_games
@@ -266,7 +266,7 @@ def _source_pbn(scored):
 
 
 def write_scored_pbn(scored, path: str | os.PathLike) -> None:
-    """Write scored frames as PBN 2.1, atomically.
+    """Write scored frames as PBN 2.1.
 
     On the PBN file the session was read from when there is one (``report.pbn_source``: the file as
     read, tag by tag, with the scores added), else one game per board (see :func:`scored_games`).
@@ -293,7 +293,6 @@ def write_scored_pbn(scored, path: str | os.PathLike) -> None:
                                 sections_apart=meta.get("_sections_apart") == "1")
         if onto is not None:
             data = pbn_bytes(onto)
-            with atomic_path(path) as tmp:
-                tmp.write_bytes(data)
+            Path(path).write_bytes(data)
             return
     write_games(scored_games(boards, results, standings, meta), path)

@@ -8,7 +8,6 @@ import pandas as pd
 
 from bridgeproc.core.notation import contract_text
 from bridgeproc.core.shown import shown_frame
-from bridgeproc.io.atomic import atomic_path
 from bridgeproc.rank.methods import METHODS
 from bridgeproc.schema import RESULTS_COLUMNS, SCORED_CSV_COLUMNS, SWITCHED_COLUMNS, check
 
@@ -31,11 +30,10 @@ def scored_table(results: pd.DataFrame) -> pd.DataFrame:
 
 
 def write_scored_csv(results: pd.DataFrame, path: str | os.PathLike) -> None:
-    """Write the scored results table to ``path`` (atomically), its numbers as every output shows them
+    """Write the scored results table to ``path``, its numbers as every output shows them
     (core.shown: two decimals at most, a result's NS and EW adding up to the top)."""
     check(results, RESULTS_COLUMNS)
-    with atomic_path(path) as tmp:
-        scored_table(shown_frame(results)).to_csv(tmp, index=False, lineterminator="\n")
+    scored_table(shown_frame(results)).to_csv(path, index=False, lineterminator="\n")
 
 
 def write_session_csv(session, path: str | os.PathLike) -> None:

@@ -1,18 +1,17 @@
-"""Rubber and Chicago score sheets out: a text table for the console, CSV or an xlsx sheet.
+"""Rubber and Chicago score sheets (and Swiss standings) out: a text table for the console, CSV or an
+xlsx sheet.
 
-The frames come from ``rubber.rubber_sheet`` and ``chicago.chicago_sheet``; each
-output is written atomically (nothing is left behind when writing fails).
+The frames come from ``rubber.rubber_sheet``, ``chicago.chicago_sheet`` and ``pipeline.swiss``; the
+writers take a ``model.ScoreSheet`` or ``model.SwissRun`` and a plain path (``pipeline.publish`` stages it).
 """
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import pandas as pd
 
 from bridgeproc.core.shown import shown_frame
-from bridgeproc.errors import BridgeprocError
-from bridgeproc.io.atomic import atomic_path
+from bridgeproc.model import ScoreSheet, SwissRun
 from bridgeproc.report.styles import (
     BAND_FILL,
     BOLD,
@@ -85,8 +84,7 @@ def write_xlsx(frame: pd.DataFrame, path: str | os.PathLike, title: str | None =
         add_row(ws, [cell(ws, _plain(v), fill=fill, font=BOLD if c.endswith("_total") else None)
                    for c, v in zip(columns, row)])
     add_changed_text(ws)
-    with atomic_path(path) as tmp:
-        wb.save(tmp)
+    wb.save(path)
 
 
 def _plain(value):
@@ -98,22 +96,21 @@ def _plain(value):
     return value
 
 
-def write_sheet(frame: pd.DataFrame, path: str | os.PathLike, title: str | None = None, kind: str | None = None) -> None:
-    """Write a score sheet; the format follows the extension (``.csv`` or ``.xlsx``), or ``kind``
-    when ``path`` is a temporary file.
+def write_sheet_csv(sheet: ScoreSheet, path: str | os.PathLike) -> None:
+    """The score sheet as CSV, numbers as every output shows them (core.shown): no float noise."""
+    shown_frame(sheet.table).to_csv(path, index=False)
 
-    Raises
-    ------
-    BridgeprocError
-        Any other extension.
-    """
-    suffix = (kind or Path(path).suffix).lower()
-    frame = shown_frame(frame)  # the numbers as every output shows them (core.shown): no float noise
-    if suffix == ".csv":
-        with atomic_path(path) as tmp:
-            frame.to_csv(tmp, index=False)
-    elif suffix == ".xlsx":
-        write_xlsx(frame, path, title)
-    else:
-        raise BridgeprocError(f"{Path(path).name}: cannot write a score sheet as {suffix or 'a file without extension'};"
-                              " use .csv or .xlsx")
+
+def write_sheet_xlsx(sheet: ScoreSheet, path: str | os.PathLike) -> None:
+    """The score sheet as a one-sheet workbook under its title (:func:`write_xlsx`)."""
+    write_xlsx(shown_frame(sheet.table), path, sheet.title)
+
+
+def write_swiss_csv(run: SwissRun, path: str | os.PathLike) -> None:
+    """The Swiss standings, or the next round's draw when one was made, as CSV."""
+    write_sheet_csv(ScoreSheet(run.written, run.title), path)
+
+
+def write_swiss_xlsx(run: SwissRun, path: str | os.PathLike) -> None:
+    """The Swiss standings, or the next round's draw when one was made, as a workbook."""
+    write_sheet_xlsx(ScoreSheet(run.written, run.title), path)

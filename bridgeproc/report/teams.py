@@ -11,7 +11,6 @@ import pandas as pd
 
 from bridgeproc.analysis.par import optimum_score_problem, parse_optimum_score
 from bridgeproc.core.notation import contract_text
-from bridgeproc.io.atomic import atomic_path
 from bridgeproc.model import TeamsSession
 from bridgeproc.report.checks import in_terminal_order
 from bridgeproc.report.handrecords import write_handrecords
@@ -331,7 +330,7 @@ def write_conventions(wb, session: TeamsSession) -> None:
 
 
 def write_teams_workbook(session: TeamsSession, path: str | os.PathLike) -> None:
-    """Write the teams workbook for ``session`` to ``path`` (atomically)."""
+    """Write the teams workbook for ``session`` to ``path``."""
     wb = new_workbook()
     write_standings(wb, session)
     write_vp_table(wb, session)
@@ -347,5 +346,4 @@ def write_teams_workbook(session: TeamsSession, path: str | os.PathLike) -> None
         write_handrecords(wb, hand_record_boards(session.deals))
     write_teams_checks(wb, session)
     write_conventions(wb, session)
-    with atomic_path(path) as tmp:
-        wb.save(tmp)
+    wb.save(path)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 import re
+from pathlib import Path
 from typing import Callable
 
 import numpy as np
@@ -30,7 +31,6 @@ import pandas as pd
 from bridgeproc.core.boards import dealer_codes, vul_codes
 from bridgeproc.core.notation import contract_text
 from bridgeproc.core.shown import shown_frame
-from bridgeproc.io.atomic import atomic_path
 from bridgeproc.io.pbn.model import Game, Tag
 from bridgeproc.io.pbn.writer import HEADER, game_lines, quote
 from bridgeproc.model import TeamsSession
@@ -55,9 +55,8 @@ def results_table(session: TeamsSession) -> pd.DataFrame:
 
 
 def write_csv(session: TeamsSession, path: str | os.PathLike) -> None:
-    """Write :func:`results_table` to ``path`` (atomically)."""
-    with atomic_path(path) as tmp:
-        shown_frame(results_table(session)).to_csv(tmp, index=False, lineterminator="\n")
+    """Write :func:`results_table` to ``path``."""
+    shown_frame(results_table(session)).to_csv(path, index=False, lineterminator="\n")
 
 
 def write_xlsx(session: TeamsSession, path: str | os.PathLike) -> None:
@@ -157,9 +156,8 @@ def pbn_text(session: TeamsSession) -> str:
 
 
 def write_pbn(session: TeamsSession, path: str | os.PathLike) -> None:
-    """Write :func:`pbn_text` to ``path`` (UTF-8, atomically)."""
-    with atomic_path(path) as tmp:
-        tmp.write_text(pbn_text(session), encoding="utf-8")
+    """Write :func:`pbn_text` to ``path`` (UTF-8)."""
+    Path(path).write_text(pbn_text(session), encoding="utf-8")
 
 
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 import os
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -39,7 +40,6 @@ from bridgeproc.core.boards import vul_of
 from bridgeproc.core.notation import contract_text
 from bridgeproc.core.shown import shown_frame, texts
 from bridgeproc.errors import BridgeprocError
-from bridgeproc.io.atomic import atomic_path
 from bridgeproc.model import Session
 from bridgeproc.rank import is_individual
 from bridgeproc.rank.methods import ranking_method
@@ -304,7 +304,7 @@ def usebio_text(session: Session) -> str:
 
 
 def write_usebio(session: Session, path: str | os.PathLike) -> None:
-    """Write ``session`` as a USEBIO 1.2 XML file at ``path`` (atomically; see :func:`usebio_text`).
+    """Write ``session`` as a USEBIO 1.2 XML file at ``path`` (see :func:`usebio_text`).
 
     Reads ``session.results`` (``section board ns ew level strain doubled declarer tricks
     lead adjusted score_ns`` and the method's points), ``session.standings``
@@ -318,5 +318,4 @@ def write_usebio(session: Session, path: str | os.PathLike) -> None:
         raise BridgeprocError("USEBIO (.xml) output of an individual event is not supported; write .pbn or .xlsx "
                               "instead")
     text = usebio_text(session)
-    with atomic_path(path) as tmp:
-        tmp.write_text(text, encoding="utf-8", newline="\n")
+    Path(path).write_text(text, encoding="utf-8", newline="\n")

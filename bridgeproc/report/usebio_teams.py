@@ -42,12 +42,12 @@ import os
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from bridgeproc.core.notation import contract_text
-from bridgeproc.io.atomic import atomic_path
 from bridgeproc.model import TeamsSession
 from bridgeproc.report.usebio import add_element, document, event_head, handset, number_text, number_texts, usebio_date
 from bridgeproc.schema import records
@@ -313,7 +313,6 @@ def usebio_teams_text(session: TeamsSession) -> str:
 
 
 def write_usebio_teams(session: TeamsSession, path: str | os.PathLike) -> None:
-    """Write ``session`` as a USEBIO 1.2 XML file at ``path`` (atomically; see :func:`usebio_teams_text`)."""
+    """Write ``session`` as a USEBIO 1.2 XML file at ``path`` (see :func:`usebio_teams_text`)."""
     text = usebio_teams_text(session)
-    with atomic_path(path) as tmp:
-        tmp.write_text(text, encoding="utf-8", newline="\n")
+    Path(path).write_text(text, encoding="utf-8", newline="\n")

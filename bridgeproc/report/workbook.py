@@ -1,13 +1,12 @@
 """The director's workbook: rankings, travellers, score cards, hand records, conventions.
 
 Only this package imports openpyxl for writing. The workbook is built in write-only
-mode and saved atomically, so a failed run leaves no partial file.
+mode and saved to the path given (pipeline.publish stages it: a failed run leaves no partial file).
 """
 from __future__ import annotations
 
 import os
 
-from bridgeproc.io.atomic import atomic_path
 from bridgeproc.model import Session
 from bridgeproc.rank import is_individual
 from bridgeproc.rank.conventions import convention_label
@@ -95,7 +94,7 @@ def _group_order(group: str) -> tuple:
 
 
 def write_workbook(session: "Session", path: str | os.PathLike) -> None:
-    """Write the workbook for ``session`` to ``path`` (atomically)."""
+    """Write the workbook for ``session`` to ``path``."""
     wb = new_workbook()
     heading = heading_lines(session)
     standings = session.standings
@@ -116,5 +115,4 @@ def write_workbook(session: "Session", path: str | os.PathLike) -> None:
     write_checks_sheet(wb, session)
     write_corrections(wb, session)  # the director's corrections with their reasons (no sheet when none)
     write_conventions(wb, session)
-    with atomic_path(path) as tmp:
-        wb.save(tmp)
+    wb.save(path)

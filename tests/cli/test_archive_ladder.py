@@ -52,7 +52,7 @@ def test_ladder_by_player_as_csv(runner, season):
     (["--from", "2026-10-01", "--to", "2026-09-01"], 2, "--from 2026-10-01 is after --to 2026-09-01"),
     (["--best", "0"], 2, "0 is not in the range x>=1"),
     (["--by", "team"], 2, "'team' is not one of 'pair', 'player'"),
-    (["-o", "ladder.pdf"], 2, "ladder.pdf: a ladder is written as .csv or .xlsx"),
+    (["-o", "ladder.pdf"], 2, "ladder.pdf: unknown output type; use one of .csv, .xlsx"),
     (["--from", "2027-01-01"], 1, "no archived session with percentages for 2027-01-01"),
 ])
 def test_ladder_refuses_what_is_certainly_wrong(runner, season, arguments, code, message):

@@ -13,9 +13,10 @@ import pytest
 
 from bridgeproc.cli.main import CHECK_REPORTS, cli
 from bridgeproc.model import CheckReport, Options
+from bridgeproc.pipeline.publish import OUTPUTS, publish
 from bridgeproc.pipeline.run import check_inputs, check_report
 from bridgeproc.report import checks
-from bridgeproc.report.checks import CHECK_REPORT_WRITERS, in_terminal_order, write_check_report
+from bridgeproc.report.checks import in_terminal_order
 from bridgeproc.schema import PROBLEM_COLUMNS, problems_frame
 
 # Board 1, dealer N, none vul. Double dummy East takes 5 tricks in notrumps (7NT= is 8 more than
@@ -244,8 +245,7 @@ def test_a_control_character_is_shown_and_said(tmp_path):
     """A worksheet and a page cannot hold a control character: shown as U+FFFD, and the workbook says so."""
     report = _report(warnings=problems_frame([{"source": "t.csv", "line": "2", "value": "Anna\x07Berg",
                                                "message": "pair 1 Anna\x07Berg is seen on one board only"}]))
-    write_check_report(report, tmp_path / "r.xlsx")
-    write_check_report(report, tmp_path / "r.html")
+    publish(report, [tmp_path / "r.xlsx", tmp_path / "r.html"])
     rows = [tuple(r) for r in openpyxl.load_workbook(tmp_path / "r.xlsx")["Checks"].iter_rows(values_only=True)]
     assert ("note", "t.csv", 2, None, "Anna\ufffdBerg", "pair 1 Anna\ufffdBerg is seen on one board only",
             None, None, None, None) in rows
@@ -261,9 +261,9 @@ def test_a_report_is_written_all_or_nothing(tmp_path, monkeypatch):
         Path(path).write_text("half a rep", encoding="utf-8")
         raise RuntimeError("disk gone")
 
-    monkeypatch.setitem(CHECK_REPORT_WRITERS, ".csv", broken)
+    monkeypatch.setattr(checks, "write_check_csv", broken)
     with pytest.raises(RuntimeError):
-        write_check_report(_report(), target)
+        publish(_report(), [target])
     assert target.read_text(encoding="utf-8") == "the last report\n" and os.listdir(tmp_path) == ["report.csv"]
 
 
@@ -282,7 +282,7 @@ def test_a_report_that_cannot_be_right_is_a_command_line_mistake(runner, tmp_pat
 
 
 def test_the_command_line_offers_every_report_type():
-    assert CHECK_REPORTS == tuple(CHECK_REPORT_WRITERS)
+    assert CHECK_REPORTS == tuple(OUTPUTS[CheckReport]) == (".xlsx", ".csv", ".html")
 
 
 def test_check_report_is_the_library_call_behind_check(tmp_path):

@@ -128,10 +128,11 @@ def test_hcp_from_the_cards():
 def test_hcp_sheet_to_xlsx(tmp_path):
     import openpyxl
 
-    from bridgeproc.report.scoresheet import write_sheet
+    from bridgeproc.model import ScoreSheet
+    from bridgeproc.report.scoresheet import write_sheet_xlsx
 
     sheet = chicago_sheet(DATA / "chicago_hcp.csv", variant="hcp")
-    write_sheet(sheet, tmp_path / "c.xlsx", title="Chicago")
+    write_sheet_xlsx(ScoreSheet(sheet, "Chicago"), tmp_path / "c.xlsx")
     ws = openpyxl.load_workbook(tmp_path / "c.xlsx").active
     header = [c.value for c in ws[3]]
     assert header[:3] == ["Chicago", "Deal", "No"] and "IMPs NS" in header

@@ -5,8 +5,10 @@ import openpyxl
 import pandas as pd
 import pytest
 
-from bridgeproc.errors import BridgeprocError, ValidationError
-from bridgeproc.report.scoresheet import sheet_text, write_sheet
+from bridgeproc.errors import BridgeprocError, UsageError, ValidationError
+from bridgeproc.model import ScoreSheet
+from bridgeproc.pipeline.publish import check_outputs, output_types, publish
+from bridgeproc.report.scoresheet import sheet_text
 from bridgeproc.rubber.deals import honours_of, read_sheet
 from bridgeproc.rubber.rubber import made_parts, rubber_sheet, rubber_totals
 
@@ -124,16 +126,15 @@ def test_sheet_without_contract_column(tmp_path):
 
 def test_write_sheet_xlsx_and_csv_read_back(tmp_path):
     sheet = rubber_sheet(DATA / "rubber_honours.csv")
-    write_sheet(sheet, tmp_path / "r.xlsx", title="Rubber")
-    write_sheet(sheet, tmp_path / "r.csv")
+    publish(ScoreSheet(sheet, "Rubber"), [tmp_path / "r.xlsx", tmp_path / "r.csv"])
     ws = openpyxl.load_workbook(tmp_path / "r.xlsx").active
     assert ws["A1"].value == "Rubber"
     assert [c.value for c in ws[3]][:4] == ["Rubber", "Deal", "By", "Contract"]
     assert [c.value for c in ws[4]][:8] == [1, 1, "N", "4H", 10, "=", False, 120]
     back = pd.read_csv(tmp_path / "r.csv")
     assert list(back["ns_total"]) == list(sheet["ns_total"])
-    with pytest.raises(BridgeprocError, match="use .csv or .xlsx"):
-        write_sheet(sheet, tmp_path / "r.pdf")
+    with pytest.raises(UsageError, match=r"r.pdf: unknown output type; use one of .csv, .xlsx"):
+        check_outputs([tmp_path / "r.pdf"], output_types(ScoreSheet))
     assert not (tmp_path / "r.pdf").exists()
 
 

@@ -26,7 +26,6 @@ import pandas as pd
 from markupsafe import Markup
 
 from bridgeproc._version import __version__
-from bridgeproc.io.atomic import atomic_path
 from bridgeproc.model import Event, Session
 from bridgeproc.rank.event import EVENT_RULES, MATCH_BY, MISSING_RULES, EventRanking
 from bridgeproc.rank.methods import METHODS
@@ -313,10 +312,9 @@ def write_event_site(event: Event, folder: str | os.PathLike) -> None:
 
 
 def write_event_page(event: Event, path: str | os.PathLike) -> None:
-    """Write the event's website as one self-contained HTML file (atomically)."""
+    """Write the event's website as one self-contained HTML file."""
     html = event_single_page(build_event_site(event))
-    with atomic_path(path) as tmp:
-        tmp.write_text(html, encoding="utf-8")
+    Path(path).write_text(html, encoding="utf-8")
 
 
 __all__ = ["DroppedPair", "EventRow", "EventSession", "EventSite", "EventTable", "RULE_TITLES", "SessionScore",

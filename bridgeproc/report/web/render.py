@@ -31,7 +31,6 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup, escape
 
-from bridgeproc.io.atomic import atomic_path
 from bridgeproc.model import Session, TeamsSession
 from bridgeproc.report.web.site import DD_HEADS, Site, build_site
 from bridgeproc.report.web.teams_site import TeamsSite, build_teams_site
@@ -127,10 +126,9 @@ def write_site(session: Session, folder: str | os.PathLike) -> None:
 
 
 def write_page(session: Session, path: str | os.PathLike) -> None:
-    """Write the website of ``session`` as one self-contained HTML file (atomically)."""
+    """Write the website of ``session`` as one self-contained HTML file."""
     html = single_page(build_site(session))
-    with atomic_path(path) as tmp:
-        tmp.write_text(html, encoding="utf-8")
+    Path(path).write_text(html, encoding="utf-8")
 
 
 def teams_folder_url(depth: int) -> Callable[[str, object], str]:
@@ -186,7 +184,6 @@ def write_teams_site(session: TeamsSession, folder: str | os.PathLike) -> None:
 
 
 def write_teams_page(session: TeamsSession, path: str | os.PathLike) -> None:
-    """Write the website of the teams event ``session`` as one self-contained HTML file (atomically)."""
+    """Write the website of the teams event ``session`` as one self-contained HTML file."""
     html = teams_single_page(build_teams_site(session))
-    with atomic_path(path) as tmp:
-        tmp.write_text(html, encoding="utf-8")
+    Path(path).write_text(html, encoding="utf-8")

@@ -1,0 +1,65 @@
+"""One shape for every run (issue 27): every kind of result published through the one output table, all
+or nothing, and teams archived by default inside that write, as ``score`` archives a session."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from bridgeproc.archive import list_sessions
+from bridgeproc.cli import cli
+from bridgeproc.errors import BridgeprocError
+from bridgeproc.model import ScoreSheet, TeamsSession
+from bridgeproc.pipeline.publish import OUTPUTS, output_types, publish
+from bridgeproc.pipeline.teams import process_teams
+from bridgeproc.report import teams_files
+from tests.conftest import REALDATA
+
+TEAMS = REALDATA / "eng-usebio-sample-2015-10-22-teams-vp-teamsscorer.usebio.xml"
+
+
+def test_the_output_table_names_each_kind_of_run():
+    assert output_types(TeamsSession) == (".xlsx", ".csv", ".pbn", ".xml", ".html", "/")
+    assert output_types(ScoreSheet) == (".csv", ".xlsx")
+    assert OUTPUTS[TeamsSession][".csv"] == "bridgeproc.report.teams_files:write_csv"
+
+
+def test_teams_archives_by_default_as_score_does(runner, tmp_path):
+    out = tmp_path / "teams.csv"
+    result = runner.invoke(cli, ["teams", str(TEAMS), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "archived as" in result.output and out.is_file()
+    listed = list_sessions(os.environ["BRIDGEPROC_ARCHIVE"])
+    assert listed["kind"].tolist() == ["teams"] and listed["versions"].tolist() == [1]
+    again = runner.invoke(cli, ["teams", str(TEAMS), "-o", str(out)])
+    assert "unchanged since" in again.output
+
+
+def test_no_archive_leaves_the_archive_alone(runner, tmp_path):
+    result = runner.invoke(cli, ["teams", str(TEAMS), "-o", str(tmp_path / "teams.csv"), "--no-archive"])
+    assert result.exit_code == 0, result.output
+    assert "archived" not in result.output and not os.path.exists(os.environ["BRIDGEPROC_ARCHIVE"])
+
+
+def test_a_teams_writer_that_fails_leaves_no_output_and_nothing_archived(tmp_path, monkeypatch):
+    kept = tmp_path / "teams.xlsx"
+    kept.write_bytes(b"last week's workbook")
+
+    def broken(session, path):
+        Path(path).write_text("half a file", encoding="utf-8")
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(teams_files, "write_csv", broken)
+    with pytest.raises(BridgeprocError, match=r"cannot write .*teams.csv: No space left on device; nothing was written"):
+        process_teams([TEAMS], [kept, tmp_path / "teams.csv"], archive=True)
+    assert kept.read_bytes() == b"last week's workbook" and sorted(os.listdir(tmp_path)) == ["teams.xlsx"]
+    assert not os.path.exists(os.environ["BRIDGEPROC_ARCHIVE"])
+
+
+def test_a_score_sheet_is_published_like_any_result(tmp_path):
+    import pandas as pd
+
+    sheet = ScoreSheet(pd.DataFrame({"deal": [1, 2], "ns_total": [120, 0.1 + 0.2]}), "Rubber: test")
+    publish(sheet, [tmp_path / "r.csv", tmp_path / "r.xlsx"])
+    assert (tmp_path / "r.csv").read_text(encoding="utf-8") == "deal,ns_total\n1,120.0\n2,0.3\n"
