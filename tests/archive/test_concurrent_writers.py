@@ -102,6 +102,7 @@ def test_ten_writers_on_postgresql(postgres_server):
     _assert_every_version_kept(url, _run_writers(url, SPAWN))
 
 
+@pytest.mark.slow  # ten processes writing at once: left out of make quick
 def test_ten_writers_on_sqlite(tmp_path):
     url = str(tmp_path / "simultaneous.sqlite")  # no file yet: the writers' file locks and busy timeout queue them
     FORKSERVER.set_forkserver_preload([__name__])

@@ -15,6 +15,8 @@ from bridgeproc.core.pairs import as_numbered
 from bridgeproc.rank import Conventions, rank_results, standings
 from bridgeproc.schema import RESCORE_COLUMNS
 
+pytestmark = pytest.mark.slow  # archives and rescores several real sessions: left out of make quick
+
 SHOWN = ["group", "rank", "pair", "names", "boards", "total", "pct"]
 
 

@@ -20,6 +20,8 @@ from bridgeproc.schema import (
 )
 from tests.conftest import REALDATA
 
+pytestmark = pytest.mark.slow  # scores and archives the European teams file in every test: left out of make quick
+
 EBL = REALDATA / "ebl-2021-online-qual-open-r2-teams.pbn"
 SID = "2021-08-23_2021-online-qual-open-r2"
 MATCH = "R1 AUSTRIA v DENMARK"

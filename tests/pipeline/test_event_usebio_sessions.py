@@ -19,6 +19,8 @@ from bridgeproc.pipeline.event import build_event, expand_sessions, write_event
 from bridgeproc.pipeline.run import build_session
 from tests.conftest import REALDATA
 
+pytestmark = pytest.mark.slow  # scores a real USEBIO file of two sessions in every test: left out of make quick
+
 S1, S2 = REALDATA / "fin-sm-parikilpailu-2014-s1.pbn", REALDATA / "fin-sm-parikilpailu-2014-s2.pbn"
 OPTIONS = Options(dd=False)
 RANKING = ["group", "rank", "pair", "names", "sessions", "boards", "total", "pct", "session_boards", "session_total",

@@ -24,6 +24,8 @@ from bridgeproc.report.web.event_site import build_event_site, event_pages, even
 from tests.conftest import REALDATA, SAMPLE
 from tests.report.test_website import Page, broken_links
 
+pytestmark = pytest.mark.slow  # scores a two-session real event and writes its website in every test: left out of make quick
+
 S1, S2 = REALDATA / "fin-sm-parikilpailu-2014-s1.pbn", REALDATA / "fin-sm-parikilpailu-2014-s2.pbn"
 TRAVELLERS, NAMES = SAMPLE / "club-evening-travellers.csv", SAMPLE / "club-evening-names.csv"
 HANDS = SAMPLE / "club-evening.pbn"
