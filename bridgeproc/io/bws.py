@@ -12,7 +12,7 @@ Tables used (bridge-scoring-reference.md section 11):
     once for the same pairs in the same round (a correction), the latest row wins: by
     ``DateLog`` + ``TimeLog``, then by ``ID``. Rows of the same table, round and board
     with *other* pairs are all kept (the sample file has such rows), so validate's
-    table/round check and :func:`check_movement` report them instead of one
+    table/round check and ``validate.movement.check_movement`` report them instead of one
     vanishing. The numeric ``Declarer`` column is not used: BCS files (the sample
     included) fill it with the NS pair whoever declared; ``NS/EW`` is the seat. A row
     with an empty contract and a remark (``Not played``) gets the remark as its
@@ -49,9 +49,9 @@ import pandas as pd
 from bridgeproc.core.optional import require
 from bridgeproc.errors import ParseError
 from bridgeproc.io.usebio.reader import boards_from_hands, hand_text
-from bridgeproc.schema import MOVEMENT_COLUMNS, NAMES_COLUMNS, problems_frame, records
+from bridgeproc.schema import MOVEMENT_COLUMNS, NAMES_COLUMNS, records
 
-__all__ = ["BwsFile", "read_bws", "parse_bws_tables", "check_movement"]
+__all__ = ["BwsFile", "read_bws", "parse_bws_tables"]
 
 RAW_COLUMNS = ["section", "table", "round", "board", "ns", "ew", "contract", "declarer", "result", "lead", "remarks",
                "id"]
@@ -128,7 +128,7 @@ def _results(received: pd.DataFrame, letters: dict[str, str], source: str) -> tu
     ids = pd.to_numeric(_text(received, "ID"), errors="coerce").fillna(-1).astype("int64")
     # A correction is the same board sent again by the same table in the same round for the
     # same pairs. Rows with other pairs are kept: dropping one would lose a result silently,
-    # keeping both lets validate (table/round check) and check_movement report them.
+    # keeping both lets validate (table/round check) and validate.movement report them.
     keys = ["Section", "Table", "Round", "Board", "PairNS", "PairEW"]
     order = pd.DataFrame({k: _text(received, k) for k in keys}).assign(
         _stamp=_order(_stamp(received)), _id=ids.to_numpy(), _erased=erased)
@@ -310,57 +310,3 @@ def read_bws(path: str | os.PathLike) -> BwsFile:
             raise ParseError(source, name, f"the database is damaged ({type(exc).__name__} reading {name}); "
                              "copy the .bws file again, or open and compact it in Access") from None
     return parse_bws_tables(tables, source, catalog)
-
-
-def check_movement(results: pd.DataFrame, movement: pd.DataFrame) -> pd.DataFrame:
-    """Check each result against the movement: the pairs must meet there and play that board.
-
-    Parameters
-    ----------
-    results : DataFrame
-        ``section table round board ns ew source line`` (as :func:`read_bws` gives them).
-    movement : DataFrame
-        MOVEMENT_COLUMNS (``BwsFile.movement``).
-
-    Returns
-    -------
-    DataFrame
-        Problems (schema.PROBLEM_COLUMNS), one per result whose table and round are not in
-        the movement, whose pairs did not meet there (or sat the wrong way round), or whose
-        board is not one of that round's boards. Empty when everything agrees.
-    """
-    keys = ["section", "table", "round"]
-    left = pd.DataFrame({
-        "section": results["section"].astype("string").fillna(""),
-        "table": pd.to_numeric(results["table"], errors="coerce").astype("Int64"),
-        "round": pd.to_numeric(results["round"], errors="coerce").astype("Int64"),
-        "board": pd.to_numeric(results["board"], errors="coerce").astype("Int64"),
-        "ns": results["ns"].astype("string"), "ew": results["ew"].astype("string"),
-        "source": results["source"].astype("string"), "line": results["line"].astype("string"),
-    })
-    right = movement.assign(section=movement["section"].astype("string").fillna("")).drop_duplicates(subset=keys)
-    joined = left.merge(right.rename(columns={"ns": "m_ns", "ew": "m_ew"}), on=keys, how="left")
-    rows = []
-    for r in records(joined):
-        where = f"table {r.table}, round {r.round}" + (f" of section {r.section}" if r.section else "")
-        base = {"source": r.source, "line": r.line}
-        if pd.isna(r.m_ns) and pd.isna(r.m_ew):
-            rows.append({**base, "column": "round", "value": f"table {r.table} round {r.round}",
-                         "message": f"{where} is not in the movement (RoundData); correct the table or round number"})
-            continue
-        if (r.ns, r.ew) == (r.m_ns, r.m_ew):
-            pass
-        elif (r.ns, r.ew) == (r.m_ew, r.m_ns):
-            rows.append({**base, "column": "ns", "value": f"{r.ns}-{r.ew}",
-                         "message": f"pairs {r.ns} and {r.ew} sat the wrong way round at {where}: the movement has "
-                                    f"{r.m_ns} NS and {r.m_ew} EW; swap the pair numbers if the result is from NS's side"})
-        else:
-            rows.append({**base, "column": "ns", "value": f"{r.ns}-{r.ew}",
-                         "message": f"pairs {r.ns} (NS) and {r.ew} (EW) did not meet at {where}: the movement has "
-                                    f"{r.m_ns} v {r.m_ew} there; correct the pair numbers or the table/round"})
-        low, high = r.low_board, r.high_board
-        if not pd.isna(low) and not pd.isna(high) and low > 0 and not pd.isna(r.board) and not low <= r.board <= high:
-            rows.append({**base, "column": "board", "value": str(r.board),
-                         "message": f"board {r.board} is not played at {where} (boards {low}-{high}); "
-                                    "correct the board number or the table/round"})
-    return problems_frame(rows)

@@ -14,7 +14,7 @@ import pandas as pd
 
 from bridgeproc.analysis.par import check_given
 from bridgeproc.errors import ParseError, TeamsEventError, UsageError
-from bridgeproc.io.bws import check_movement, read_bws
+from bridgeproc.io.bws import read_bws
 from bridgeproc.io.corrections import read_corrections
 from bridgeproc.io.pbn.frames import same_deal
 from bridgeproc.io.pbn.reader import pbn_program, read_pbn
@@ -27,6 +27,7 @@ from bridgeproc.io.usebio.sessions import read_usebio_session, split_session
 from bridgeproc.model import Options
 from bridgeproc.schema import BOARDS_COLUMNS, empty, problems_frame
 from bridgeproc.validate.corrections import apply_corrections
+from bridgeproc.validate.movement import check_movement
 from bridgeproc.validate.records import fill_from_records
 from bridgeproc.validate.rules import check_games
 

@@ -23,10 +23,11 @@ import pandas as pd
 import pytest
 
 from bridgeproc.errors import ParseError, SetupError, ValidationError
-from bridgeproc.io.bws import check_movement, parse_bws_tables, read_bws
+from bridgeproc.io.bws import parse_bws_tables, read_bws
 from bridgeproc.model import Options
 from bridgeproc.pipeline import write as session_module
 from bridgeproc.rank import rank_results, standings
+from bridgeproc.validate.movement import check_movement
 from bridgeproc.validate.results import validate_results
 from tests.conftest import REALDATA
 
