@@ -116,7 +116,9 @@ def chicago(ctx, sheet, outputs, encoding, variant, cycle, first_dealer, partsco
               "matches) or a VP table CSV [default: the producer's, or the scale the file's VPs fit, else wbf2013].")
 @click.option("--boards-per-match", type=click.IntRange(1), default=None,
               help="Match length for the VP scale [default: the boards found in each match].")
-@click.option("--ave-plus-imps", type=click.FloatRange(0, 24), default=None, callback=check_finite, help="IMPs for an average-plus board [default: 3, Law 86A].")
+@click.option("--imp-ave-plus", "--ave-plus-imps", "ave_plus_imps", type=click.FloatRange(0, 24), default=None,
+              callback=check_finite, help="IMPs for an average-plus board, as for pairs scored in IMPs [default: 3, "
+                                          "Law 86A]; --ave-plus-imps is its old name.")
 @click.option("--unplayed", type=click.Choice(["exclude", "average"]), default=None,
               help="A match not played: left out (default) or 10-10.")
 @click.option("--format", "format_", type=click.Choice(["auto", "swiss", "round-robin", "knockout"]), default=None,

@@ -90,3 +90,16 @@ def test_score_refuses_a_teams_file_with_the_command_to_use(runner, tmp_path, na
     assert result.output == (f"Error: {name}: a teams event ({what}); score it with `bridgeproc teams {name} "
                              "-o results.xlsx`\n")
     assert not out.exists()
+
+
+def test_one_flag_for_the_average_plus_imps_of_pairs_and_teams(tmp_path):
+    """Issue 27: one concept, one flag: ``--imp-ave-plus`` as for pairs (``--ave-plus-imps`` still works)."""
+    from click.testing import CliRunner
+
+    from bridgeproc.cli import cli
+
+    source = str(REALDATA / "ebl-2021-online-qual-open-r2-teams.pbn")
+    for flag in ("--imp-ave-plus", "--ave-plus-imps"):
+        result = CliRunner().invoke(cli, ["teams", source, "-o", str(tmp_path / "t.csv"), flag, "2", "--no-archive"])
+        assert result.exit_code == 0, result.output
+    assert "--imp-ave-plus" in CliRunner().invoke(cli, ["teams", "--help"]).output
