@@ -32,8 +32,7 @@ from bridgeproc.pipeline.read import check_input_files, input_file
 from bridgeproc.pipeline.run import process_check
 from bridgeproc.pipeline.write import WRITERS, process_session
 from bridgeproc.rank import PROFILES, profile
-from bridgeproc.rank.conventions import EXACT
-from bridgeproc.rank.methods import METHODS
+from bridgeproc.rank.conventions import DECLARED, EXACT, Declared
 
 INPUTS, METHOD, OUTPUTS, ARCHIVE, CHECKS = "Inputs", "Method and conventions", "Outputs", "Archive", "Checks"
 #: ``ctx.meta`` key of the configuration in force per command (:func:`load_config`).
@@ -147,46 +146,35 @@ class MpDecimals(click.ParamType):
         self.fail(f"{value!r} is not 0 to 6 decimals or 'exact'", param, ctx)
 
 
+def _flags(name: str, declared: Declared) -> tuple[str, ...]:
+    """A convention's option declarations: its flag and the field it sets."""
+    return (str(declared.flag), name)
+
+
+def _option_kind(declared: Declared) -> dict:
+    """The click type of a convention's option, from its declaration (rank.conventions.DECLARED)."""
+    kwargs: dict = {"default": None, "help": declared.cli_help or declared.help}
+    if declared.kind == "choice":
+        kwargs["type"] = click.Choice([str(c) for c in declared.choices])
+    elif declared.kind == "int":
+        kwargs["type"] = click.IntRange(int(declared.low) if declared.low is not None else None,
+                                        int(declared.high) if declared.high is not None else None)
+    elif declared.kind == "float":
+        kwargs["type"] = click.FloatRange(declared.low, declared.high, max_open=declared.high_open)
+        kwargs["callback"] = check_finite
+    elif declared.kind == "decimals":
+        kwargs["type"] = MpDecimals()
+    return kwargs
+
+
 def ranking_options(command):
     method = option(METHOD)
     decorators = [
         method("--profile", type=click.Choice(sorted(PROFILES)), default=None,
                      help=f"A named bundle of conventions ({', '.join(sorted(PROFILES))}); single options below "
                           "override it."),
-        method("--method", type=click.Choice(list(METHODS)), default=None,
-                     help="Ranking method [default: the input PBN's Scoring tag, else mp]."),
-        method("--factoring", type=click.Choice(["neuberg", "average", "none"]), default=None,
-                     help="Boards played fewer times [default: neuberg]."),
-        method("--mp-scale", type=click.Choice(["2", "1"]), default=None,
-                     help="Matchpoints per result beaten [default: 2]."),
-        method("--cross-imp", type=click.Choice(["sum", "average", "average-n", "board-average"]), default=None,
-                     help="Cross-IMP pair total: sum, or average per comparison; board-average: each board's IMPs per comparison, summed (Compscore, KoPS, BBO) [default: sum]."),
-        method("--mp-top", type=click.Choice(["full", "board"]), default=None, help="Matchpoints on the full top, or each board on its own top, factored to the full top in the totals (Compscore) [default: full]."),
-        method("--datum-drop", type=click.IntRange(0), default=None,
-                     help="Butler: results dropped at each end of the datum [default: 1]."),
-        method("--adjusted", "adjusted_mode", type=click.Choice(["fixed", "session"]), default=None,
-                     help="A+/A-: fixed 60/40 %, or the pair's own session % if better [default: fixed]."),
-        method("--winners", type=click.Choice(["auto", "one", "two"]), default=None,
-                     help="One ranking, or NS and EW apart [default: auto from the movement]."),
-        method("--across-field/--within-sections", default=None,
-                     help="Compare each board across all sections, or within each [default: within, unless a "
-                          "PBN input scored a board's sections in one ScoreTable]."),
-        method("--fouled", type=click.Choice(["neuberg", "acbl"]), default=None,
-                     help="Fouled boards: every group Neuberg-factored to the full top, or ACBL's 60 / 65-55 / "
-                          "70-60-50 % for groups of 1-3 [default: neuberg]."),
-        method("--centred/--no-centred", default=None, help="Show matchpoints centred on zero (Norway), or not."),
-        method("--mp-decimals", type=MpDecimals(), default=None,
-                     help="Round board matchpoints to 0-6 decimals before totalling, or exact [default: exact]."),
-        method("--expected", type=click.IntRange(1), default=None,
-                     help="Results expected per board, for factoring [default: the most played]."),
-        method("--datum-drop-share", type=click.FloatRange(0, 0.5, max_open=True), default=None,
-                     help="Butler: share of results dropped at each end (e.g. 0.1); overrides --datum-drop."),
-        method("--imp-ave-plus", type=click.FloatRange(0, 24), default=None, callback=check_finite,
-                     help="IMPs per comparison for an average-plus in IMP scoring [default: 3]."),
-        method("--sitout", type=click.Choice(["none", "scale", "most"]), default=None,
-                     help="IMP totals: plain sums, or scaled to all boards for pairs that sat out; most: any total x the most boards of a pair of its group / its boards (Compscore) [default: none]."),
-        method("--imp-per-board/--no-imp-per-board", default=None,
-                     help="IMP totals divided by boards played, or not."),
+        *(method(*_flags(name, declared), **_option_kind(declared)) for name, declared in DECLARED.items()
+          if declared.flag),
     ]
     return apply(decorators, command)
 
@@ -220,21 +208,17 @@ def _one_of(params: dict, first: str, second: str) -> dict:
 
 
 def convention_overrides(params: dict) -> dict:
-    """The ranking options given (``ranking_options``) as Conventions fields (None: not given)."""
+    """The ranking options given (``ranking_options``) as Conventions fields (None: not given); a choice
+    of numbers (``--mp-scale 1``) as its number."""
     params = _one_of(params, "datum_drop", "datum_drop_share")
-    overrides = {
-        "method": params.get("method"), "factoring": params.get("factoring"),
-        "mp_scale": int(params["mp_scale"]) if params.get("mp_scale") else None,
-        "cross_imp": params.get("cross_imp"), "datum_drop": params.get("datum_drop"),
-        "adjusted_mode": params.get("adjusted_mode"), "winners": params.get("winners"),
-        "across_field": params.get("across_field"),
-        "centred": params.get("centred"), "mp_decimals": params.get("mp_decimals"),
-        "expected": params.get("expected"), "datum_drop_share": params.get("datum_drop_share"),
-        "imp_ave_plus": params.get("imp_ave_plus"), "sitout": params.get("sitout"),
-        "imp_per_board": params.get("imp_per_board"), "fouled": params.get("fouled"),
-        "mp_top": params.get("mp_top"),
-    }
-    return {k: v for k, v in overrides.items() if v is not None}
+    overrides = {}
+    for name, declared in DECLARED.items():
+        value = params.get(name)
+        if declared.flag is None or value is None:
+            continue
+        numbers = declared.kind == "choice" and all(isinstance(c, int) for c in declared.choices)
+        overrides[name] = int(value) if numbers else value
+    return overrides
 
 
 def run_options(params: dict, **extra) -> Options:

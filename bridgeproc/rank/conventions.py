@@ -80,111 +80,197 @@ METHODS: tuple[str, ...] = ("mp", "cross-imp", "butler")
 EXACT = "exact"
 
 
-@dataclass(frozen=True)
-class Conventions:
-    """Every convention of a ranking run; see the module docstring for the defaults.
+IMPS: tuple[str, ...] = ("cross-imp", "butler")
 
-    Attributes
-    ----------
-    method : ``"mp"`` | ``"cross-imp"`` | ``"butler"``
-        The ranking method (used by :func:`bridgeproc.rank.rank_results`).
-    mp_scale : 2 | 1
-        Matchpoints per result beaten (a tie is half of it).
-    factoring : ``"neuberg"`` | ``"average"`` | ``"none"``
-        How a board with fewer results than expected is brought to the full top.
-        ``"average"`` (ScoreBridge's "average for the missing result") counts every
-        missing result as a tie: MP' = MP + (N - n) x scale/2, top = scale x (N - 1).
-    expected : int or None
-        Results expected on every board (N); None means the most rows (not ``NP``)
-        on any board of the section (of the field with ``across_field``).
-    across_field : bool
-        Compare a board across all sections instead of within its section.
-    centred : bool
-        Publish matchpoints centred on zero (Norway): MP - top/2.
-    mp_decimals : int or None
-        Round each board's MPs (halves away from zero) to this many decimals, so that
-        totals are sums of the published board figures (Magic Contest prints and sums
-        one decimal). None keeps them exact.
-    ave_plus, ave, ave_minus : float
-        Percentages of the full top for A+, A, A-.
-    adjusted_mode : ``"fixed"`` | ``"session"``
-        ``"session"``: A+ = max(ave_plus, pair's own % on its other boards),
-        A- = min(ave_minus, own %).
-    cross_imp : ``"sum"`` | ``"average"`` | ``"average-n"`` | ``"board-average"``
-        How a pair's cross-IMP total is formed (board IMPs are the sums, except with
-        ``"board-average"``: each result's sum divided by its comparisons, totals their sum).
-    mp_top : ``"full"`` | ``"board"``
-        Matchpoints on the full top, or each board on its own top on the traveller and
-        factored to the full top in the totals (Compscore).
-    datum_drop : int
-        Butler: results dropped at each end before averaging.
-    datum_drop_share : float or None
-        Butler: share dropped at each end (overrides ``datum_drop``).
-    imp_ave_plus : float
-        IMPs per comparison for A+ (A- is the negative, A is 0; a fixed percentage p
-        gives (p - 50)/10 x imp_ave_plus).
-    winners : ``"auto"`` | ``"one"`` | ``"two"``
-        One ranking of all pairs, or NS and EW apart; auto decides from the results.
-    pair_numbering : ``"auto"`` | ``"shared"`` | ``"per-direction"``
-        Passed to :func:`bridgeproc.movement.pair_numbering`.
-    sitout : ``"none"`` | ``"scale"`` | ``"most"``
-        IMP standings: scale totals to all boards of the section; ``"most"``: every
-        method's totals to the most boards played by a pair of the ranking group.
-    imp_per_board : bool
-        IMP standings: publish the total divided by the boards played (the Norwegian
-        teams-Butler file prints 41/14 = 2.93).
-    fouled : ``"neuberg"`` | ``"acbl"``
-        Fouled boards: every group Neuberg-factored to the full top, or ACBL's fixed
-        percentages for groups of 1, 2 and 3 (a group of 3 only when it is not the
-        largest group of the board).
+
+@dataclass(frozen=True)
+class Declared:
+    """A convention, declared once, in its :class:`Conventions` field: everything else said about it is
+    made from this (the checks of every Conventions, ``--help`` and the command-line option, the
+    workbook's and website's words, the search for a file's conventions).
+
+    help         the meaning in one line (the workbook's conventions sheet, the website)
+    label        what a member reads it as
+    choices      the values allowed; ``low``/``high`` (``high_open``) the bounds of a number, ``expect``
+                 how the bounds are said in the error
+    flag         the command-line option (``--mp-scale``; ``--x/--no-x`` for a switch); None: not one
+    kind         the option's type: ``choice``, ``int``, ``float``, ``switch`` or ``decimals`` (0-6 or exact)
+    cli_help     the option's help
+    scoring      the methods whose results it changes (the website shows it for those)
+    search       the values the search for a file's conventions tries, bridgeproc's default first;
+                 ``search_rank`` the order it is tried in, ``search_methods`` for which methods
+    board        it changes a result's board value (the others change only the standings)
+    words        a value in words, for the website
     """
 
-    method: Method = "mp"
-    mp_scale: int = 2
-    factoring: Factoring = "neuberg"
-    expected: int | None = None
-    across_field: bool = False
-    centred: bool = False
-    mp_decimals: int | None = None
-    ave_plus: float = 60.0
-    ave: float = 50.0
-    ave_minus: float = 40.0
-    adjusted_mode: AdjustedMode = "fixed"
-    cross_imp: CrossImp = "sum"
-    mp_top: MpTop = "full"
-    datum_drop: int = 1
-    datum_drop_share: float | None = None
-    imp_ave_plus: float = 3.0
-    winners: Winners = "auto"
-    pair_numbering: PairNumbering = "auto"
-    sitout: Sitout = "none"
-    imp_per_board: bool = False
-    fouled: Fouled = "neuberg"
+    help: str
+    label: str
+    choices: tuple = ()
+    low: float | None = None
+    high: float | None = None
+    high_open: bool = False
+    expect: str = ""
+    flag: str | None = None
+    kind: str = "choice"
+    cli_help: str = ""
+    scoring: tuple[str, ...] = METHODS
+    search: tuple = ()
+    search_rank: int = 0
+    search_methods: tuple[str, ...] = ()
+    board: bool = False
+    words: dict = dataclasses.field(default_factory=dict)
+
+
+def convention(default: object, **declared: object):
+    """A :class:`Conventions` field: its default and its one declaration (:class:`Declared`)."""
+    return dataclasses.field(default=default, metadata={"declared": Declared(**declared)})  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Conventions:
+    """Every convention of a ranking run, each declared once in its field (see :class:`Declared` and the
+    module docstring for the defaults and why). Attributes, in short:
+
+    method (mp, cross-imp, butler); mp_scale (MPs per result beaten); factoring (boards played fewer
+    times); expected (results expected per board, N; None: the most rows on any board); across_field;
+    centred (MP - top/2, Norway); mp_decimals (board MPs rounded before totals, Magic Contest);
+    ave_plus, ave, ave_minus (percentages of the top); adjusted_mode (fixed, or the pair's own session %);
+    cross_imp (how a pair's cross-IMP total is formed); mp_top (full top, or each board on its own, Compscore);
+    datum_drop, datum_drop_share (Butler); imp_ave_plus (IMPs per comparison for A+); winners;
+    pair_numbering (passed to :func:`bridgeproc.core.pairs.pair_numbering`); sitout (IMP totals scaled for
+    missed boards); imp_per_board; fouled (neuberg or ACBL's fixed percentages for small groups).
+    """
+
+    method: Method = convention(
+        "mp", choices=METHODS, help="ranking method: mp (matchpoints), cross-imp, butler", label="Scoring method",
+        flag="--method", cli_help="Ranking method [default: the input PBN's Scoring tag, else mp].",
+        words={"mp": "Matchpoints", "cross-imp": "Cross-IMPs", "butler": "Butler IMPs"})
+    mp_scale: int = convention(
+        2, choices=(2, 1), help="matchpoints per result beaten (2 = EBU/international, 1 = ACBL); a tie scores half",
+        label="Matchpoints for each result beaten", flag="--mp-scale",
+        cli_help="Matchpoints per result beaten [default: 2].", scoring=("mp",), search=(2, 1), search_rank=5,
+        search_methods=("mp",), board=True)
+    factoring: Factoring = convention(
+        "neuberg", choices=("neuberg", "average", "none"),
+        help="boards with fewer results: neuberg, average (missing results count as ties), none",
+        label="Boards played fewer times", flag="--factoring", cli_help="Boards played fewer times [default: neuberg].",
+        scoring=("mp",), search=("neuberg", "average", "none"), search_rank=3, search_methods=("mp",), board=True,
+        words={"neuberg": "Neuberg's formula", "average": "missing results count as ties", "none": "not factored"})
+    expected: int | None = convention(
+        None, low=1, expect="a number of results of 1 or more",
+        help="results expected per board (blank: the most played on any board of the section)",
+        label="Results expected on each board", flag="--expected", kind="int",
+        cli_help="Results expected per board, for factoring [default: the most played].", scoring=("mp",))
+    across_field: bool = convention(
+        False, help="boards compared across all sections (True) or within each section",
+        label="Boards compared across all sections", flag="--across-field/--within-sections", kind="switch",
+        cli_help="Compare each board across all sections, or within each [default: within, unless a PBN input "
+                 "scored a board's sections in one ScoreTable].",
+        search=(False, True), search_rank=10, search_methods=METHODS, board=True)
+    centred: bool = convention(
+        False, help="matchpoints shown centred on zero, MP - top/2 (Norway)", label="Matchpoints shown around zero",
+        flag="--centred/--no-centred", kind="switch", cli_help="Show matchpoints centred on zero (Norway), or not.",
+        scoring=("mp",), search=(False, True), search_rank=1, search_methods=("mp",), board=True)
+    mp_decimals: int | None = convention(
+        None, low=0, high=6, expect="0 to 6 decimals",
+        help="board matchpoints rounded to this many decimals before totals (blank: exact)",
+        label="Board matchpoints rounded to", flag="--mp-decimals", kind="decimals",
+        cli_help="Round board matchpoints to 0-6 decimals before totalling, or exact [default: exact].",
+        scoring=("mp",), search=(None, 1, 2), search_rank=2, search_methods=("mp",))
+    ave_plus: float = convention(60.0, help="percentage of the top for average-plus (A+)",
+                                 label="Average-plus (A+), % of the top", scoring=("mp",))
+    ave: float = convention(50.0, help="percentage of the top for average (A)", label="Average (A), % of the top",
+                            scoring=("mp",))
+    ave_minus: float = convention(40.0, help="percentage of the top for average-minus (A-)",
+                                  label="Average-minus (A-), % of the top", scoring=("mp",))
+    adjusted_mode: AdjustedMode = convention(
+        "fixed", choices=("fixed", "session"),
+        help="fixed: A+/A- are the percentages above; session: or the pair's own session % if better",
+        label="Average-plus and own session score", flag="--adjusted",
+        cli_help="A+/A-: fixed 60/40 %, or the pair's own session % if better [default: fixed].", scoring=("mp",),
+        search=("fixed", "session"), search_rank=6, search_methods=("mp",), board=True,
+        words={"fixed": "fixed percentages", "session": "or the pair's own session %, if better"})
+    cross_imp: CrossImp = convention(
+        "sum", choices=("sum", "average", "average-n", "board-average"),
+        help="cross-IMP total: sum, average (per comparison), average-n (per result), "
+             "board-average (each board's IMPs per comparison, summed: Compscore, KoPS, BBO)",
+        label="Cross-IMP totals", flag="--cross-imp",
+        cli_help="Cross-IMP pair total: sum, or average per comparison; board-average: each board's IMPs per "
+                 "comparison, summed (Compscore, KoPS, BBO) [default: sum].",
+        scoring=("cross-imp",), search=("sum", "board-average", "average", "average-n"), search_rank=7,
+        search_methods=("cross-imp",), board=True,
+        words={"sum": "summed", "average": "averaged per comparison", "average-n": "averaged per result",
+               "board-average": "averaged per board, then summed"})
+    mp_top: MpTop = convention(
+        "full", choices=("full", "board"),
+        help="matchpoints on the full top, or board: each board on its own top, factored to the full top "
+             "in the totals (Compscore)",
+        label="Top of each board", flag="--mp-top",
+        cli_help="Matchpoints on the full top, or each board on its own top, factored to the full top in the "
+                 "totals (Compscore) [default: full].",
+        scoring=("mp",), search=("full", "board"), search_rank=4, search_methods=("mp",), board=True,
+        words={"full": "the full top", "board": "each board's own top"})
+    datum_drop: int = convention(
+        1, low=0, expect="0 or more", help="Butler: results dropped at each end before the datum is averaged",
+        label="Results left out at each end of the datum", flag="--datum-drop", kind="int",
+        cli_help="Butler: results dropped at each end of the datum [default: 1].", scoring=("butler",),
+        search=(1, 0, 2), search_rank=8, search_methods=("butler",), board=True)
+    datum_drop_share: float | None = convention(
+        None, low=0, high=0.5, high_open=True, expect="a share below 0.5, e.g. 0.1",
+        help="Butler: share of results dropped at each end (overrides datum_drop)",
+        label="Share left out at each end of the datum", flag="--datum-drop-share", kind="float",
+        cli_help="Butler: share of results dropped at each end (e.g. 0.1); overrides --datum-drop.",
+        scoring=("butler",))
+    imp_ave_plus: float = convention(
+        3.0, low=0, high=24, expect="0 to 24 IMPs",
+        help="IMPs per comparison for an average-plus in IMP scoring (A- is minus this)",
+        label="IMPs for an average-plus", flag="--imp-ave-plus", kind="float",
+        cli_help="IMPs per comparison for an average-plus in IMP scoring [default: 3].", scoring=IMPS,
+        search=(3.0, 1.5, 2.0, 1.0, 6.0), search_rank=9, search_methods=IMPS, board=True)
+    winners: Winners = convention(
+        "auto", choices=("auto", "one", "two"),
+        help="one ranking (one) or NS and EW apart (two); auto decides from the movement", label="Winners",
+        flag="--winners", cli_help="One ranking, or NS and EW apart [default: auto from the movement].",
+        search=("auto", "one", "two"), search_rank=13, search_methods=METHODS,
+        words={"auto": "from the movement", "one": "one ranking", "two": "North-South and East-West apart"})
+    pair_numbering: PairNumbering = convention(
+        "auto", choices=("auto", "shared", "per-direction"),
+        help="shared: NS 1 and EW 1 are the same pair; per-direction: they are two pairs", label="Pair numbers",
+        words={"auto": "from the movement", "shared": "one number per pair",
+               "per-direction": "North-South and East-West numbered apart"})
+    sitout: Sitout = convention(
+        "none", choices=("none", "scale", "most"),
+        help="IMP totals: none (plain sums) or scale (to all boards, own average for missed boards); "
+             "most: any total x the most boards played by a pair of its group / its boards (Compscore)",
+        label="Pairs that missed boards", flag="--sitout",
+        cli_help="IMP totals: plain sums, or scaled to all boards for pairs that sat out; most: any total x the "
+                 "most boards of a pair of its group / its boards (Compscore) [default: none].",
+        scoring=IMPS, search=("none", "scale", "most"), search_rank=11, search_methods=METHODS,
+        words={"none": "plain sums", "scale": "scaled to all boards", "most": "scaled to the most boards played"})
+    imp_per_board: bool = convention(
+        False, help="IMP totals divided by the boards played", label="IMP totals per board played",
+        flag="--imp-per-board/--no-imp-per-board", kind="switch", cli_help="IMP totals divided by boards played, or not.",
+        scoring=IMPS, search=(False, True), search_rank=12, search_methods=IMPS)
+    fouled: Fouled = convention(
+        "neuberg", choices=("neuberg", "acbl"),
+        help="fouled boards: neuberg (every group factored to the full top) or acbl (groups of 1-3 get 60, "
+             "65/55, 70/60/50 %)",
+        label="Fouled boards", flag="--fouled",
+        cli_help="Fouled boards: every group Neuberg-factored to the full top, or ACBL's 60 / 65-55 / 70-60-50 % "
+                 "for groups of 1-3 [default: neuberg].",
+        scoring=("mp",),
+        words={"neuberg": "each group factored to the full top", "acbl": "ACBL percentages"})
 
     def __post_init__(self) -> None:
-        checks = {
-            "method": (self.method, METHODS),
-            "mp_scale": (self.mp_scale, (1, 2)),
-            "factoring": (self.factoring, ("neuberg", "average", "none")),
-            "adjusted_mode": (self.adjusted_mode, ("fixed", "session")),
-            "cross_imp": (self.cross_imp, ("sum", "average", "average-n", "board-average")),
-            "mp_top": (self.mp_top, ("full", "board")),
-            "winners": (self.winners, ("auto", "one", "two")),
-            "pair_numbering": (self.pair_numbering, ("auto", "shared", "per-direction")),
-            "sitout": (self.sitout, ("none", "scale", "most")),
-            "fouled": (self.fouled, ("neuberg", "acbl")),
-        }
-        for name, (value, allowed) in checks.items():
-            if value not in allowed:
-                raise ValueError(f"{name}={value!r}; expected one of {', '.join(map(str, allowed))}")
-        if self.datum_drop < 0:
-            raise ValueError(f"datum_drop={self.datum_drop}; expected 0 or more")
-        if self.datum_drop_share is not None and not 0 <= self.datum_drop_share < 0.5:
-            raise ValueError(f"datum_drop_share={self.datum_drop_share}; expected a share below 0.5, e.g. 0.1")
-        if self.mp_decimals is not None and not 0 <= self.mp_decimals <= 6:
-            raise ValueError(f"mp_decimals={self.mp_decimals}; expected 0 to 6 decimals")
-        if self.expected is not None and self.expected < 1:
-            raise ValueError(f"expected={self.expected}; expected a number of results of 1 or more")
+        for name, declared in DECLARED.items():
+            value = getattr(self, name)
+            if declared.choices and value not in declared.choices:
+                raise ValueError(f"{name}={value!r}; expected one of {', '.join(map(str, declared.choices))}")
+            if value is None or isinstance(value, bool) or (declared.low is None and declared.high is None):
+                continue
+            high_ok = declared.high is None or (value < declared.high if declared.high_open else value <= declared.high)
+            if (declared.low is not None and value < declared.low) or not high_ok:
+                raise ValueError(f"{name}={value}; expected {declared.expect}")
 
     def replace(self, **changes: object) -> Conventions:
         """A copy with some conventions changed (validated again)."""
@@ -195,64 +281,25 @@ class Conventions:
         return dataclasses.asdict(self)
 
 
-#: One line per convention, for ``--help`` texts and the workbook's conventions sheet.
-CONVENTION_HELP: dict[str, str] = {
-    "method": "ranking method: mp (matchpoints), cross-imp, butler",
-    "mp_scale": "matchpoints per result beaten (2 = EBU/international, 1 = ACBL); a tie scores half",
-    "factoring": "boards with fewer results: neuberg, average (missing results count as ties), none",
-    "expected": "results expected per board (blank: the most played on any board of the section)",
-    "across_field": "boards compared across all sections (True) or within each section",
-    "centred": "matchpoints shown centred on zero, MP - top/2 (Norway)",
-    "mp_decimals": "board matchpoints rounded to this many decimals before totals (blank: exact)",
-    "ave_plus": "percentage of the top for average-plus (A+)",
-    "ave": "percentage of the top for average (A)",
-    "ave_minus": "percentage of the top for average-minus (A-)",
-    "adjusted_mode": "fixed: A+/A- are the percentages above; session: or the pair's own session % if better",
-    "cross_imp": "cross-IMP total: sum, average (per comparison), average-n (per result), "
-                 "board-average (each board's IMPs per comparison, summed: Compscore, KoPS, BBO)",
-    "mp_top": "matchpoints on the full top, or board: each board on its own top, factored to the full top "
-              "in the totals (Compscore)",
-    "datum_drop": "Butler: results dropped at each end before the datum is averaged",
-    "datum_drop_share": "Butler: share of results dropped at each end (overrides datum_drop)",
-    "imp_ave_plus": "IMPs per comparison for an average-plus in IMP scoring (A- is minus this)",
-    "winners": "one ranking (one) or NS and EW apart (two); auto decides from the movement",
-    "pair_numbering": "shared: NS 1 and EW 1 are the same pair; per-direction: they are two pairs",
-    "sitout": "IMP totals: none (plain sums) or scale (to all boards, own average for missed boards); "
-              "most: any total x the most boards played by a pair of its group / its boards (Compscore)",
-    "imp_per_board": "IMP totals divided by the boards played",
-    "fouled": "fouled boards: neuberg (every group factored to the full top) or acbl (groups of 1-3 get 60, 65/55, 70/60/50 %)",
-}
-
-#: Each convention as a member reads it, for the workbook's conventions sheet and the website
-#: (the option names above are Python's).
-CONVENTION_LABELS: dict[str, str] = {
-    "method": "Scoring method",
-    "mp_scale": "Matchpoints for each result beaten",
-    "factoring": "Boards played fewer times",
-    "expected": "Results expected on each board",
-    "across_field": "Boards compared across all sections",
-    "centred": "Matchpoints shown around zero",
-    "mp_decimals": "Board matchpoints rounded to",
-    "ave_plus": "Average-plus (A+), % of the top",
-    "ave": "Average (A), % of the top",
-    "ave_minus": "Average-minus (A-), % of the top",
-    "adjusted_mode": "Average-plus and own session score",
-    "cross_imp": "Cross-IMP totals",
-    "mp_top": "Top of each board",
-    "datum_drop": "Results left out at each end of the datum",
-    "datum_drop_share": "Share left out at each end of the datum",
-    "imp_ave_plus": "IMPs for an average-plus",
-    "winners": "Winners",
-    "pair_numbering": "Pair numbers",
-    "sitout": "Pairs that missed boards",
-    "imp_per_board": "IMP totals per board played",
-    "fouled": "Fouled boards",
-}
+#: Every convention's declaration, by name, in the order of the fields.
+DECLARED: dict[str, Declared] = {f.name: f.metadata["declared"] for f in dataclasses.fields(Conventions)}
+#: One line per convention, for the workbook's conventions sheet and the website (from the declarations).
+CONVENTION_HELP: dict[str, str] = {name: d.help for name, d in DECLARED.items()}
+#: Each convention as a member reads it, for the workbook's conventions sheet and the website.
+CONVENTION_LABELS: dict[str, str] = {name: d.label for name, d in DECLARED.items()}
 
 
 def convention_label(name: str) -> str:
     """What a member reads for the convention ``name`` (``mp_scale`` -> ``Matchpoints for each result beaten``)."""
     return CONVENTION_LABELS.get(name, name.replace("_", " ").capitalize())
+
+
+def convention_words(name: str, value: object) -> str | None:
+    """``value`` of the convention ``name`` in words (``winners`` ``two`` -> North-South and East-West apart);
+    None when its declaration says none."""
+    declared = DECLARED.get(name)
+    return None if declared is None else declared.words.get(value)
+
 
 #: Named bundles. ``ebu``/``wbf``: 2/1 MPs, Neuberg, A+ = 60 % or own session %
 #: (WBF Laws Committee 1998/2000, EBU White Book). ``acbl``: 1/½ MPs and the ASE
@@ -345,25 +392,15 @@ def producer_profile(program: str | None) -> str | None:
 
 
 #: The values the search for a file's conventions tries (:mod:`bridgeproc.rank.reproduce`, the
-#: ``conventions`` command), each field's first value tried being bridgeproc's default. The fields of
-#: :data:`BOARD_FIELDS` change the board values; the others only who is ranked with whom and totals.
-SEARCH_SPACE: dict[str, tuple] = {
-    "mp_scale": (2, 1), "factoring": ("neuberg", "average", "none"), "mp_decimals": (None, 1, 2),
-    "centred": (False, True), "mp_top": ("full", "board"), "adjusted_mode": ("fixed", "session"),
-    "cross_imp": ("sum", "board-average", "average", "average-n"), "imp_ave_plus": (3.0, 1.5, 2.0, 1.0, 6.0),
-    "datum_drop": (1, 0, 2), "across_field": (False, True), "sitout": ("none", "scale", "most"),
-    "imp_per_board": (False, True), "winners": ("auto", "one", "two"),
-}
-#: The fields the search tries for each method.
+#: ``conventions`` command), each field's first value tried being bridgeproc's default: from the declarations.
+#: The fields of :data:`BOARD_FIELDS` change the board values; the others only who is ranked with whom and totals.
+SEARCH_SPACE: dict[str, tuple] = {name: d.search for name, d in DECLARED.items() if d.search}
+#: The fields the search tries for each method, in the order it tries them.
 SEARCH_FIELDS: dict[str, tuple[str, ...]] = {
-    "mp": ("centred", "mp_decimals", "factoring", "mp_top", "mp_scale", "adjusted_mode", "across_field", "sitout",
-           "winners"),
-    "cross-imp": ("cross_imp", "imp_ave_plus", "across_field", "sitout", "imp_per_board", "winners"),
-    "butler": ("datum_drop", "imp_ave_plus", "across_field", "sitout", "imp_per_board", "winners"),
-}
+    method: tuple(sorted((name for name, d in DECLARED.items() if method in d.search_methods),
+                         key=lambda name: DECLARED[name].search_rank)) for method in METHODS}
 #: Fields that change a result's board value (the rest change only standings).
-BOARD_FIELDS = frozenset({"mp_scale", "factoring", "centred", "mp_top", "adjusted_mode", "imp_ave_plus",
-                          "datum_drop", "across_field", "cross_imp"})
+BOARD_FIELDS = frozenset(name for name, d in DECLARED.items() if d.board)
 
 
 def profile(name: str, **overrides: object) -> Conventions:

@@ -24,6 +24,7 @@ import pandas as pd
 from bridgeproc.rank._standings import rank_results, standings
 from bridgeproc.rank.conventions import (
     BOARD_FIELDS,
+    DECLARED,
     PROFILES,
     SEARCH_FIELDS,
     SEARCH_SPACE,
@@ -104,14 +105,13 @@ def summary(kinds: pd.DataFrame) -> str:
 
 def changed_fields(conventions: Conventions, base: Conventions) -> dict[str, object]:
     """The search's fields whose value in ``conventions`` differs from ``base``."""
-    names = ["method", *(n for n in SEARCH_SPACE if n != "method"), "datum_drop_share", "fouled", "expected"]
+    names = [n for n in DECLARED if n in SEARCH_SPACE or n in ("method", "datum_drop_share", "fouled", "expected")]
     return {n: getattr(conventions, n) for n in names if getattr(conventions, n) != getattr(base, n)}
 
 
-#: The command line's name of a convention where it is not ``--`` + the field's name with dashes.
-OPTION_NAMES = {"adjusted_mode": "--adjusted"}
-#: The flag that turns a boolean convention off.
-OFF_FLAGS = {"across_field": "--within-sections", "centred": "--no-centred", "imp_per_board": "--no-imp-per-board"}
+#: The command line's name of each convention, and the flag that turns a switch off (from the declarations).
+OPTION_NAMES = {name: str(d.flag).split("/")[0] for name, d in DECLARED.items() if d.flag}
+OFF_FLAGS = {name: str(d.flag).split("/")[1] for name, d in DECLARED.items() if d.flag and "/" in d.flag}
 
 
 def option_flags(conventions: Conventions, base: Conventions = Conventions()) -> list[str]:

@@ -22,7 +22,7 @@ from bridgeproc.core.pairs import pair_directions, pair_keys
 from bridgeproc.core.shown import texts
 from bridgeproc.model import Session
 from bridgeproc.rank import is_individual
-from bridgeproc.rank.conventions import CONVENTION_HELP, CONVENTION_LABELS
+from bridgeproc.rank.conventions import CONVENTION_HELP, CONVENTION_LABELS, DECLARED, convention_words
 from bridgeproc.rank.methods import METHODS, methods_in
 from bridgeproc.report.ranking import GROUP_TITLES, METHOD_TITLES
 from bridgeproc.report.travellers import lead_text
@@ -43,26 +43,6 @@ from bridgeproc.report.web.boards import (
     travellers,
 )
 from bridgeproc.report.workbook import conventions_summary, heading_lines
-
-#: The conventions that matter for each kind of scoring (the others change nothing in the results).
-_MP_ONLY = {"mp_scale", "factoring", "expected", "centred", "mp_decimals", "ave_plus", "ave", "ave_minus",
-            "adjusted_mode", "mp_top", "fouled"}
-_IMP_ONLY = {"cross_imp", "datum_drop", "datum_drop_share", "imp_ave_plus", "sitout", "imp_per_board"}
-_VALUE_WORDS: dict[tuple[str, object], str] = {
-    ("method", "mp"): "Matchpoints", ("method", "cross-imp"): "Cross-IMPs", ("method", "butler"): "Butler IMPs",
-    ("factoring", "neuberg"): "Neuberg's formula", ("factoring", "average"): "missing results count as ties",
-    ("factoring", "none"): "not factored",
-    ("adjusted_mode", "fixed"): "fixed percentages", ("adjusted_mode", "session"): "or the pair's own session %, if better",
-    ("mp_top", "full"): "the full top", ("mp_top", "board"): "each board's own top",
-    ("winners", "auto"): "from the movement", ("winners", "one"): "one ranking", ("winners", "two"): "North-South and East-West apart",
-    ("pair_numbering", "auto"): "from the movement", ("pair_numbering", "shared"): "one number per pair",
-    ("pair_numbering", "per-direction"): "North-South and East-West numbered apart",
-    ("sitout", "none"): "plain sums", ("sitout", "scale"): "scaled to all boards",
-    ("sitout", "most"): "scaled to the most boards played",
-    ("fouled", "neuberg"): "each group factored to the full top", ("fouled", "acbl"): "ACBL percentages",
-    ("cross_imp", "sum"): "summed", ("cross_imp", "average"): "averaged per comparison",
-    ("cross_imp", "average-n"): "averaged per result", ("cross_imp", "board-average"): "averaged per board, then summed",
-}
 
 
 @dataclass(frozen=True)
@@ -297,16 +277,12 @@ def _cards(session: Session, ids: PageIds, standing_keys: list[str | None], card
 
 def _conventions(session: Session) -> list[tuple[str, str, str]]:
     """(what, value, meaning) for each convention that matters to this session's scoring."""
-    imps = session.conventions.method != "mp"
+    method = session.conventions.method
     rows = []
     for name, value, meaning in session.conventions_used:
-        if name in (_MP_ONLY if imps else _IMP_ONLY):
-            continue
-        if name in ("datum_drop", "datum_drop_share") and session.conventions.method != "butler":
-            continue
-        if name == "cross_imp" and session.conventions.method != "cross-imp":
-            continue
-        words = _VALUE_WORDS.get((name, value))
+        if name in DECLARED and method not in DECLARED[name].scoring:
+            continue  # changes nothing in this session's results
+        words = convention_words(name, value)
         if words is None:
             words = {True: "yes", False: "no"}.get(value, "") if isinstance(value, bool) else str(value)
             words = words or "automatic"

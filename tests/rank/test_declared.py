@@ -1,0 +1,62 @@
+"""Every convention is declared once, in its Conventions field (issue 27): the checks, the help, the
+words, the command-line option and the search for a file's conventions are all made from it."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from bridgeproc.cli import cli
+from bridgeproc.cli.main import convention_overrides
+from bridgeproc.rank.conventions import (
+    CONVENTION_HELP,
+    CONVENTION_LABELS,
+    DECLARED,
+    SEARCH_FIELDS,
+    SEARCH_SPACE,
+    Conventions,
+    convention_words,
+)
+from bridgeproc.rank.reproduce import option_flags
+
+
+def test_every_field_is_declared_with_its_words():
+    names = [f.name for f in dataclasses.fields(Conventions)]
+    assert list(DECLARED) == names == list(CONVENTION_HELP) == list(CONVENTION_LABELS)
+    assert all(d.help and d.label for d in DECLARED.values())
+    assert convention_words("winners", "two") == "North-South and East-West apart"
+
+
+def test_the_search_is_made_from_the_declarations():
+    assert SEARCH_FIELDS["butler"] == ("datum_drop", "imp_ave_plus", "across_field", "sitout", "imp_per_board",
+                                       "winners")
+    for name, values in SEARCH_SPACE.items():
+        assert values[0] == getattr(Conventions(), name), name  # bridgeproc's default is tried first
+
+
+@pytest.mark.parametrize(("changes", "message"), [
+    ({"mp_scale": 3}, "mp_scale=3; expected one of 2, 1"),
+    ({"datum_drop": -1}, "datum_drop=-1; expected 0 or more"),
+    ({"datum_drop_share": 0.5}, "datum_drop_share=0.5; expected a share below 0.5, e.g. 0.1"),
+    ({"mp_decimals": 7}, "mp_decimals=7; expected 0 to 6 decimals"),
+    ({"expected": 0}, "expected=0; expected a number of results of 1 or more"),
+    ({"imp_ave_plus": 25.0}, "imp_ave_plus=25.0; expected 0 to 24 IMPs"),
+])
+def test_the_checks_come_from_the_declarations(changes, message):
+    with pytest.raises(ValueError, match=message):
+        Conventions(**changes)
+
+
+def test_every_declared_flag_is_an_option_of_score_and_sets_its_field(runner):
+    help_text = runner.invoke(cli, ["score", "--help"]).output
+    flagged = {name: d for name, d in DECLARED.items() if d.flag}
+    assert len(flagged) == 17
+    for name, declared in flagged.items():
+        for flag in str(declared.flag).split("/"):
+            assert flag in help_text, flag
+        value = {"choice": declared.choices[-1] if declared.choices else None, "int": 2, "float": 0.25,
+                 "switch": True, "decimals": 1}[declared.kind]
+        given = str(value) if declared.kind == "choice" else value
+        assert convention_overrides({name: given}) == {name: value}, name
+        # and the option the Conventions line names for it is the one the command line has
+        assert option_flags(Conventions(**{name: value}))[0].split()[0] in help_text, name
