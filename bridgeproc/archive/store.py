@@ -30,6 +30,7 @@ from bridgeproc.archive.players import player_key, split_names
 from bridgeproc.archive.tables import FRAME_TABLES, frames, sessions, versions
 from bridgeproc.archive.tables import players as players_table
 from bridgeproc.model import ArchiveResult, Session
+from bridgeproc.rank.conventions import DECLARED, Conventions
 from bridgeproc.schema import RESULTS_COLUMNS, check
 
 #: Frames of a Session stored per version, in order (``corrections`` only when the run had some).
@@ -151,7 +152,7 @@ class Prepared:
 
 #: Conventions added after archives existed: hashed only when not at their default, so an
 #: unchanged session archived by an older bridgeproc is still recognised as unchanged.
-_LATER_CONVENTIONS = {"fouled": "neuberg"}
+_LATER_CONVENTIONS = {f.name: f.default for f in dataclasses.fields(Conventions) if DECLARED[f.name].later}
 
 
 def prepare(session: Session, event: str | None = None, date: str | None = None,

@@ -101,6 +101,8 @@ class Declared:
                  ``search_rank`` the order it is tried in, ``search_methods`` for which methods
     board        it changes a result's board value (the others change only the standings)
     words        a value in words, for the website
+    later        added after archives existed: an archived session's content hash leaves it out while it is
+                 at its default, so an unchanged session archived before it is still seen as unchanged
     """
 
     help: str
@@ -119,6 +121,7 @@ class Declared:
     search_methods: tuple[str, ...] = ()
     board: bool = False
     words: dict = dataclasses.field(default_factory=dict)
+    later: bool = False
 
 
 def convention(default: object, **declared: object):
@@ -221,6 +224,12 @@ class Conventions:
         label="Share left out at each end of the datum", flag="--datum-drop-share", kind="float",
         cli_help="Butler: share of results dropped at each end (e.g. 0.1); overrides --datum-drop.",
         scoring=("butler",))
+    datum_round: int = convention(
+        10, choices=(10, 1), help="Butler: the datum rounded to the nearest 10 points (the usual rule) or to the point",
+        label="Butler datum rounded to", flag="--datum-round",
+        cli_help="Butler: round the datum to the nearest 10 points, or to the point [default: 10].",
+        scoring=("butler",), search=(10, 1), search_rank=8, search_methods=("butler",), board=True,
+        words={10: "the nearest 10 points", 1: "the nearest point"}, later=True)
     imp_ave_plus: float = convention(
         3.0, low=0, high=24, expect="0 to 24 IMPs",
         help="IMPs per comparison for an average-plus in IMP scoring (A- is minus this)",
@@ -259,7 +268,7 @@ class Conventions:
         cli_help="Fouled boards: every group Neuberg-factored to the full top, or ACBL's 60 / 65-55 / 70-60-50 % "
                  "for groups of 1-3 [default: neuberg].",
         scoring=("mp",),
-        words={"neuberg": "each group factored to the full top", "acbl": "ACBL percentages"})
+        words={"neuberg": "each group factored to the full top", "acbl": "ACBL percentages"}, later=True)
 
     def __post_init__(self) -> None:
         for name, declared in DECLARED.items():

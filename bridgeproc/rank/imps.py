@@ -137,15 +137,16 @@ def drop_counts(n: np.ndarray, conventions: Conventions) -> np.ndarray:
     return np.minimum(k, np.maximum((n - 1) // 2, 0))
 
 
-def round_datum(total: np.ndarray, count: np.ndarray) -> np.ndarray:
-    """total/count rounded to a multiple of 10, halves away from zero, in exact integers.
+def round_datum(total: np.ndarray, count: np.ndarray, multiple: int = 10) -> np.ndarray:
+    """total/count rounded to a multiple of ``multiple`` (10, the usual rule; 1: to the point), halves
+    away from zero, in exact integers.
 
-    -297.5 -> -300, -295 -> -300, 295 -> 300, 294.9 -> 290.
+    -297.5 -> -300, -295 -> -300, 295 -> 300, 294.9 -> 290 (to the point: -298, -295, 295, 295).
     """
     total = np.asarray(total, dtype=np.int64)
     count = np.asarray(count, dtype=np.int64)
-    tens = 10 * np.maximum(count, 1)
-    return np.sign(total) * ((2 * np.abs(total) + tens) // (2 * tens)) * 10
+    unit = multiple * np.maximum(count, 1)
+    return np.sign(total) * ((2 * np.abs(total) + unit) // (2 * unit)) * multiple
 
 
 def butler(results: pd.DataFrame, conventions: Conventions = Conventions()) -> pd.DataFrame:
@@ -161,7 +162,7 @@ def butler(results: pd.DataFrame, conventions: Conventions = Conventions()) -> p
         Reads ``section``, ``board``, ``adjusted`` (artificial and weighted ``W:``
         codes), ``score_ns`` and, if present, ``fouled`` (group labels).
     conventions : Conventions
-        Uses ``datum_drop``, ``datum_drop_share``, ``across_field``, ``imp_ave_plus``.
+        Uses ``datum_drop``, ``datum_drop_share``, ``datum_round``, ``across_field``, ``imp_ave_plus``.
 
     Returns
     -------
@@ -180,7 +181,7 @@ def butler(results: pd.DataFrame, conventions: Conventions = Conventions()) -> p
     n = board.count[sorted_group]
     keep = (position >= k[sorted_group]) & (position < n - k[sorted_group])
     sums = np.bincount(sorted_group[keep], weights=board.score[rows][keep].astype(np.float64), minlength=n_groups)
-    datum_group = round_datum(np.rint(sums).astype(np.int64), board.count - 2 * k)
+    datum_group = round_datum(np.rint(sums).astype(np.int64), board.count - 2 * k, conventions.datum_round)
 
     g = board.group
     real, art = board.real, board.artificial

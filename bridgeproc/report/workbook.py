@@ -58,7 +58,7 @@ def conventions_summary(conv) -> str:
         parts = [f"Cross-IMPs, totals {totals[conv.cross_imp]}"]
     else:
         drop = f"{conv.datum_drop_share:.0%} of results" if conv.datum_drop_share else f"{conv.datum_drop} result(s)"
-        parts = [f"Butler IMPs, datum = mean after dropping {drop} at each end, rounded to 10"]
+        parts = [f"Butler IMPs, datum = mean after dropping {drop} at each end, rounded to {conv.datum_round}"]
     parts.append("across the field" if conv.across_field else "within sections")
     return "Scoring: " + "; ".join(parts)
 

@@ -28,8 +28,8 @@ def test_every_field_is_declared_with_its_words():
 
 
 def test_the_search_is_made_from_the_declarations():
-    assert SEARCH_FIELDS["butler"] == ("datum_drop", "imp_ave_plus", "across_field", "sitout", "imp_per_board",
-                                       "winners")
+    assert SEARCH_FIELDS["butler"] == ("datum_drop", "datum_round", "imp_ave_plus", "across_field", "sitout",
+                                       "imp_per_board", "winners")
     for name, values in SEARCH_SPACE.items():
         assert values[0] == getattr(Conventions(), name), name  # bridgeproc's default is tried first
 
@@ -50,7 +50,7 @@ def test_the_checks_come_from_the_declarations(changes, message):
 def test_every_declared_flag_is_an_option_of_score_and_sets_its_field(runner):
     help_text = runner.invoke(cli, ["score", "--help"]).output
     flagged = {name: d for name, d in DECLARED.items() if d.flag}
-    assert len(flagged) == 17
+    assert len(flagged) == 18
     for name, declared in flagged.items():
         for flag in str(declared.flag).split("/"):
             assert flag in help_text, flag

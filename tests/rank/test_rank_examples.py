@@ -169,6 +169,26 @@ def test_datum_rounds_halves_away_from_zero(total, count, datum):
     assert round_datum(np.array([total]), np.array([count]))[0] == datum
 
 
+@pytest.mark.parametrize("total, count, datum", [
+    (-2975, 10, -298), (-295, 1, -295), (2949, 10, 295), (5, 2, 3), (-5, 2, -3), (4, 3, 1), (0, 5, 0),
+])
+def test_a_datum_rounded_to_the_point(total, count, datum):
+    assert round_datum(np.array([total]), np.array([count]), 1)[0] == datum
+
+
+def test_datum_round_is_one_declaration_plus_its_code():
+    """Issue 27's proof: ``datum_round`` is one declared field and one argument of round_datum; its
+    option, help, words and search come from the declaration."""
+    scores = [620, 620, 170, 170, 140]  # dropping 620 and 140 at the ends: mean of 620, 170, 170 = 320
+    tens, point = (butler(board(scores), Conventions(method="butler", datum_round=r)) for r in (10, 1))
+    assert tens["datum"].tolist() == [320] * 5 and point["datum"].tolist() == [320] * 5
+    uneven = [600, 430, 420, 100, 90]  # mean of 430, 420, 100 = 316.67
+    tens, point = (butler(board(uneven), Conventions(method="butler", datum_round=r)) for r in (10, 1))
+    assert tens["datum"].tolist() == [320] * 5 and point["datum"].tolist() == [317] * 5
+    # 100 against 320 is -220, 6 IMPs; against 317, -217: 5 IMPs
+    assert tens["butler_ns"].tolist() == [7, 3, 3, -6, -6] and point["butler_ns"].tolist() == [7, 3, 3, -5, -6]
+
+
 @pytest.mark.parametrize("n, drop, share, kept", [
     (8, 1, None, 6), (3, 1, None, 1), (2, 1, None, 2), (1, 1, None, 1), (4, 1, None, 2),
     (5, 3, None, 1), (6, 3, None, 2), (20, 1, 0.1, 16), (25, 1, 0.1, 19), (15, 1, 0.1, 11), (40, 1, 0.1, 32),
