@@ -9,12 +9,11 @@ import pandas as pd
 from bridgeproc.errors import summarize_problems
 from bridgeproc.model.archive import ArchiveResult
 from bridgeproc.schema import problems_frame
-from bridgeproc.teams.options import TeamsOptions
 from bridgeproc.teams.session import TeamsScore, match_notices, pair_totals
 
 
 @dataclass(frozen=True)
-class TeamsSession:
+class TeamsSession(TeamsScore):
     """Everything a teams run produced.
 
     results    one row per table result: schema.RESULTS_COLUMNS + TEAM_RESULTS_COLUMNS +
@@ -33,15 +32,6 @@ class TeamsSession:
                numbers they reproduce (empty when the inputs publish none)
     """
 
-    results: pd.DataFrame
-    boards: pd.DataFrame
-    matches: pd.DataFrame
-    standings: pd.DataFrame
-    options: TeamsOptions
-    meta: dict = field(default_factory=dict)
-    published: pd.DataFrame = field(default_factory=pd.DataFrame)
-    tie_breaks: tuple[str, ...] = ()
-    names: dict = field(default_factory=dict)
     #: Team -> its players' (name, member number, club number) as the inputs give them (USEBIO).
     members: dict = field(default_factory=dict)
     deals: pd.DataFrame | None = None
@@ -54,7 +44,7 @@ class TeamsSession:
     def of(cls, score: TeamsScore, **read) -> "TeamsSession":
         """The session of a computed event (:func:`bridgeproc.teams.score_teams`) with what was read with it
         (``members``, ``deals``, ``notes``, ``origin``)."""
-        return cls(**{f.name: getattr(score, f.name) for f in fields(score)}, **read)
+        return cls(**{f.name: getattr(score, f.name) for f in fields(TeamsScore)}, **read)
 
     @property
     def pairs(self) -> pd.DataFrame:

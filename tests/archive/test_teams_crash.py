@@ -22,18 +22,23 @@ FORK = multiprocessing.get_context("fork")
 TEAMS = REALDATA / "eng-usebio-sample-2015-10-22-teams-vp-teamsscorer.usebio.xml"
 
 
+def _die_at_first_rename(outputs):
+    """In a forked child: the archive has committed; the first rename of an output kills (SIGKILL)."""
+    targets = {str(o) for o in outputs}
+    real = os.replace
+
+    def replace(src, dst):
+        if str(dst) in targets:
+            os.kill(os.getpid(), signal.SIGKILL)
+        real(src, dst)
+    os.replace = replace
+
+
 def _write(url, outputs, where):
     """In a forked child: score, archive and write the teams event; die (SIGKILL) at ``where``."""
     dispose_all()
-    targets = {str(o) for o in outputs}
-    if where == "rename":  # the archive has committed; the first output rename kills
-        real = os.replace
-
-        def replace(src, dst):
-            if str(dst) in targets:
-                os.kill(os.getpid(), signal.SIGKILL)
-            real(src, dst)
-        os.replace = replace
+    if where == "rename":
+        _die_at_first_rename(outputs)
     if where == "complete":  # every output is in place; marking the version complete kills
         import bridgeproc.archive
 
@@ -74,14 +79,7 @@ def _write_event(url, outputs):
     from bridgeproc.pipeline.event import process_event
 
     dispose_all()
-    targets = {str(o) for o in outputs}
-    real = os.replace
-
-    def replace(src, dst):
-        if str(dst) in targets:
-            os.kill(os.getpid(), signal.SIGKILL)
-        real(src, dst)
-    os.replace = replace
+    _die_at_first_rename(outputs)
     process_event([str(S1), str(S2)], outputs, Options(dd=False, archive=True, archive_url=url))
     os._exit(0)
 
