@@ -38,9 +38,10 @@ test: check
 	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n 2 --cov=bridgeproc --cov-report=term:skip-covered --cov-fail-under=94
 
 # A fast run while working: the slow groups left out (double dummy, oracles, crash tests, PostgreSQL,
-# single slow tests), property tests with a tenth of their examples, on both cores.
+# browsers, single slow tests, whole commands on files), property tests with a tenth of their examples,
+# on both cores: 1,950 tests in 23-24 s on this 2-core machine.
 quick: $(STAMP)
-	PYTHONDONTWRITEBYTECODE= BRIDGEPROC_TESTS=quick $(BIN)/python -m pytest -n 2 -m "not (dd or oracle or crash or postgres or slow or browser)"
+	PYTHONDONTWRITEBYTECODE= BRIDGEPROC_TESTS=quick $(BIN)/python -m pytest -n 2 -m "not (dd or oracle or crash or postgres or slow or browser or e2e)"
 
 bench: $(STAMP)
 	for script in bench/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done

@@ -27,6 +27,8 @@ from bridgeproc.pipeline import export_session
 from bridgeproc.rank import rank_results, standings
 from tests.conftest import REALDATA, SAMPLE
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 FRAMES = ["results", "boards", "standings", "names", "notes"]
 
 

@@ -24,6 +24,8 @@ from bridgeproc.archive.tables import sessions
 from bridgeproc.rank import rank_results, standings
 from tests.conftest import SAMPLE
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 PBN, TRAVELLERS, NAMES = (SAMPLE / "club-evening.pbn", SAMPLE / "club-evening-travellers.csv",
                           SAMPLE / "club-evening-names.csv")
 SID = "2026-11-24_tuesday-pairs"

@@ -10,6 +10,8 @@ from bridgeproc.archive.teams import archive_teams
 from bridgeproc.pipeline.teams import process_teams
 from tests.conftest import REALDATA
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 HEATS = ["2026-11-03_club-heat-a", "2026-11-10_club-heat-b", "2026-11-17_club-heat-c"]
 
 

@@ -14,6 +14,8 @@ from bridgeproc.archive.synthetic import synthetic_session
 from bridgeproc.schema import LADDER_COLUMNS
 from tests.conftest import examples
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 TEMPLATE = synthetic_session(2, 2, seed=1)
 
 

@@ -28,6 +28,8 @@ from bridgeproc.model import TeamsSession
 from bridgeproc.pipeline.teams import process_teams
 from tests.conftest import REALDATA
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 EBL = REALDATA / "ebl-2021-online-qual-open-r2-teams.pbn"
 SID = "2021-08-23_2021-online-qual-open-r2"
 SCHEMA3 = Path(__file__).with_name("schema3_archive.sql")

@@ -18,6 +18,8 @@ from bridgeproc.schema import HISTORY_COLUMNS
 from tests.archive.test_ladder import club_session
 from tests.conftest import REALDATA
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 EBL = REALDATA / "ebl-2021-online-qual-open-r2-teams.pbn"
 SID = "2021-08-23_2021-online-qual-open-r2"
 TUESDAY = "2026-11-24_tuesday-pairs"

@@ -10,6 +10,8 @@ from bridgeproc import process_session
 from bridgeproc.cli import cli
 from tests.conftest import SAMPLE
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 HEADER = "Board,NS,EW,Contract,Declarer,Result,Lead\n"
 
 

@@ -2,8 +2,12 @@
 import os
 import re
 
+import pytest
+
 from bridgeproc.cli import cli
 from tests.conftest import SAMPLE
+
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
 
 INPUTS = [str(SAMPLE / "club-evening.pbn"), str(SAMPLE / "club-evening-travellers.csv"),
           "--names", str(SAMPLE / "club-evening-names.csv"), "--no-dd"]

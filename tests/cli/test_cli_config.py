@@ -16,6 +16,8 @@ from bridgeproc.cli.common import commands_of
 from bridgeproc.errors import SetupError
 from tests.conftest import REALDATA, ROOT, SAMPLE
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 PBN = SAMPLE / "club-evening.pbn"
 TRAVELLERS = SAMPLE / "club-evening-travellers.csv"
 NAMES = SAMPLE / "club-evening-names.csv"

@@ -5,6 +5,8 @@ import pytest
 from bridgeproc.cli import cli
 from tests.conftest import REALDATA, ROOT
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 RULES = ROOT / "tests" / "data" / "rules"
 
 

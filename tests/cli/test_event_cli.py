@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 import pandas as pd
+import pytest
 
 from bridgeproc.cli import cli
 from tests.conftest import REALDATA
+
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
 
 S1, S2 = str(REALDATA / "fin-sm-parikilpailu-2014-s1.pbn"), str(REALDATA / "fin-sm-parikilpailu-2014-s2.pbn")
 FFB = str(REALDATA / "ffb-dn1-open2-s1-2022.pbn")  # a board's top is 42, the Finnish 34

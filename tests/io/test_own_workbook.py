@@ -11,6 +11,8 @@ from bridgeproc.pipeline.run import build_session
 from bridgeproc.pipeline.write import write_outputs
 from tests.conftest import REALDATA
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 TWO_WINNER = "eng-usebio-sample-2015-12-14-mp-2sections-pairsscorer.usebio.xml"
 
 

@@ -14,6 +14,8 @@ from bridgeproc.report.pbn import write_scored_pbn
 from bridgeproc.schema import SEAT, STRAIN, VUL
 from tests.conftest import real_pbn_files
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 
 def signature(pbn):
     """Everything a game holds, order-free for plain tags (the writer sorts them)."""

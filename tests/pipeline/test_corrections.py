@@ -19,6 +19,8 @@ from bridgeproc.report.workbook import write_workbook
 from bridgeproc.schema import CORRECTIONS_COLUMNS, check
 from bridgeproc.validate.corrections import apply_corrections
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 #: Board 1 none vulnerable, board 2 NS vulnerable; every written score agrees with its result.
 TRAVELLERS = """Board,NS,EW,Contract,Declarer,Result,Lead,Score
 1,1,2,4S,N,=,HA,420

@@ -16,6 +16,8 @@ from bridgeproc.pipeline.event import build_event, session_files, write_event
 from bridgeproc.pipeline.run import check_report
 from tests.conftest import REALDATA
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 S1, S2 = REALDATA / "fin-sm-parikilpailu-2014-s1.pbn", REALDATA / "fin-sm-parikilpailu-2014-s2.pbn"
 #: Ruter ranks and takes percentages on the exact matchpoints and shows totals to one decimal
 #: (2084.375 is 2084.4, 58.3859 % is 58.39; with board MPs rounded first, 5 of 36 percentages miss).

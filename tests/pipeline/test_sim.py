@@ -228,6 +228,8 @@ def test_an_arrow_switched_club_credits_the_switched_seat_to_the_pair_by_its_num
 
 from tests.conftest_pg import archive_url, postgres_server  # noqa: E402,F401  (fixtures)
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 
 def test_score_from_the_archive_equals_scoring_the_files(event, archive_url):  # noqa: F811
     """Each club's session archived as the clubs' machines do (``score ... --archive --event``,

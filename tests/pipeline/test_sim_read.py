@@ -18,6 +18,8 @@ from bridgeproc.pipeline.sim import score_sim
 from bridgeproc.pipeline.sim_read import _csv_rows, _rows_frame, numbering_by_group, read_clubs
 from tests.pipeline.test_sim import ELM, HEADER, OAK, PINE, _csv, write_hand_record
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 #: Five more clubs on boards 1-4, each its own variation of OAK (scores differ, so do the fields).
 VARIANTS = {f"club{i}": [(s, b, ns, ew, c, d, r if i % 2 else ("=" if r != "=" else "+1") if c != "PASS" else "")
                          for s, b, ns, ew, c, d, r in OAK] for i in range(5)}

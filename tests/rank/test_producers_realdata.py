@@ -27,6 +27,8 @@ from bridgeproc.pipeline.run import build_session, load_results
 from bridgeproc.rank import Conventions, profile, rank_results, standings
 from tests.conftest import REALDATA
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 BUTLER = "aus-sunshine-coast-bc-2026-03-09-butler-howell-compscore3.usebio.xml"
 MP = "aus-nsbc-lindfield-2022-07-27-mp-howell-compscore3.usebio.xml"
 CROSS = "aus-moonee-valley-bc-2026-02-02-crossimp-howell-compscore3.usebio.xml"

@@ -23,6 +23,8 @@ from bridgeproc.rank.conventions import PRODUCER_TABLE, producer
 from bridgeproc.rank.reproduce import changed_fields, option_flags, reproduce
 from tests.conftest import REALDATA, SAMPLE
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 
 @lru_cache(maxsize=None)
 def evening() -> pd.DataFrame:

@@ -19,6 +19,8 @@ from bridgeproc.report import checks
 from bridgeproc.report.checks import in_terminal_order
 from bridgeproc.schema import PROBLEM_COLUMNS, problems_frame
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 # Board 1, dealer N, none vul. Double dummy East takes 5 tricks in notrumps (7NT= is 8 more than
 # double dummy: "goes down 8"), North 8; South holds SK and S3.
 DEAL = "N:.KQ93.AK863.Q873 AQJ62.T72.Q.AK94 KT843.AJ6.754.J2 975.854.JT92.T65"

@@ -24,6 +24,8 @@ from bridgeproc.report.event_usebio import event_usebio_text, write_event_usebio
 from bridgeproc.validate.results import validate_results
 from tests.conftest import REALDATA, SAMPLE
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 S1, S2 = REALDATA / "fin-sm-parikilpailu-2014-s1.pbn", REALDATA / "fin-sm-parikilpailu-2014-s2.pbn"
 HANDS, TRAVELLERS = SAMPLE / "club-evening.pbn", SAMPLE / "club-evening-travellers.csv"
 NAMES = SAMPLE / "club-evening-names.csv"

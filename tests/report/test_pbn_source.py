@@ -9,6 +9,8 @@ from bridgeproc.pipeline.run import build_session
 from bridgeproc.report.pbn import write_scored_pbn
 from tests.conftest import REALDATA
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 SAMPLE = REALDATA.parents[2] / "sample_data"
 
 

@@ -12,6 +12,8 @@ from bridgeproc import process_session
 from bridgeproc.model import Options
 from tests.conftest import SAMPLE
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 INPUTS = [SAMPLE / "club-evening.pbn", SAMPLE / "club-evening-travellers.csv"]
 NAMES = (str(SAMPLE / "club-evening-names.csv"),)
 needs_soffice = pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice is not installed")

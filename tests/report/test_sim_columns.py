@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from markupsafe import escape
@@ -13,6 +14,8 @@ from markupsafe import escape
 from bridgeproc.report.sim import _csv_lines, _whole_lines
 from bridgeproc.report.web.sim_site import _escaped, _rows, _suited, numbers_text
 from bridgeproc.report.web.site import number_text
+
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
 
 TEXT = st.one_of(st.none(), st.text(alphabet=st.sampled_from(list("A1 ,\"'\n\r=+-@\t<>&♥♦é")), max_size=5))
 FLOAT = st.one_of(st.floats(allow_nan=True, allow_infinity=False), st.sampled_from([0.0, -0.0, 1e16, 1e-5, 0.1 + 0.2]))

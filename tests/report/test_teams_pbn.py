@@ -8,6 +8,8 @@ from bridgeproc.pipeline.teams import process_teams
 from bridgeproc.report.teams_files import NOT_PLAYED
 from tests.conftest import REALDATA
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 endplay_pbn = pytest.importorskip("endplay.parsers.pbn")
 
 EBL = REALDATA / "ebl-2021-online-qual-open-r2-teams.pbn"

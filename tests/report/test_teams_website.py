@@ -19,6 +19,8 @@ from tests.conftest import ROOT
 from tests.report.test_website import Page, broken_links
 from tests.report.test_website_browser import SCREENSHOTS, SIZES, _viewport, driver  # noqa: F401  (the fixture)
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 EBL = str(ROOT / "tests" / "data" / "realdata" / "ebl-2021-online-qual-open-r2-teams.pbn")
 HOSTILE = '<script>alert("x")</script> & Co'
 

@@ -16,6 +16,8 @@ from bridgeproc.report.scoresheet import write_xlsx
 from bridgeproc.report.styles import MAX_CELL_TEXT, add_row, cell, changed_text, new_sheet
 from tests.conftest import SAMPLE
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 LONG_SECTION = "Section forty characters long, for tests"
 SECTIONS = ["A/B", "*?", LONG_SECTION]
 #: Names as typed in the names list (NS pairs 1..6 of every section), and how the workbook shows them.

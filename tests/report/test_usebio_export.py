@@ -27,6 +27,8 @@ from bridgeproc.report.usebio_teams import write_usebio_teams
 from bridgeproc.validate.results import validate_results
 from tests.conftest import REALDATA, SAMPLE
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 COMPSCORE_MP = REALDATA / "aus-nsbc-lindfield-2022-07-27-mp-howell-compscore3.usebio.xml"
 EBL_TEAMS = REALDATA / "ebl-2021-online-qual-open-r2-teams.pbn"
 #: Compscore elements that carry nothing bridgeproc has: its event number, the session's title and

@@ -24,6 +24,8 @@ from bridgeproc.report.web import build_site, render, single_page, site_pages, w
 from bridgeproc.report.web.site import CONVENTION_LABELS, number_text, page_language, par_text, result_text
 from tests.conftest import ROOT, SAMPLE
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 INPUTS = [str(SAMPLE / "club-evening.pbn"), str(SAMPLE / "club-evening-travellers.csv")]
 NAMES = str(SAMPLE / "club-evening-names.csv")
 

@@ -10,6 +10,8 @@ from bridgeproc.pipeline.teams import process_teams
 from bridgeproc.teams import TeamsOptions, score_rooms, score_teams
 from bridgeproc.teams.load import assign_matches, from_pbn_results, parse_team_travellers, published_matches
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 DEAL = "N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96"
 
 

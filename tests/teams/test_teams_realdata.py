@@ -8,6 +8,8 @@ from bridgeproc.pipeline.teams import process_teams
 from bridgeproc.teams import TeamsOptions, compare_published
 from tests.conftest import REALDATA
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 EBL = REALDATA / "ebl-2021-online-qual-open-r2-teams.pbn"
 #: Each Ruter file's match length, found by fitting (the only N for which the WBF 2013
 #: continuous scale gives every published VP; the files do not say it).

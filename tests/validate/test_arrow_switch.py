@@ -23,6 +23,8 @@ from bridgeproc.rank import Conventions, rank_results, standings
 from bridgeproc.validate import arrow, checks
 from bridgeproc.validate.results import validate_results
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 TABLES = ROUNDS = 7
 BOARDS_PER_ROUND = 2
 SWITCHED = (6, 7)

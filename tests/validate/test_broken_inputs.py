@@ -20,6 +20,8 @@ from bridgeproc.schema import BOARDS_COLUMNS
 from bridgeproc.validate.results import validate_results
 from tests.conftest import workbook
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 H = "Board,NS,EW,Contract,Declarer,Result,Lead\n"
 ROW = "1,1,2,4S,N,=,S2\n"
 XH = ["Board", "NS", "EW", "Contract", "Declarer", "Result", "Lead"]

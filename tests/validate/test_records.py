@@ -157,6 +157,7 @@ def _first_cards(path) -> list[str]:
     return [lines[i + 1].split()[0] for i, line in enumerate(lines) if line.startswith("[Play ")]
 
 
+@pytest.mark.e2e  # reads two whole real files
 @pytest.mark.parametrize("name, leads", [
     ("ebl-2021-online-qual-open-r2-teams.pbn", 278),
     ("bbo-acbl-1607-speedball-2013-08-10-pbntools.pbn", 572),
