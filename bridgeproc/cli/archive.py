@@ -24,9 +24,10 @@ def _archive_call(name: str, *args, **kwargs):
     """Call ``bridgeproc.archive.<name>`` (imported here: other commands start without SQLAlchemy)."""
     from bridgeproc import archive as store
     from bridgeproc.pipeline import export_session
-    from bridgeproc.pipeline.season import process_ladder
+    from bridgeproc.pipeline.season import process_ladder, process_rescore
 
-    special: dict[str, Callable] = {"export_session": export_session, "process_ladder": process_ladder}
+    special: dict[str, Callable] = {"export_session": export_session, "process_ladder": process_ladder,
+                                    "process_rescore": process_rescore}
     function = special.get(name) or getattr(store, name)
     archive_exists, default_url = store.archive_exists, store.default_url
     with library_errors():
@@ -235,7 +236,8 @@ def archive_rescore(url, session_ids, output, fmt, **params) -> None:
 
     base = profile(params["profile"]) if params.get("profile") else Conventions()
     conventions = base.replace(**{k: None if v == EXACT else v for k, v in convention_overrides(params).items()})
-    rescored = _archive_call("rescore_archive", url, conventions, sessions=list(session_ids) or None)
+    to_file = [output] if output and output != "-" else []
+    rescored = _archive_call("process_rescore", url, conventions, list(session_ids) or None, to_file)
     table, skipped = rescored.table, rescored.skipped
     moved = int((table["rank"].astype("string") != table["was_rank"].astype("string")).sum()) if len(table) else 0
     flags = option_flags(conventions)
@@ -243,16 +245,10 @@ def archive_rescore(url, session_ids, output, fmt, **params) -> None:
         f"{moved} pair(s) change rank")
     for sid, why in (skipped.items() if isinstance(skipped, dict) else ((s, "") for s in skipped)):
         say(f"left out: {sid}{': ' + why if why else ''}")
-    if output:
-        from bridgeproc.io.atomic import atomic_path
-
-        text = table.to_csv(index=False, lineterminator="\n", float_format=SCRIPT_FLOATS)
-        if output == "-":
-            click.echo(text, nl=False)
-        else:
-            with atomic_path(output) as tmp:
-                tmp.write_text(text, encoding="utf-8")
+    if to_file:
         return
+    if output == "-":
+        fmt = "csv"
     emit(table, fmt, nothing="no pairs session in the archive to re-score")
 
 

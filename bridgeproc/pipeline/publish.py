@@ -17,7 +17,7 @@ from typing import Callable, Iterable
 
 from bridgeproc.errors import BridgeprocError, UsageError
 from bridgeproc.io.atomic import TMP_SUFFIX, Staged, stage, user_umask
-from bridgeproc.model import CheckReport, Event, Ladder, ScoreSheet, Session, SwissRun, TeamsSession
+from bridgeproc.model import CheckReport, Event, Ladder, Rescored, ScoreSheet, Session, SwissRun, TeamsSession
 from bridgeproc.pipeline.read import file_identity, suffix
 
 
@@ -253,6 +253,9 @@ OUTPUTS: dict[type, dict[str, str]] = {
     Ladder: {
         ".csv": "bridgeproc.report.ladder:write_ladder_csv",
         ".xlsx": "bridgeproc.report.ladder:write_ladder_xlsx",
+    },
+    Rescored: {
+        ".csv": "bridgeproc.report.ladder:write_rescore_csv",
     },
 }
 

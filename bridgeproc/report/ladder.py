@@ -1,13 +1,13 @@
-"""A season ladder (``model.Ladder``, from archive.ladder) written as CSV or as a one-sheet workbook
-(``pipeline.publish`` stages the file)."""
+"""A season ladder (``model.Ladder``, from archive.ladder) written as CSV or as a one-sheet workbook, and
+the archive rescored (``model.Rescored``) as CSV (``pipeline.publish`` stages the file)."""
 from __future__ import annotations
 
 import os
 
 from bridgeproc.core.shown import shown_frame
-from bridgeproc.model import Ladder
+from bridgeproc.model import Ladder, Rescored
 from bridgeproc.report.styles import SUBTITLE, TITLE, a4, add_row, cell, header_row, new_sheet, new_workbook, set_widths
-from bridgeproc.schema import LADDER_COLUMNS, check
+from bridgeproc.schema import LADDER_COLUMNS, RESCORE_COLUMNS, check
 
 #: Column titles of the ladder sheet.
 TITLES = {"rank": "Rank", "names": "Names", "ids": "Member ids", "sessions": "Sessions", "counted": "Counted",
@@ -18,6 +18,13 @@ def write_ladder_csv(ladder: Ladder, path: str | os.PathLike) -> None:
     """The ladder's table (LADDER_COLUMNS) as CSV, numbers as every output shows them, no title."""
     check(ladder.table, LADDER_COLUMNS)
     shown_frame(ladder.table).to_csv(path, index=False, lineterminator="\n")
+
+
+def write_rescore_csv(rescored: Rescored, path: str | os.PathLike) -> None:
+    """Each pair's new rank, total and percentage beside the archived ones (RESCORE_COLUMNS) as CSV,
+    numbers as every output shows them."""
+    check(rescored.table, RESCORE_COLUMNS)
+    shown_frame(rescored.table).to_csv(path, index=False, lineterminator="\n")
 
 
 def write_ladder_xlsx(ladder: Ladder, path: str | os.PathLike) -> None:

@@ -42,3 +42,10 @@ def test_rescore_to_standard_output_and_unknown_session(tmp_path):
     assert (table["total"].round(6) == table["was_total"].round(6)).all()  # the archived conventions: no change
     refused = runner.invoke(cli, ["archive", "rescore", "--archive", str(url), "nope"])
     assert refused.exit_code == 1 and "nope" in refused.output and "Traceback" not in refused.output
+
+
+def test_an_output_rescore_cannot_write_is_refused_before_any_work(tmp_path):
+    url = _archive(tmp_path)
+    result = CliRunner().invoke(cli, ["archive", "rescore", "--archive", str(url), "-o", str(tmp_path / "w.xlsx")])
+    assert result.exit_code == 2 and "w.xlsx: unknown output type; use one of .csv" in result.output, result.output
+    assert "rescored" not in result.output and not (tmp_path / "w.xlsx").exists()
