@@ -200,3 +200,13 @@ def test_every_ranking_method_is_known_to_the_command_line():
     score = cli.commands["score"]  # type: ignore[attr-defined]
     option = next(p for p in score.params if p.name == "method")
     assert isinstance(option.type, Choice) and list(option.type.choices) == list(METHODS)
+
+
+def test_reading_runs_no_check():
+    """Issue 27: the readers read (pipeline.read imports nothing from validate); what a file gives is
+    checked in one place (pipeline.inputs) with validate's checks, and a deal two files disagree on is one
+    check for pairs and the simultaneous event alike."""
+    text = MODULES["bridgeproc.pipeline.read"].read_text(encoding="utf-8")
+    assert re.findall(r"^from bridgeproc\.(?:validate|analysis)\S*", text, re.M) == []
+    users = [n for n, p in MODULES.items() if "deal_conflicts(" in p.read_text(encoding="utf-8")]
+    assert sorted(users) == ["bridgeproc.pipeline.inputs", "bridgeproc.pipeline.sim", "bridgeproc.validate.deals"]

@@ -16,7 +16,7 @@ import pandas as pd
 
 from bridgeproc.errors import BridgeprocError, TeamsEventError
 from bridgeproc.model import Options
-from bridgeproc.pipeline.read import read_inputs
+from bridgeproc.pipeline.inputs import read_inputs
 from bridgeproc.pipeline.run import director_chose, other_methods, session_conventions, validate_inputs
 from bridgeproc.rank import Conventions
 from bridgeproc.rank.methods import ranking_method

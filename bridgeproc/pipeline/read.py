@@ -12,11 +12,8 @@ from typing import Callable, Iterable
 
 import pandas as pd
 
-from bridgeproc.analysis.par import check_given
 from bridgeproc.errors import ParseError, TeamsEventError, UsageError
 from bridgeproc.io.bws import read_bws
-from bridgeproc.io.corrections import read_corrections
-from bridgeproc.io.pbn.frames import same_deal
 from bridgeproc.io.pbn.reader import pbn_program, read_pbn
 from bridgeproc.io.sheets import read_travellers
 from bridgeproc.io.sheets.names import read_names, workbook_names
@@ -26,10 +23,6 @@ from bridgeproc.io.sheets.xlsx import load_workbooks, read_travellers_xlsx
 from bridgeproc.io.usebio.sessions import read_usebio_session, split_session
 from bridgeproc.model import Options
 from bridgeproc.schema import BOARDS_COLUMNS, empty, problems_frame
-from bridgeproc.validate.corrections import apply_corrections
-from bridgeproc.validate.movement import check_movement
-from bridgeproc.validate.records import fill_from_records
-from bridgeproc.validate.rules import check_games
 
 
 def suffix(path) -> str:
@@ -69,6 +62,10 @@ class Inputs:
     corrections: pd.DataFrame | None = None
     #: The PBN files as read (the scored PBN is written onto them: report.pbn_source).
     pbn_files: list = field(default_factory=list)
+    #: Where each PBN file's boards are in ``boards`` (their given double dummy is checked: pipeline.inputs).
+    pbn_boards: list[int] = field(default_factory=list)
+    #: Each Bridgemate file's results and the movement it declares (checked against each other: pipeline.inputs).
+    movements: list[tuple[pd.DataFrame, pd.DataFrame]] = field(default_factory=list)
     #: An input that is a teams event: ``score`` and ``conventions`` refuse it (:meth:`refuse_teams`),
     #: ``check`` still checks what it holds.
     teams_event: TeamsEventError | None = None
@@ -109,24 +106,6 @@ class Inputs:
         names = (pd.concat(lists, ignore_index=True) if lists
                  else pd.DataFrame(columns=["section", "pair", "direction", "names"]))
         return raw, boards, names
-
-    def deal_conflicts(self) -> pd.DataFrame | None:
-        """Problems for a board whose deal differs between two hand records (which is right?)."""
-        if len(self.boards) < 2:
-            return None
-        boards = pd.concat(self.boards, ignore_index=True)
-        dealt = boards[boards["deal"].notna()]
-        counts = dealt.groupby("board")["deal"].nunique()
-        rows = []
-        for board in counts[counts > 1].index:
-            first, *others = dealt[dealt["board"] == board].drop_duplicates(subset=["deal"]).to_dict("records")
-            for other in others:
-                if same_deal(first["deal"], other["deal"]):
-                    continue  # the same cards written from another seat (BridgeComposer: the dealer's), or partial
-                rows.append({"source": other.get("source", ""), "line": str(other.get("line", "")), "column": "deal",
-                             "value": other["deal"], "message": f"board {board} is dealt differently in "
-                             f"{first.get('source', '')} (line {first.get('line', '')}); give one hand record"})
-        return problems_frame(rows) if rows else None
 
     def rule_problems(self) -> pd.DataFrame | None:
         frames = [f for f in self.rules if len(f)]
@@ -239,7 +218,7 @@ def _scored_across_field(pbn) -> bool:
     return bool((sections[sections.index.isin(single)] > 1).any())
 
 
-def _creator(escapes: list[str]) -> str | None:
+def creator(escapes: list[str]) -> str | None:
     """The program named by a PBN's ``%Creator:`` line, if any."""
     for line in escapes:
         name, _, value = line.lstrip("%").partition(":")
@@ -269,7 +248,6 @@ def _read_pbn(path, options: Options, inputs: Inputs) -> None:
     inputs.pbn_files.append(pbn)
     inputs.notes.extend({"source": pbn.source, "line": str(line), "column": "", "value": "", "message": message}
                         for line, message in pbn.notes)
-    inputs.rules.append(check_games(pbn))
     published = _published_names(pbn.totals)
     if published is not None:
         inputs.fallback_names.append(published)
@@ -277,15 +255,8 @@ def _read_pbn(path, options: Options, inputs: Inputs) -> None:
     if totals is not None:
         inputs.published_totals.append(totals)
     inputs.across_field |= _scored_across_field(pbn)
-    results, filled = fill_from_records(pbn.results, pbn)
-    inputs.notes.extend({"source": pbn.source, "line": str(line), "column": "", "value": "", "message": message}
-                        for line, message in filled)
-    if len(results):
-        inputs.pbn_raws.append(results)
-    # Double-dummy tables and optimum scores are checked before they are reused (some exports write them wrong).
-    boards, notes = check_given(pbn.boards, pbn.source, _creator(pbn.escapes), solve=options.dd)
-    inputs.notes.extend(notes)
-    inputs.boards.append(boards)
+    inputs.pbn_boards.append(len(inputs.boards))
+    inputs.boards.append(pbn.boards)
     for key, value in pbn.meta.items():
         inputs.meta.setdefault(key.lower(), value)
     program = pbn_program(pbn.escapes, pbn.games)
@@ -309,8 +280,7 @@ def _read_usebio(path, options: Options, inputs: Inputs) -> None:
 
 def _read_bws(path, options: Options, inputs: Inputs) -> None:
     bws = read_bws(path)
-    if options.movement_check:
-        inputs.fatal.append(check_movement(bws.results, bws.movement))
+    inputs.movements.append((bws.results, bws.movement))
     _add_file(bws, inputs)
 
 
@@ -369,24 +339,14 @@ def check_input_files(inputs: Iterable, names: Iterable = ()) -> None:
         seen.setdefault(key, []).append((path, role, session))
 
 
-def read_inputs(paths: list, options: Options = Options()) -> Inputs:
-    """Read every input file by its extension (names lists given with ``options.names`` too)."""
-    check_input_files(paths, options.names)
-    inputs = Inputs()
-    for path in paths:
-        READERS[suffix(input_file(path))](path, options, inputs)
-    inputs.settle()
-    conflicts = inputs.deal_conflicts()
-    if conflicts is not None:
-        inputs.fatal.append(conflicts)
+def read_file(path, options: Options, inputs: Inputs) -> None:
+    """Read one input file by its extension into ``inputs`` (nothing checked: pipeline.inputs checks)."""
+    READERS[suffix(input_file(path))](path, options, inputs)
+
+
+def read_names_lists(options: Options, inputs: Inputs) -> None:
+    """Read the names lists given with ``options.names`` into ``inputs``."""
     for path in options.names:
         notes: list[dict] = []
         inputs.names.append(read_names(path, encoding=options.encoding, notes=notes))
         inputs.notes.extend(notes)
-    if options.corrections is not None:  # the director's corrections, then checked like typed cells
-        read = read_corrections(options.corrections, options.encoding, inputs.notes)
-        raw, inputs.corrections, notes = apply_corrections(inputs.frames()[0], read, options.result_style,
-                                                           Path(options.corrections).name)
-        inputs.raws = [raw] if inputs.raws else []
-        inputs.notes.extend(notes)
-    return inputs

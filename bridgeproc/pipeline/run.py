@@ -19,8 +19,9 @@ from bridgeproc.errors import (
     likely_causes,
 )
 from bridgeproc.model import CheckReport, Options, Session
+from bridgeproc.pipeline.inputs import read_inputs
 from bridgeproc.pipeline.publish import check_outputs, output_types, publish
-from bridgeproc.pipeline.read import Inputs, check_input_files, read_inputs
+from bridgeproc.pipeline.read import Inputs, check_input_files
 from bridgeproc.rank import Conventions, parse_scoring_tag, rank_results, standings, winner_groups
 from bridgeproc.rank.conventions import EXACT, SEARCH_FIELDS, producer
 from bridgeproc.rank.published import published_agreement, published_differences

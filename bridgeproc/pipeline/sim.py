@@ -20,7 +20,6 @@ import pandas as pd
 
 from bridgeproc.core.pairs import combine_codes, pair_directions
 from bridgeproc.errors import BridgeprocError, UsageError, ValidationError
-from bridgeproc.io.pbn.frames import same_deal
 from bridgeproc.model import Options, SimResult
 from bridgeproc.pipeline.run import session_conventions
 from bridgeproc.pipeline.sim_read import (
@@ -44,6 +43,7 @@ from bridgeproc.schema import (
     empty,
     problems_frame,
 )
+from bridgeproc.validate.deals import deal_conflicts
 
 #: Clubs read and checked per task of the pool (a chunk's plain clubs are checked in one call).
 CHUNK_CLUBS = 50
@@ -57,28 +57,6 @@ _SECTION_MARK = "\x1e"
 
 
 # --- the field ------------------------------------------------------------------------------
-
-
-def _deal_conflicts(boards: pd.DataFrame) -> pd.DataFrame | None:
-    """A board dealt differently in two files (the hand record first, then the clubs' files in
-    order): one problem per file that differs, naming the file it differs from."""
-    dealt = boards[boards["deal"].notna()]
-    if not len(dealt):
-        return None
-    counts = dealt.groupby("board")["deal"].nunique()
-    rows = []
-    for board in counts[counts > 1].index:
-        mine = dealt[dealt["board"] == board]
-        first = mine.iloc[0]
-        for other in mine.iloc[1:].drop_duplicates(subset=["deal", "source"]).itertuples():
-            if same_deal(str(first["deal"]), str(other.deal)):
-                continue
-            rows.append({"source": other.source, "line": "" if pd.isna(other.line) else str(other.line),
-                         "column": "deal", "value": other.deal,
-                         "message": f"board {board} is dealt differently in {first['source']} (line "
-                                    f"{'' if pd.isna(first['line']) else first['line']}); the clubs of a "
-                                    "simultaneous event play the same deals: correct the hand record or the file"})
-    return problems_frame(rows) if rows else None
 
 
 def _chunks(clubs: Mapping[str, Sequence[str | os.PathLike]], size: int) -> list[list[tuple[str, list[Path]]]]:
@@ -99,7 +77,9 @@ def _gather(parts: Sequence[CheckedClubs], hand: pd.DataFrame) -> CheckedClubs:
         whole.problems.extend(part.problems)
     boards = [b for b in (hand, *whole.boards) if len(b)]
     if boards:
-        conflicts = _deal_conflicts(pd.concat([b[list(BOARDS_COLUMNS)] for b in boards], ignore_index=True))
+        conflicts = deal_conflicts(pd.concat([b[list(BOARDS_COLUMNS)] for b in boards], ignore_index=True),
+                                   "the clubs of a simultaneous event play the same deals: correct the hand record "
+                                   "or the file")
         if conflicts is not None:
             whole.problems.append(conflicts)
     return whole

@@ -26,7 +26,8 @@ from bridgeproc.errors import ParseError, UsageError, ValidationError
 from bridgeproc.io.sheets.travellers import travellers_rows
 from bridgeproc.io.text import csv_field_limit, read_text
 from bridgeproc.model import Options
-from bridgeproc.pipeline.read import READERS, read_inputs, suffix
+from bridgeproc.pipeline.inputs import read_inputs
+from bridgeproc.pipeline.read import READERS, suffix
 from bridgeproc.schema import BOARDS_COLUMNS, empty, problems_frame
 from bridgeproc.validate.results import validate_results
 

@@ -9,7 +9,6 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from bridgeproc.analysis.par import check_given
 from bridgeproc.errors import BridgeprocError, ValidationError
 from bridgeproc.io.pbn.model import PbnFile
 from bridgeproc.io.pbn.reader import pbn_program, read_pbn
@@ -47,6 +46,7 @@ from bridgeproc.teams.reproduce import (
     standings_agreement,
 )
 from bridgeproc.teams.standings import standings, tie_break_chain
+from bridgeproc.validate.given import check_given
 from bridgeproc.validate.records import fill_from_records
 from bridgeproc.validate.results import validate_results
 

@@ -21,11 +21,12 @@ from bridgeproc.analysis.dd import (
     normalize_deal,
     table_problem,
 )
-from bridgeproc.analysis.par import check_given, optimum_score_problem
+from bridgeproc.analysis.par import optimum_score_problem
 from bridgeproc.io.pbn.reader import read_pbn
 from bridgeproc.model import Options
-from bridgeproc.pipeline.read import read_inputs
+from bridgeproc.pipeline.inputs import read_inputs
 from bridgeproc.pipeline.write import process_session
+from bridgeproc.validate.given import check_given
 
 WINCHESTER = "winchester-bc-2026-07-09-thursday-pairs-bridgewebs.pbn"
 LEXINGTON = "lexington-2016-01-28-handrecord-dealmasterpro.pbn"

@@ -12,7 +12,7 @@ import pytest
 from bridgeproc.errors import ParseError, ValidationError
 from bridgeproc.io.sheets.names import read_names
 from bridgeproc.model import Options
-from bridgeproc.pipeline.read import read_inputs
+from bridgeproc.pipeline.inputs import read_inputs
 
 SAMPLE = Path(__file__).parent.parent.parent / "sample_data"
 H = "Pair,Direction,Names\n"

@@ -9,7 +9,7 @@ import zipfile
 import pytest
 
 from bridgeproc.errors import ParseError
-from bridgeproc.pipeline.read import read_inputs
+from bridgeproc.pipeline.inputs import read_inputs
 from tests.conftest import examples, workbook
 
 SEED = 15

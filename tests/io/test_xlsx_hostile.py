@@ -9,7 +9,7 @@ from openpyxl.styles import Font
 from bridgeproc.errors import ParseError
 from bridgeproc.io.sheets import xlsx
 from bridgeproc.io.sheets.xlsx import load_workbooks, read_travellers_xlsx
-from bridgeproc.pipeline.read import read_inputs
+from bridgeproc.pipeline.inputs import read_inputs
 from tests.conftest import workbook
 
 HEADER = ["Board", "NS", "EW", "Contract", "Declarer", "Result"]

@@ -14,7 +14,7 @@ import bridgeproc.io.bws as bws_module
 from bridgeproc.core.boards import board_dealer, board_vul
 from bridgeproc.core.deal import format_deal
 from bridgeproc.model import Options
-from bridgeproc.pipeline.read import read_inputs
+from bridgeproc.pipeline.inputs import read_inputs
 from bridgeproc.pipeline.run import build_session
 from tests.conftest import REALDATA
 
@@ -72,7 +72,7 @@ def test_bws_with_its_hand_record_from_the_dealers_seat_scores_without_a_conflic
     options = Options(dd=False, movement_check=False)  # the template movement does not match (test_bws.py)
     inputs = read_inputs([BWS, dealer], options)
     assert inputs.boards[0]["deal"].str.startswith("N:").all()  # the .bws deals: from North
-    assert inputs.deal_conflicts() is None
+    assert inputs.fatal == []
     session = build_session([BWS, dealer], options)
     assert len(session.results) == 63
     assert session.boards["deal"].notna().sum() == 21
@@ -81,8 +81,8 @@ def test_bws_with_its_hand_record_from_the_dealers_seat_scores_without_a_conflic
 def test_bws_with_another_deal_in_the_hand_record_is_a_conflict(tmp_path, bws_with_hand_record):
     other = tmp_path / "other.pbn"
     _hand_record(other, _deals(21, seed=15), "dealer")
-    conflicts = read_inputs([BWS, other], Options(dd=False, movement_check=False)).deal_conflicts()
-    assert conflicts is not None and len(conflicts) == 21
+    [conflicts] = read_inputs([BWS, other], Options(dd=False, movement_check=False)).fatal
+    assert len(conflicts) == 21
 
 
 def test_a_card_that_really_differs_is_still_a_conflict(tmp_path):
@@ -96,8 +96,7 @@ def test_a_card_that_really_differs_is_still_a_conflict(tmp_path):
     n[suit], e[suit] = e[suit][0] + n[suit][1:], n[suit][0] + e[suit][1:]
     changed[5]["N"], changed[5]["E"] = ".".join(n), ".".join(e)
     _hand_record(dealer, changed, "dealer")
-    conflicts = read_inputs([north, dealer]).deal_conflicts()
-    assert conflicts is not None
+    [conflicts] = read_inputs([north, dealer]).fatal
     assert conflicts["message"].str.startswith("board 5 is dealt differently").tolist() == [True]
 
 
@@ -108,4 +107,4 @@ def test_every_first_seat_is_the_same_deal(tmp_path, first):
     _hand_record(a, deals, "N")
     b.write_text("\n".join(f'[Board "{board}"]\n[Deal "{format_deal(hands, first)}"]\n'
                            for board, hands in deals.items()), encoding="utf-8")
-    assert read_inputs([a, b]).deal_conflicts() is None
+    assert read_inputs([a, b]).fatal == []

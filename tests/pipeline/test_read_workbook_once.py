@@ -2,7 +2,7 @@
 import openpyxl
 import pytest
 
-from bridgeproc.pipeline.read import read_inputs
+from bridgeproc.pipeline.inputs import read_inputs
 from tests.conftest import workbook
 
 SHEETS = {

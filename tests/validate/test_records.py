@@ -6,7 +6,7 @@ import re
 import pytest
 
 from bridgeproc.io.pbn.reader import read_pbn
-from bridgeproc.pipeline.read import read_inputs
+from bridgeproc.pipeline.inputs import read_inputs
 from bridgeproc.validate.records import fill_from_records
 from bridgeproc.validate.rules import check_games
 from tests.conftest import REALDATA
