@@ -97,13 +97,15 @@ def _board_values(raw: pd.DataFrame, results: pd.DataFrame, method: str) -> list
 def _standings_values(totals: pd.DataFrame, standings: pd.DataFrame, method: str) -> list[Comparison]:
     """Totals, percentages and places of the published standings against ours, matched by pair
     (and section and direction where both say them)."""
-    table = standings.copy()
-    last = table["group"].astype("string").str.split().str[-1]
-    table["direction"] = last.where(last.isin(["NS", "EW"]), "")
-    table["pair_key"] = table["pair"].astype("string").fillna("")
+    group = standings["group"].astype("string").fillna("").str.split()
+    last = group.str[-1].fillna("")
+    direction = last.where(last.isin(["NS", "EW"]), "")
+    table = standings.assign(direction=direction, pair_key=standings["pair"].astype("string").fillna(""),
+                             section=group.str[:-1].str.join(" ").where(direction != "", group.str.join(" ")))
     theirs = pd.DataFrame({
         "source": totals["source"].astype("string"), "line": totals["line"].astype("string"),
         "pair_key": totals["pair"].astype("string").fillna(""),
+        "section": totals["section"].astype("string").fillna("").str.strip() if "section" in totals else "",
         "direction": totals["direction"].astype("string").fillna("") if "direction" in totals else "",
         "total": _numbers(totals["total"]), "percentage": _numbers(totals["percentage"]),
         "place": totals["place"].astype("string").str.replace("=", "", regex=False).str.strip(),
@@ -111,6 +113,9 @@ def _standings_values(totals: pd.DataFrame, standings: pd.DataFrame, method: str
     on = ["pair_key"]
     if (theirs["direction"] != "").any() and (table["direction"] != "").any():
         on.append("direction")
+    sections = set(theirs["section"].dropna()) - {""}
+    if len(sections) > 1 and sections <= set(table["section"].dropna()):
+        on.append("section")  # ranked section by section: pair 1 of each section is another pair
     merged = theirs.merge(table[on + ["total", "pct", "rank"]], on=on, how="inner", suffixes=("", "_ours"))
     rows: list[Comparison] = []
     checks = [("total", "total", "totals"), ("percentage", "pct", "percentages")]
