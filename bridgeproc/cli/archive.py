@@ -2,15 +2,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import click
-import pandas as pd
 
 from bridgeproc.cli.common import library_errors, say, with_verbosity
 from bridgeproc.cli.main import cli, convention_overrides, outputs_for, ranking_options
-from bridgeproc.model import Ladder
-from bridgeproc.pipeline.publish import output_types
-from bridgeproc.pipeline.write import WRITERS
+from bridgeproc.pipeline.outputs import output_types
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: Numbers in --csv listings for scripts: every digit that carries the value (15 significant),
 #: none of binary float noise (0.30000000000000004 is written 0.3).
@@ -50,6 +51,7 @@ def _formats(command):
 
 def table_text(frame: pd.DataFrame) -> str:
     """A table for a person: numbers to two decimals, whole numbers as such, no NaN."""
+    import pandas as pd
     def number(value: float) -> str:
         return f"{value:.0f}" if float(value).is_integer() else f"{value:.2f}"
 
@@ -125,7 +127,7 @@ def archive_show(url, session_id, version, fmt) -> None:
 @_ARCHIVE_URL
 @click.argument("session_id")
 @click.option("-o", "--output", "outputs", multiple=True, required=True, type=click.Path(),
-              callback=outputs_for(tuple(WRITERS)),
+              callback=outputs_for(output_types("Session")),
               help="Output file (.xlsx, .pbn, .csv, .xml, .html, or results/ for the website). Repeat for several.")
 @click.option("--version", type=click.IntRange(1), default=None, help="Version [default: the latest].")
 def archive_export(url, session_id, outputs, version) -> None:
@@ -191,7 +193,7 @@ def _iso_day(ctx, param, value):
               help="A ladder of partnerships or of players.")
 @_FOLD
 @click.option("-o", "--output", "outputs", multiple=True, type=click.Path(),
-              callback=outputs_for(output_types(Ladder)),
+              callback=outputs_for(output_types("Ladder")),
               help="Also write the ladder to a file (.csv or .xlsx). Repeat for several.")
 @_formats
 def archive_ladder(url, date_from, date_to, event, best, min_sessions, by, fold_accents, outputs, fmt) -> None:

@@ -19,8 +19,8 @@ from bridgeproc.cli.main import (
 )
 from bridgeproc.cli.progress import SolveProgress
 from bridgeproc.errors import format_problems, summarize_problems
-from bridgeproc.pipeline.event import EVENT_OUTPUTS, process_event
-from bridgeproc.rank.event import EVENT_RULES, MATCH_BY, MISSING_RULES
+from bridgeproc.pipeline.outputs import output_types
+from bridgeproc.rank.event_rules import EVENT_RULES, MATCH_BY, MISSING_RULES
 
 EVENT = "Event"
 
@@ -65,7 +65,7 @@ def _event_options(command):
 @_event_options
 @ranking_options
 @option(OUTPUTS)("-o", "--output", "outputs", multiple=True, required=True, type=click.Path(),
-                 callback=outputs_for(EVENT_OUTPUTS),
+                 callback=outputs_for(output_types("Event")),
                  help="Output file: .csv (the event ranking with every session's score), .xlsx (the event "
                       "ranking and each session's), .pbn (the last session with the event's TotalScoreTable), "
                       ".xml (USEBIO 1.2: every session in its SESSION, the event's standings), .html (the event "
@@ -103,6 +103,7 @@ def event(sessions, outputs, rule, carry_over, match, missing, event, date, no_a
 
         bridgeproc event results.xml#2 day3.pbn -o event.csv
     """
+    from bridgeproc.pipeline.event import process_event
     headings = {"event": event, "date": date}
     options = run_options({**params, "corrections": None}, archive=not no_archive, archive_url=archive_url,
                           replace=replace, meta={k: v for k, v in headings.items() if v is not None})

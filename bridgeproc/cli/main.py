@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -25,14 +26,12 @@ from bridgeproc.cli.common import (
 )
 from bridgeproc.cli.progress import SolveProgress
 from bridgeproc.errors import format_problems, summarize_problems
-from bridgeproc.model import CheckReport, Options
 from bridgeproc.pipeline.config import ConfigError
-from bridgeproc.pipeline.publish import FOLDER, output_type, output_types
-from bridgeproc.pipeline.read import check_input_files, input_file
-from bridgeproc.pipeline.run import process_check
-from bridgeproc.pipeline.write import WRITERS, process_session
-from bridgeproc.rank import PROFILES, profile
-from bridgeproc.rank.conventions import DECLARED, EXACT, Declared
+from bridgeproc.pipeline.outputs import FOLDER, output_type, output_types
+from bridgeproc.rank.conventions import DECLARED, EXACT, PROFILES, Declared, profile
+
+if TYPE_CHECKING:
+    from bridgeproc.model import Options
 
 INPUTS, METHOD, OUTPUTS, ARCHIVE, CHECKS = "Inputs", "Method and conventions", "Outputs", "Archive", "Checks"
 #: ``ctx.meta`` key of the configuration in force per command (:func:`load_config`).
@@ -92,6 +91,7 @@ class InputFile(click.Path):
         super().__init__(exists=True, dir_okay=False)
 
     def convert(self, value, param, ctx):
+        from bridgeproc.pipeline.read import input_file
         file = input_file(value)
         if str(file) == str(value):
             return super().convert(value, param, ctx)
@@ -222,6 +222,7 @@ def convention_overrides(params: dict) -> dict:
 
 
 def run_options(params: dict, **extra) -> Options:
+    from bridgeproc.model import Options
     base = profile(params["profile"]) if params.get("profile") else None
     overrides = convention_overrides(params)
     return Options(
@@ -277,7 +278,7 @@ def stage_log(name: str, seconds: float) -> None:
 @_input_options
 @ranking_options
 @option(OUTPUTS)("-o", "--output", "outputs", multiple=True, type=click.Path(allow_dash=True),
-                 callback=outputs_for(tuple(WRITERS), stdout=True),
+                 callback=outputs_for(output_types("Session"), stdout=True),
                  help="Output file; the format follows the extension (.xlsx, .pbn, .xml, .csv, .html; results/ "
                       "for the results website as a folder; - for CSV on standard output). Repeat for several "
                       "[default: output in bridgeproc.toml].")
@@ -309,6 +310,7 @@ def score(outputs, inputs, no_archive, archive_url, replace, event, date, sessio
 
         bridgeproc score hands.pbn travellers.csv -o results.xlsx -o results.pbn
     """
+    from bridgeproc.pipeline.write import process_session
     if not outputs:
         raise click.UsageError("give at least one -o OUTPUT (or output = [...] in bridgeproc.toml)")
     identity = {"event": event, "date": date, "session_id": session_id, "comment": comment}
@@ -342,7 +344,7 @@ def score(outputs, inputs, no_archive, archive_url, replace, event, date, sessio
 
 
 #: The report types of ``check -o`` (from the one output table, ``pipeline.publish.OUTPUTS``).
-CHECK_REPORTS = output_types(CheckReport)
+CHECK_REPORTS = output_types("CheckReport")
 
 
 @cli.command(cls=Command)
@@ -361,6 +363,7 @@ def check(inputs, reports, dd, **params) -> None:
 
         bridgeproc check hands.pbn travellers.csv -o checks.xlsx
     """
+    from bridgeproc.pipeline.run import process_check
     solve = bool(reports) if dd is None else dd
     with library_errors():
         with SolveProgress() as progress:
@@ -388,6 +391,7 @@ def conventions(inputs, published, **params) -> None:
         bridgeproc conventions club-night.usebio.xml
     """
     from bridgeproc.pipeline.fit import describe_conventions  # start-up: only this command needs it
+    from bridgeproc.pipeline.read import check_input_files
 
     with library_errors():
         check_input_files(inputs, params["names"])

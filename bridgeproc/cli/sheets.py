@@ -8,10 +8,7 @@ import click
 
 from bridgeproc.cli.common import VERBOSITY, library_errors, say, with_verbosity
 from bridgeproc.cli.main import check_encoding, check_finite, cli, outputs_for
-from bridgeproc.model import TeamsSession
-from bridgeproc.pipeline.publish import output_types
-from bridgeproc.pipeline.sheets import process_sheet
-from bridgeproc.teams import options_from_text
+from bridgeproc.pipeline.outputs import output_types
 
 
 def _sheet_outputs(ctx, param, values):
@@ -35,6 +32,7 @@ def _sheet_command(function):
 
 
 def _print_sheet(kind: str, sheet, outputs, **options) -> None:
+    from bridgeproc.pipeline.sheets import process_sheet
     from bridgeproc.report.scoresheet import sheet_text  # openpyxl only when a sheet is printed
 
     with library_errors():
@@ -107,7 +105,7 @@ def chicago(ctx, sheet, outputs, encoding, variant, cycle, first_dealer, partsco
 @cli.command()
 @click.argument("inputs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("-o", "--output", "outputs", multiple=True, required=True, type=click.Path(),
-              callback=outputs_for(output_types(TeamsSession)),
+              callback=outputs_for(output_types("TeamsSession")),
               help="Output file (.xlsx, .csv, .pbn, .xml for USEBIO, .html, or results/ for the website). "
                    "Repeat for several.")
 @click.option("--scoring", type=click.Choice(["vp", "imps", "bam"]), default=None,
@@ -152,6 +150,7 @@ def teams(inputs, outputs, lineup, adjustments, encoding, format_, vp_scale, no_
         bridgeproc teams round1.pbn -o results.xlsx -o results.csv -o results.pbn
     """
     from bridgeproc.pipeline.teams import process_teams  # the teams writers only for this command
+    from bridgeproc.teams import options_from_text
 
     identity = {"event": event, "date": date, "session_id": session_id, "comment": comment}
     with library_errors():

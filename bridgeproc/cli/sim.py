@@ -7,9 +7,6 @@ import click
 from bridgeproc.cli.common import VERBOSE, VERBOSITY, Command, apply, library_errors, option, say, verbosity
 from bridgeproc.cli.main import INPUTS, OUTPUTS, cli
 from bridgeproc.errors import UsageError, format_problems, summarize_problems
-from bridgeproc.model import Options
-from bridgeproc.pipeline.sim import clubs_of, score_sim, score_sim_from_archive
-from bridgeproc.pipeline.sim_write import write_sim
 
 ARCHIVE = "Archive"
 
@@ -44,6 +41,9 @@ def sim(club_files, hand_record, club_of, output, archive_url, event, **_) -> No
 
         bridgeproc sim --from-archive postgresql://host/bridge --event "Winter sim" -o sim/
     """
+    from bridgeproc.model import Options
+    from bridgeproc.pipeline.sim import clubs_of, score_sim, score_sim_from_archive
+    from bridgeproc.pipeline.sim_write import write_sim
     with library_errors():
         if archive_url:
             if club_files or not event:

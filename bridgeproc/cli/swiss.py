@@ -5,7 +5,6 @@ import click
 
 from bridgeproc.cli.common import library_errors, say, with_verbosity
 from bridgeproc.cli.main import check_encoding, cli
-from bridgeproc.teams import options_from_text, vp_scale
 
 _DRAW_RULES = """\b
 The draw (--next-round):
@@ -66,6 +65,7 @@ def swiss(inputs, pairs, outputs, next_round, imps, datum_drop, boards_per_round
         bridgeproc swiss --teams rounds.pbn --next-round -o draw.xlsx
     """
     from bridgeproc.pipeline.swiss import process_swiss  # the writers only for this command
+    from bridgeproc.teams import options_from_text, vp_scale
     from bridgeproc.teams.swiss_pairs import SwissPairsOptions
 
     with library_errors():

@@ -26,10 +26,9 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
+from bridgeproc.core.numbering import PairNumbering
 from bridgeproc.errors import ValidationError
 from bridgeproc.schema import problems_frame
-
-PairNumbering = Literal["auto", "shared", "per-direction"]
 
 #: Cells of a Switched/Arrow column that mark an arrow-switched result (compared case-folded).
 SWITCHED_MARKS = frozenset({"y", "yes", "x", "1", "↔", "<->", "true", "s", "sw", "switched", "arrow", "j", "ja", "oui"})

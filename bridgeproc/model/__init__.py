@@ -13,14 +13,37 @@ pipeline builds, the writers and the archive take, and library users get.
 """
 from __future__ import annotations
 
-from bridgeproc.model.archive import ArchiveResult, History, Ladder, Rescored
-from bridgeproc.model.check import CheckReport
-from bridgeproc.model.event import Event, EventArchived
-from bridgeproc.model.options import Options
-from bridgeproc.model.session import Session, describe_conventions
-from bridgeproc.model.sheet import ScoreSheet
-from bridgeproc.model.sim import SimResult
-from bridgeproc.model.swiss import SwissRun
-from bridgeproc.model.teams import TeamsSession
+from typing import TYPE_CHECKING
+
+from bridgeproc._lazy import lazy_names
+
+if TYPE_CHECKING:  # the names, for type checkers; each loads on first use (bridgeproc._lazy)
+    from bridgeproc.model.archive import ArchiveResult, History, Ladder, Rescored
+    from bridgeproc.model.check import CheckReport
+    from bridgeproc.model.event import Event, EventArchived
+    from bridgeproc.model.options import Options
+    from bridgeproc.model.session import Session, describe_conventions
+    from bridgeproc.model.sheet import ScoreSheet
+    from bridgeproc.model.sim import SimResult
+    from bridgeproc.model.swiss import SwissRun
+    from bridgeproc.model.teams import TeamsSession
+
+_HOMES = {
+    "ArchiveResult": "bridgeproc.model.archive",
+    "History": "bridgeproc.model.archive",
+    "Ladder": "bridgeproc.model.archive",
+    "Rescored": "bridgeproc.model.archive",
+    "CheckReport": "bridgeproc.model.check",
+    "Event": "bridgeproc.model.event",
+    "EventArchived": "bridgeproc.model.event",
+    "Options": "bridgeproc.model.options",
+    "Session": "bridgeproc.model.session",
+    "describe_conventions": "bridgeproc.model.session",
+    "ScoreSheet": "bridgeproc.model.sheet",
+    "SimResult": "bridgeproc.model.sim",
+    "SwissRun": "bridgeproc.model.swiss",
+    "TeamsSession": "bridgeproc.model.teams",
+}
+__getattr__ = lazy_names(__name__, _HOMES)
 
 __all__ = ["ArchiveResult", "CheckReport", "Event", "EventArchived", "History", "Ladder", "Options", "Rescored", "ScoreSheet", "Session", "SimResult", "SwissRun", "TeamsSession", "describe_conventions"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bridgeproc.core.notation import ResultStyle
-from bridgeproc.core.pairs import PairNumbering
+from bridgeproc.core.numbering import PairNumbering
 from bridgeproc.rank import Conventions
 from bridgeproc.validate.results import Trust
 

@@ -29,7 +29,8 @@ from bridgeproc.errors import BridgeprocError, ParseError, SetupError, UsageErro
 from bridgeproc.io.pbn.reader import read_pbn
 from bridgeproc.io.usebio.sessions import read_event_standings, session_count, split_session
 from bridgeproc.model import Event, EventArchived, Options, Session
-from bridgeproc.pipeline.publish import OUTPUTS, archive_file, check_outputs, publish
+from bridgeproc.pipeline.outputs import OUTPUTS
+from bridgeproc.pipeline.publish import archive_file, check_outputs, publish
 from bridgeproc.pipeline.read import check_input_files, input_file, published_totals, suffix
 from bridgeproc.pipeline.run import build_session
 from bridgeproc.rank.event import EventRanking, SessionStandings, combine_sessions, session_table
@@ -39,7 +40,7 @@ from bridgeproc.schema import problems_frame
 #: ``archive:ID``: a session taken from the archive instead of files.
 ARCHIVED = "archive:"
 #: The output types of an event (``pipeline.publish.OUTPUTS``).
-EVENT_OUTPUTS: tuple[str, ...] = tuple(OUTPUTS[Event])
+EVENT_OUTPUTS: tuple[str, ...] = tuple(OUTPUTS["Event"])
 def session_files(spec: str | os.PathLike | Sequence) -> list[str]:
     """The files of one session: a path, several paths joined by commas, or a list of paths;
     ``archive:ID`` is returned as it is. A path that exists with a comma in its name is one file."""

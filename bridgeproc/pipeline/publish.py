@@ -1,5 +1,5 @@
-"""Publishing a run, the one way every kind of run ends: one table from result type and output type to
-its writer (:data:`OUTPUTS`), every output refused before any work when it cannot be right
+"""Publishing a run, the one way every kind of run ends: the writer of each output found in the one
+output table (``pipeline.outputs.OUTPUTS``), every output refused before any work when it cannot be right
 (:func:`check_outputs`), then each written to a temporary file or folder beside it, the archive step run,
 and everything renamed into place together (:func:`publish`): all or nothing. Writers in ``report`` take
 a result and a plain path; the staging is done here, once."""
@@ -17,8 +17,8 @@ from typing import Callable, Iterable
 
 from bridgeproc.errors import BridgeprocError, UsageError
 from bridgeproc.io.atomic import TMP_SUFFIX, Staged, stage, user_umask
-from bridgeproc.model import CheckReport, Event, Ladder, Rescored, ScoreSheet, Session, SwissRun, TeamsSession
-from bridgeproc.pipeline.read import file_identity, suffix
+from bridgeproc.pipeline.outputs import FOLDER, OUTPUTS, output_type
+from bridgeproc.pipeline.read import file_identity
 
 
 def check_outputs(outputs: Iterable, suffixes: Iterable[str], reads: Iterable = ()) -> None:
@@ -54,19 +54,8 @@ def check_outputs(outputs: Iterable, suffixes: Iterable[str], reads: Iterable = 
             raise UsageError(f"{path.name}: another output is inside it; give files in a folder")
 
 
-#: The :data:`WRITERS` key of a folder output (``-o results/``: the results website as a folder of pages).
-FOLDER = "/"
 #: The file that marks a folder as written by bridgeproc: only such a folder (or an empty one) is replaced.
 FOLDER_MARKER = ".bridgeproc-results"
-
-
-def output_type(output: str | os.PathLike) -> str:
-    """The :data:`WRITERS` key of ``output``: :data:`FOLDER` for a name written with a trailing
-    slash, or one without an extension that is an existing folder; else its lower-case extension."""
-    text = os.fspath(output)
-    if text.endswith(("/", os.sep)) or (suffix(text) == "" and Path(text).is_dir()):
-        return FOLDER
-    return suffix(text)
 
 
 def _check_folder(out: Path, reads: list[Path]) -> None:
@@ -208,58 +197,6 @@ def write_all(outputs: Iterable, write: Callable[[Path, Path], None], then: Call
         after()
 
 
-#: Result type -> output type -> its writer in ``report`` (``module:function``, taking the result and a
-#: plain path). Writers are imported when used, so a run that writes only CSV starts without openpyxl;
-#: tests/test_architecture.py checks every entry resolves into ``report``. A new kind of run adds its
-#: result type (``model/``) and one row here.
-OUTPUTS: dict[type, dict[str, str]] = {
-    Session: {
-        ".csv": "bridgeproc.report.scored_csv:write_session_csv",
-        ".xlsx": "bridgeproc.report.workbook:write_workbook",
-        ".pbn": "bridgeproc.report.pbn:write_scored_pbn",
-        ".xml": "bridgeproc.report.usebio:write_usebio",
-        ".html": "bridgeproc.report.web:write_page",
-        FOLDER: "bridgeproc.report.web:write_site",
-    },
-    Event: {
-        ".csv": "bridgeproc.report.event:write_event_csv",
-        ".xlsx": "bridgeproc.report.event:write_event_workbook",
-        ".pbn": "bridgeproc.report.event:write_event_pbn",
-        ".xml": "bridgeproc.report.event_usebio:write_event_usebio",
-        ".html": "bridgeproc.report.web.event_site:write_event_page",
-        FOLDER: "bridgeproc.report.web.event_site:write_event_site",
-    },
-    TeamsSession: {
-        ".xlsx": "bridgeproc.report.teams_files:write_xlsx",
-        ".csv": "bridgeproc.report.teams_files:write_csv",
-        ".pbn": "bridgeproc.report.teams_files:write_pbn",
-        ".xml": "bridgeproc.report.usebio_teams:write_usebio_teams",
-        ".html": "bridgeproc.report.web.render:write_teams_page",
-        FOLDER: "bridgeproc.report.web.render:write_teams_site",
-    },
-    CheckReport: {
-        ".xlsx": "bridgeproc.report.checks:write_check_xlsx",
-        ".csv": "bridgeproc.report.checks:write_check_csv",
-        ".html": "bridgeproc.report.checks:write_check_html",
-    },
-    SwissRun: {
-        ".csv": "bridgeproc.report.scoresheet:write_swiss_csv",
-        ".xlsx": "bridgeproc.report.scoresheet:write_swiss_xlsx",
-    },
-    ScoreSheet: {
-        ".csv": "bridgeproc.report.scoresheet:write_sheet_csv",
-        ".xlsx": "bridgeproc.report.scoresheet:write_sheet_xlsx",
-    },
-    Ladder: {
-        ".csv": "bridgeproc.report.ladder:write_ladder_csv",
-        ".xlsx": "bridgeproc.report.ladder:write_ladder_xlsx",
-    },
-    Rescored: {
-        ".csv": "bridgeproc.report.ladder:write_rescore_csv",
-    },
-}
-
-
 def archive_file(url: str | os.PathLike | None) -> str | None:
     """The SQLite file a run archives into (``url``, else the default archive), so that no output can
     overwrite it; None for a server URL."""
@@ -271,14 +208,9 @@ def archive_file(url: str | os.PathLike | None) -> str | None:
     return text.split(":///", 1)[1] if text.startswith("sqlite:///") else None
 
 
-def output_types(kind: type) -> tuple[str, ...]:
-    """The output types a result of ``kind`` can be written to (``.csv``, ... :data:`FOLDER`)."""
-    return tuple(OUTPUTS[kind])
-
-
 def writer_of(kind: type, output: str | os.PathLike) -> Callable:
     """The writer of ``output``'s type for a result of ``kind`` (see :data:`OUTPUTS`)."""
-    module, name = OUTPUTS[kind][output_type(output)].split(":")
+    module, name = OUTPUTS[kind.__name__][output_type(output)].split(":")
     return getattr(importlib.import_module(module), name)
 
 
@@ -288,7 +220,7 @@ def publish(result: object, outputs: Iterable, then: Callable[[], None] | None =
     file beside it, then ``then`` (the archive step), then every rename, then ``after`` (marking the
     archived version complete). An error names the output as given, never its temporary file."""
     outputs = list(outputs)
-    table = OUTPUTS[type(result)]
+    table = OUTPUTS[type(result).__name__]
     kinds = {Path(o): output_type(o) for o in outputs}  # as given: Path("results/") loses the folder's slash
 
     def write(out: Path, tmp: Path) -> None:

@@ -9,7 +9,8 @@ import pandas as pd
 
 from bridgeproc.analysis.dd import DD_COLUMNS, DDUnavailableError, dd_tables
 from bridgeproc.analysis.par import optimum_score_problem, par, parse_optimum_score
-from bridgeproc.core.pairs import PairNumbering, arrow_switch_marks
+from bridgeproc.core.numbering import PairNumbering
+from bridgeproc.core.pairs import arrow_switch_marks
 from bridgeproc.errors import (
     BridgeprocError,
     ParseError,
@@ -20,7 +21,8 @@ from bridgeproc.errors import (
 )
 from bridgeproc.model import CheckReport, Options, Session
 from bridgeproc.pipeline.inputs import read_inputs
-from bridgeproc.pipeline.publish import check_outputs, output_types, publish
+from bridgeproc.pipeline.outputs import output_types
+from bridgeproc.pipeline.publish import check_outputs, publish
 from bridgeproc.pipeline.read import Inputs, check_input_files
 from bridgeproc.rank import Conventions, parse_scoring_tag, rank_results, standings, winner_groups
 from bridgeproc.rank.conventions import EXACT, SEARCH_FIELDS, producer

@@ -6,7 +6,8 @@ import os
 from collections.abc import Iterable, Sequence
 
 from bridgeproc.model import Ladder, Rescored
-from bridgeproc.pipeline.publish import check_outputs, output_types, publish
+from bridgeproc.pipeline.outputs import output_types
+from bridgeproc.pipeline.publish import check_outputs, publish
 from bridgeproc.rank.conventions import Conventions
 
 

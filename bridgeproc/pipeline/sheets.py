@@ -9,7 +9,8 @@ from pathlib import Path
 import pandas as pd
 
 from bridgeproc.model import ScoreSheet
-from bridgeproc.pipeline.publish import check_outputs, output_types, publish
+from bridgeproc.pipeline.outputs import output_types
+from bridgeproc.pipeline.publish import check_outputs, publish
 from bridgeproc.rubber.chicago import chicago_sheet
 from bridgeproc.rubber.rubber import rubber_sheet
 

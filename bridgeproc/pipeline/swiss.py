@@ -9,7 +9,8 @@ import pandas as pd
 from bridgeproc.errors import format_problems
 from bridgeproc.model import Options, SwissRun
 from bridgeproc.pipeline.inputs import read_inputs
-from bridgeproc.pipeline.publish import check_outputs, output_types, publish
+from bridgeproc.pipeline.outputs import output_types
+from bridgeproc.pipeline.publish import check_outputs, publish
 from bridgeproc.pipeline.run import validate_inputs
 from bridgeproc.schema import problems_frame
 from bridgeproc.teams.load import read_lineup

@@ -9,7 +9,8 @@ import pandas as pd
 
 from bridgeproc.errors import BridgeprocError
 from bridgeproc.model import TeamsSession
-from bridgeproc.pipeline.publish import archive_file, check_outputs, output_types, publish
+from bridgeproc.pipeline.outputs import output_types
+from bridgeproc.pipeline.publish import archive_file, check_outputs, publish
 from bridgeproc.rank.conventions import producer
 from bridgeproc.teams.load import read_adjustments, read_lineup
 from bridgeproc.teams.options import TeamsOptions

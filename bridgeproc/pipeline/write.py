@@ -24,7 +24,7 @@ from bridgeproc.pipeline.read import check_input_files
 from bridgeproc.pipeline.run import build_session
 
 #: Output type -> the writer of a Session (``pipeline.publish.OUTPUTS``).
-WRITERS: dict[str, str] = OUTPUTS[Session]
+WRITERS: dict[str, str] = OUTPUTS["Session"]
 
 
 def writer(output: str | os.PathLike) -> Callable[[Session, os.PathLike], None]:

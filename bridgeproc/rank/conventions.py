@@ -64,7 +64,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
-from bridgeproc.core.pairs import PairNumbering
+from bridgeproc.core.numbering import PairNumbering
 
 Method = Literal["mp", "cross-imp", "butler"]
 Factoring = Literal["neuberg", "average", "none"]

@@ -18,7 +18,8 @@ from bridgeproc.core.shown import shown_frame
 from bridgeproc.io.pbn.model import Column
 from bridgeproc.io.pbn.writer import write_games
 from bridgeproc.model import Event, Session
-from bridgeproc.rank.event import EVENT_RULES, MISSING_RULES, EventRanking
+from bridgeproc.rank.event import EventRanking
+from bridgeproc.rank.event_rules import EVENT_RULES, MISSING_RULES
 from bridgeproc.rank.methods import METHODS
 from bridgeproc.report.pbn import cell_texts, scored_games, scored_parts, table_tag, total_table
 from bridgeproc.report.pbn_source import point_texts

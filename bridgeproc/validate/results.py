@@ -39,7 +39,8 @@ from bridgeproc.core.notation import (
     seat_categorical,
     strain_categorical,
 )
-from bridgeproc.core.pairs import PairNumbering, pair_numbering
+from bridgeproc.core.numbering import PairNumbering
+from bridgeproc.core.pairs import pair_numbering
 from bridgeproc.core.problems import Problems
 from bridgeproc.errors import ValidationError
 from bridgeproc.io.sheets.travellers import canonical_header

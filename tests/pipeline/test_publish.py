@@ -11,7 +11,8 @@ from bridgeproc.archive import list_sessions
 from bridgeproc.cli import cli
 from bridgeproc.errors import BridgeprocError
 from bridgeproc.model import ScoreSheet, TeamsSession
-from bridgeproc.pipeline.publish import OUTPUTS, output_types, publish
+from bridgeproc.pipeline.outputs import OUTPUTS, output_types
+from bridgeproc.pipeline.publish import publish
 from bridgeproc.pipeline.teams import process_teams
 from bridgeproc.report import teams_files
 from tests.conftest import REALDATA
@@ -22,7 +23,7 @@ TEAMS = REALDATA / "eng-usebio-sample-2015-10-22-teams-vp-teamsscorer.usebio.xml
 def test_the_output_table_names_each_kind_of_run():
     assert output_types(TeamsSession) == (".xlsx", ".csv", ".pbn", ".xml", ".html", "/")
     assert output_types(ScoreSheet) == (".csv", ".xlsx")
-    assert OUTPUTS[TeamsSession][".csv"] == "bridgeproc.report.teams_files:write_csv"
+    assert OUTPUTS["TeamsSession"][".csv"] == "bridgeproc.report.teams_files:write_csv"
 
 
 def test_teams_archives_by_default_as_score_does(runner, tmp_path):

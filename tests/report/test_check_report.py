@@ -13,7 +13,8 @@ import pytest
 
 from bridgeproc.cli.main import CHECK_REPORTS, cli
 from bridgeproc.model import CheckReport, Options
-from bridgeproc.pipeline.publish import OUTPUTS, publish
+from bridgeproc.pipeline.outputs import OUTPUTS
+from bridgeproc.pipeline.publish import publish
 from bridgeproc.pipeline.run import check_inputs, check_report
 from bridgeproc.report import checks
 from bridgeproc.report.checks import in_terminal_order
@@ -284,7 +285,7 @@ def test_a_report_that_cannot_be_right_is_a_command_line_mistake(runner, tmp_pat
 
 
 def test_the_command_line_offers_every_report_type():
-    assert CHECK_REPORTS == tuple(OUTPUTS[CheckReport]) == (".xlsx", ".csv", ".html")
+    assert CHECK_REPORTS == tuple(OUTPUTS["CheckReport"]) == (".xlsx", ".csv", ".html")
 
 
 def test_check_report_is_the_library_call_behind_check(tmp_path):

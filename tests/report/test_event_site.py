@@ -15,9 +15,9 @@ import pytest
 
 from bridgeproc.cli import cli
 from bridgeproc.io.pbn.reader import read_pbn
-from bridgeproc.model import Event, Options
+from bridgeproc.model import Options
 from bridgeproc.pipeline.event import build_event, write_event
-from bridgeproc.pipeline.publish import OUTPUTS
+from bridgeproc.pipeline.outputs import OUTPUTS
 from bridgeproc.pipeline.write import FOLDER, FOLDER_MARKER
 from bridgeproc.rank.event import EVENT_RULES, MATCH_BY, MISSING_RULES
 from bridgeproc.report.web.event_site import build_event_site, event_pages, event_single_page
@@ -50,8 +50,8 @@ def folder(tmp_path_factory):
 
 
 def test_the_writers_are_registered():
-    assert OUTPUTS[Event][".html"] == "bridgeproc.report.web.event_site:write_event_page"
-    assert OUTPUTS[Event][FOLDER] == "bridgeproc.report.web.event_site:write_event_site"
+    assert OUTPUTS["Event"][".html"] == "bridgeproc.report.web.event_site:write_event_page"
+    assert OUTPUTS["Event"][FOLDER] == "bridgeproc.report.web.event_site:write_event_site"
 
 
 def test_the_event_ranking_lists_the_36_pairs_with_their_published_totals(site):

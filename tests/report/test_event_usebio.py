@@ -17,9 +17,9 @@ import pytest
 from bridgeproc.errors import BridgeprocError
 from bridgeproc.io.pbn.reader import read_pbn
 from bridgeproc.io.usebio.reader import read_usebio
-from bridgeproc.model import Event, Options
+from bridgeproc.model import Options
 from bridgeproc.pipeline.event import build_event, write_event
-from bridgeproc.pipeline.publish import OUTPUTS
+from bridgeproc.pipeline.outputs import OUTPUTS
 from bridgeproc.report.event_usebio import event_usebio_text, write_event_usebio
 from bridgeproc.validate.results import validate_results
 from tests.conftest import REALDATA, SAMPLE
@@ -77,7 +77,7 @@ def written(tmp_path_factory):
 
 
 def test_the_writer_is_registered():
-    assert OUTPUTS[Event][".xml"] == "bridgeproc.report.event_usebio:write_event_usebio"
+    assert OUTPUTS["Event"][".xml"] == "bridgeproc.report.event_usebio:write_event_usebio"
 
 
 def test_the_element_paths_are_the_expected_ones(written):

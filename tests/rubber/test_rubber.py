@@ -7,7 +7,8 @@ import pytest
 
 from bridgeproc.errors import BridgeprocError, UsageError, ValidationError
 from bridgeproc.model import ScoreSheet
-from bridgeproc.pipeline.publish import check_outputs, output_types, publish
+from bridgeproc.pipeline.outputs import output_types
+from bridgeproc.pipeline.publish import check_outputs, publish
 from bridgeproc.report.scoresheet import sheet_text
 from bridgeproc.rubber.deals import honours_of, read_sheet
 from bridgeproc.rubber.rubber import made_parts, rubber_sheet, rubber_totals

@@ -27,7 +27,8 @@ from markupsafe import Markup
 
 from bridgeproc._version import __version__
 from bridgeproc.model import Event, Session
-from bridgeproc.rank.event import EVENT_RULES, MATCH_BY, MISSING_RULES, EventRanking
+from bridgeproc.rank.event import EventRanking
+from bridgeproc.rank.event_rules import EVENT_RULES, MATCH_BY, MISSING_RULES
 from bridgeproc.rank.methods import METHODS
 from bridgeproc.report.ranking import GROUP_TITLES
 from bridgeproc.report.web.boards import number_text, page_language, percent_text, slug
