@@ -43,6 +43,9 @@ class Session:
     sources: tuple = ()
     #: Whose conventions ranked the session and how much of the published numbers they reproduce.
     origin: str = ""
+    #: The notes the plausibility checks found (leads, double dummy, the field: warnings, never refusals),
+    #: as the run found them; None for a session made otherwise (the check report then finds them again).
+    warnings: pd.DataFrame | None = None
 
     @property
     def pair_names(self) -> dict[str, str]:

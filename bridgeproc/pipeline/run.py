@@ -169,7 +169,8 @@ def build_session(inputs: list, options: Options = Options(),
                       corrections=read.corrections if read.corrections is not None and len(read.corrections)
                       else None, sources=tuple(read.pbn_files),
                       origin=conventions_origin(read.meta, reproduction, conventions, read.across_field, raw, results,
-                                                table, published))
+                                                table, published),
+                      warnings=suspicious if suspicious is not None else problems_frame([]))
     return session
 
 

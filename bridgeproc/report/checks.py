@@ -107,8 +107,9 @@ def session_rows(session: Session) -> pd.DataFrame:
     notes = session.notes
     if notes is None or not len(notes):
         return located(problems_frame([]).assign(kind=pd.array([], dtype="string")), None)[FIELDS]
-    suspicious = check_plausibility(session.results, session.boards) \
-        if len(session.results) and session.boards is not None else None
+    suspicious = session.warnings
+    if suspicious is None and len(session.results) and session.boards is not None:
+        suspicious = check_plausibility(session.results, session.boards)  # a session the run did not make
     columns = list(PROBLEM_COLUMNS)
     notes = notes[columns].astype("string").fillna("")
     warned = pd.Series(False, index=notes.index)
