@@ -17,7 +17,6 @@ as a fresh export (``report.pbn.scored_games``), since a mix would leave results
 """
 from __future__ import annotations
 
-import copy
 import math
 from dataclasses import replace
 from decimal import Decimal, InvalidOperation
@@ -269,7 +268,7 @@ def scored_on_source(pbn: PbnFile, boards: pd.DataFrame, results: pd.DataFrame, 
     ``scoring`` the Scoring tag of the session's method: a game's own Scoring tag is replaced when
     ``same_scoring(tag)`` says it names another method (``2S`` scored in IMPs is not read back as MPs).
     ``sections_apart``: sections ranked apart, which only a game per section can say (a fresh export)."""
-    games = copy.deepcopy(pbn.games)
+    games = [game.copy() for game in pbn.games]
     if not games:
         return None
     mine = (results["source"].astype("string") == pbn.source).fillna(False).to_numpy() \

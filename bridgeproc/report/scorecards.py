@@ -24,6 +24,7 @@ from bridgeproc.report.styles import (
     new_sheet,
     numbers,
     set_widths,
+    styled,
 )
 from bridgeproc.report.travellers import block_starts, plain
 
@@ -92,10 +93,11 @@ def write_scorecards(wb, results: pd.DataFrame, numbering: Literal["shared", "pe
     label_at = dict(zip(starts, labels))
     columns = [plain(cards[c]) for c in ("board", "seat", "opponents", "contract", "declarer", "tricks", "score", "points", "running")]
     columns[2] = numbers(columns[2])  # opponents' pair numbers as numbers, as on the ranking
+    red, points_cell = styled(ws, font=RED_FONT), styled(ws, fmt=fmt)
     for position, (board, direction, opp, contract, declarer, tricks, score, pts, running) in enumerate(zip(*columns)):
         if position in label_at:
             add_row(ws, [])
             add_row(ws, [cell(ws, label_at[position], font=BOLD, fill=BAND_FILL)]
                       + [cell(ws, None, fill=BAND_FILL) for _ in titles[1:]])
-        add_row(ws, [board, direction, opp, cell(ws, contract, font=RED_FONT if is_red(contract) else None), declarer,
-                   tricks, score, cell(ws, pts, fmt=fmt), cell(ws, running, fmt=fmt)])
+        add_row(ws, [board, direction, opp, red(contract) if is_red(contract) else contract, declarer,
+                   tricks, score, points_cell(pts), points_cell(running)])

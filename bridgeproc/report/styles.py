@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 import weakref
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from openpyxl import Workbook
 from openpyxl.cell import Cell
@@ -80,15 +80,32 @@ def cell(ws, value, font=None, fill=None, fmt=None, align=None, border=None):
         if isinstance(value, str) and (value[:1] == "=" or value in ERROR_CODES):
             return _text_cell(Cell(ws, row=1, column=1, value=value))
         return value
+    # a write-only cell (what openpyxl's WriteOnlyCell makes) with a copy of the named
+    # style's array: what ``cell.style = name`` sets, without looking the name up per cell
+    made_cell = Cell(ws, row=1, column=1, value=value, style_array=_style_array(ws, font, fill, fmt, align, border))
+    return _text_cell(made_cell) if isinstance(value, str) else made_cell
+
+
+def styled(ws, font=None, fill=None, fmt=None, align=None, border=None) -> Callable[[object], object]:
+    """A maker of cells of one style, each as :func:`cell` makes it, the style found once: for a column
+    written row by row (the travellers and score cards of a large event)."""
+    if font is None and fill is None and fmt is None and align is None and border is None:
+        return lambda value: cell(ws, value)
+    style = _style_array(ws, font, fill, FORMATS.get(fmt, fmt) if fmt is not None else None, align, border)
+
+    def make(value):
+        if isinstance(value, str):
+            return _text_cell(Cell(ws, row=1, column=1, value=_fit(ws, value), style_array=style))
+        return Cell(ws, row=1, column=1, value=value, style_array=style)
+    return make
+
+
+def _style_array(ws, font, fill, fmt, align, border):
+    """The array of the workbook's named style for this combination, made the first time it is asked for."""
     key = (id(font), id(fill), fmt, id(align), id(border))
     made = _NAMED.get(ws.parent)
     style = made.get(key) if made is not None else None
-    if style is None:
-        style = _add_named_style(ws.parent, key, font, fill, fmt, align, border)
-    # a write-only cell (what openpyxl's WriteOnlyCell makes) with a copy of the named
-    # style's array: what ``cell.style = name`` sets, without looking the name up per cell
-    made_cell = Cell(ws, row=1, column=1, value=value, style_array=style)
-    return _text_cell(made_cell) if isinstance(value, str) else made_cell
+    return style if style is not None else _add_named_style(ws.parent, key, font, fill, fmt, align, border)
 
 
 def add_row(ws, values: Iterable) -> None:
@@ -254,11 +271,10 @@ def fit_rows(ws, rows: int, width: float = 0) -> None:
 
 def break_before(ws, rows) -> None:
     """Start a new printed page at each of ``rows`` (1-based sheet rows; row 1 never breaks)."""
-    from openpyxl.worksheet.pagebreak import Break
+    from openpyxl.worksheet.pagebreak import Break, RowBreak
 
-    for row in rows:
-        if row > 1:
-            ws.row_breaks.append(Break(id=row - 1))
+    # set once: openpyxl checks the whole list again on each append (2,000 score cards: 0.1 s)
+    ws.row_breaks = RowBreak(brk=[*ws.row_breaks.brk, *(Break(id=row - 1) for row in rows if row > 1)])
 
 
 def is_red(text) -> bool:

@@ -20,6 +20,7 @@ from bridgeproc.report.styles import (
     new_sheet,
     numbers,
     set_widths,
+    styled,
 )
 
 #: Columns shown after the score when present: (column, header, number format): a fouled
@@ -124,13 +125,15 @@ def write_travellers(wb, results: pd.DataFrame, boards: pd.DataFrame) -> None:
     columns[4] = plain(card_text(table["lead"]))  # ♥10 as on the hand diagrams, not the file's HT
     extra = [plain(table[c]) for c, _, _ in shown]
     formats = [None if f is None else excel_format(column_decimals(table[c], kind_of(c))) for c, _, f in shown]
+    red = styled(ws, font=RED_FONT)
+    points = [styled(ws, fmt=f) for f in formats]
     for position, values in enumerate(zip(*columns, *extra)):
         if position in starts:
             add_row(ws, [])
             add_row(ws, [cell(ws, next(block_titles), font=BOLD, fill=BAND_FILL)]
                       + [cell(ws, None, fill=BAND_FILL) for _ in titles[1:]])
         contract, lead = values[2], values[4]
-        row = [values[0], values[1], cell(ws, contract, font=RED_FONT if is_red(contract) else None), values[3]]
-        row += [cell(ws, lead, font=RED_FONT if is_red(lead) else None)] * with_lead + list(values[5:8])
-        row += [cell(ws, v, fmt=f) for v, f in zip(values[8:], formats)]
+        row = [values[0], values[1], red(contract) if is_red(contract) else contract, values[3]]
+        row += [red(lead) if is_red(lead) else lead] * with_lead + list(values[5:8])
+        row += [make(v) for v, make in zip(values[8:], points)]
         add_row(ws, row)

@@ -100,12 +100,13 @@ def write_workbook(session: "Session", path: str | os.PathLike) -> None:
     standings = session.standings
     if standings is not None and len(standings):
         methods = list(dict.fromkeys(standings["method"]))
+        individual = is_individual(session.results)  # once: a national event has hundreds of groups
         for method in methods:
             groups = dict.fromkeys(standings.loc[standings["method"] == method, "group"])
             for group in sorted(groups, key=_group_order):
                 rows = standings[(standings["method"] == method) & (standings["group"] == group)]
                 write_ranking(wb, rows, method, group, heading, several_methods=len(methods) > 1,
-                              individual=is_individual(session.results))
+                              individual=individual)
     if len(session.results):  # hand records alone have no travellers or score cards
         write_travellers(wb, session.results, session.boards)
         write_scorecards(wb, session.results, session.numbering, session.pair_names)

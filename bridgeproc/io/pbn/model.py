@@ -92,6 +92,24 @@ class Tag:
         if inherited:
             self.inherited = True
 
+    def copy(self) -> "Tag":
+        """A copy that can be changed without changing this tag: its lists copied, its strings shared
+        (what ``copy.deepcopy`` gives, at a fraction of its cost on a file of 24,000 results)."""
+        other = Tag(self.name, self.value, self.line, self.inherited)
+        for name in ("tokens", "token_lines", "_row_lines", "cells"):
+            value = getattr(self, name)
+            if value is not None:
+                setattr(other, name, list(value))
+        if self.notes is not None:
+            other.notes = [note.copy() for note in self.notes]
+        if self._rows is not None:
+            other._rows = [list(row) for row in self._rows]
+        if self.columns is not None:
+            other.columns = self.columns  # a tuple of frozen Columns
+        if self.row_span is not None:
+            other.row_span = self.row_span
+        return other
+
     def __repr__(self) -> str:
         extra = f", {self.row_count} rows" if self.columns is not None else ""
         extra += f", {len(self.tokens)} tokens" if self.tokens is not None else ""
@@ -149,6 +167,10 @@ class Game:
     comments: list[str] = field(default_factory=list)
     _index: dict[str, Tag] | None = field(default=None, repr=False, compare=False)
     _tables: list[Tag] | None = field(default=None, repr=False, compare=False)
+
+    def copy(self) -> "Game":
+        """A copy whose tags can be changed, added and removed without changing this game."""
+        return Game([t.copy() for t in self.tags], self.line, list(self.comments))
 
     def tag(self, name: str) -> Tag | None:
         """The first tag called ``name``, or None."""
