@@ -65,7 +65,9 @@ def texts(values, kind: str, decimals: int | None = None) -> list[str]:
     blank for a missing value."""
     array = rounded(values, kind)
     places = column_decimals(array, kind) if decimals is None else decimals
-    return ["" if np.isnan(v) else f"{v:.{places}f}" for v in array]
+    distinct, at = np.unique(array, return_inverse=True)  # each distinct value formatted once
+    words = np.array(["" if np.isnan(v) else f"{v:.{places}f}" for v in distinct], dtype=object)
+    return words[at.reshape(-1)].tolist()
 
 
 def shown_frame(frame: pd.DataFrame) -> pd.DataFrame:

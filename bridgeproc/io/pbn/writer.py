@@ -61,23 +61,24 @@ def _section_lines(tag: Tag) -> list[str]:
 
 def _table_lines(tag: Tag, quoted: frozenset[str] = frozenset()) -> list[str]:
     """The rows, aligned to the column widths; the cells of the columns named in ``quoted`` always quoted
-    (as the file being rewritten had them), the others only when they must be."""
-    forced = [c.name in quoted for c in tag.columns or ()]
-    rows = [[quote(c) if i < len(forced) and forced[i] and c != "-" else _cell(c) for i, c in enumerate(row)]
-            for row in tag.rows or ()]
+    (as the file being rewritten had them), the others only when they must be. Column by column, each
+    distinct cell written once (a ScoreTable repeats its contracts, scores and pair numbers)."""
+    rows = tag.rows or ()
     if not rows:
         return []
     columns = list(tag.columns or ())
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    out = []
-    for row in rows:
-        cells = []
-        for i, text in enumerate(row):
-            width = max(widths[i], (columns[i].width or 0) if i < len(columns) else 0)
-            right = i < len(columns) and columns[i].align == "R"
-            cells.append(text.rjust(width) if right else text.ljust(width))
-        out.append(" ".join(cells).rstrip())
-    return out
+    written: dict[str, str] = {}
+    texts = []
+    for i, cells in enumerate(zip(*rows, strict=True)):  # a table's rows have one cell per column
+        column = columns[i] if i < len(columns) else None
+        if column is not None and column.name in quoted:
+            col = [_cell(c) if c == "-" else quote(c) for c in cells]
+        else:
+            col = [written[c] if c in written else written.setdefault(c, _cell(c)) for c in cells]
+        width = max(max(map(len, col)), (column.width or 0) if column is not None else 0)
+        texts.append([c.rjust(width) for c in col] if column is not None and column.align == "R"
+                     else [c.ljust(width) for c in col])
+    return [" ".join(cells).rstrip() for cells in zip(*texts)]
 
 
 def tag_lines(tag: Tag, quoted: frozenset[str] = frozenset()) -> list[str]:
