@@ -1,17 +1,20 @@
-"""Whole process, cold: `bridgeproc score` in a fresh interpreter, hand record to workbook and PBN.
+"""Whole processes, cold, each figure beside its floor (the same work done by the bare libraries).
 
 Usage: python bench/bench_pipeline.py [REPEATS]
 
-1. The sample club evening (13 tables, 26 boards, names) with cached double dummy:
-   a first run writes results.pbn (deals + DoubleDummy/OptimumResultTable); the timed
-   runs read that PBN as the hand record (its old ScoreTables are set aside because
-   travellers are given) and write results.xlsx and results.pbn.
-2. A synthetic 1,000-table x 24-board event (77 sections of 13 tables, 24,024 results),
-   likewise with its double dummy cached by a first run.
+1. Start-up: ``bridgeproc --version`` and ``bridgeproc score --help`` beside starting Python, and the
+   import floor ``python -c "import pandas, openpyxl, numpy, click"``.
+2. The sample club evening (13 tables, 26 boards, names) with cached double dummy: a first run writes
+   results.pbn (deals + DoubleDummy/OptimumResultTable); the timed runs read that PBN as the hand
+   record (its old ScoreTables are set aside because travellers are given) and write results.xlsx
+   and results.pbn. Floor: the import line above.
+3. A synthetic 1,000-table x 24-board event (77 sections of 13 tables, 24,024 results), likewise with
+   its double dummy cached: xlsx + pbn, then each output alone, and archived too. Floor of the
+   workbook: openpyxl write-only (with lxml, as bridgeproc uses it) writing as many cells as
+   bridgeproc's workbook holds, no styles, in a fresh process.
 
-Each figure is the median wall time of REPEATS fresh processes, with and without the
-archive step (SQLite in a temporary folder). The double-dummy solve of the first run
-is reported on its own.
+Each figure is the median wall time of REPEATS fresh processes, with the peak memory (max RSS) of the
+largest; the load average is printed at the start and the end.
 """
 from __future__ import annotations
 
@@ -20,7 +23,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
+import zipfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -30,25 +33,51 @@ sys.path.insert(0, str(HERE))
 from event import write_hand_record, write_travellers  # noqa: E402
 
 BRIDGEPROC = [sys.executable, "-m", "bridgeproc"]
+IMPORTS = [sys.executable, "-c", "import pandas, openpyxl, numpy, click"]
+
+#: openpyxl alone writing CELLS cells, ten to a row, no styles (argv: path, cells).
+OPENPYXL_FLOOR = """
+import sys, openpyxl
+path, cells = sys.argv[1], int(sys.argv[2])
+wb = openpyxl.Workbook(write_only=True)
+ws = wb.create_sheet("Sheet")
+row = [1, "NS", 7, "4S", "N", 10, 420, 12.5, "text", 100.5]
+for _ in range(cells // len(row)):
+    ws.append(row)
+wb.save(path)
+"""
 
 
-def run(args: list[str], env: dict) -> float:
-    start = time.perf_counter()
-    subprocess.run([*BRIDGEPROC, *args], check=True, env=env, capture_output=True)
-    return time.perf_counter() - start
+#: Runs one command and prints its wall seconds and the peak RSS (KB) of that child alone.
+_MEASURE = ("import resource, subprocess, sys, time\n"
+            "start = time.perf_counter()\n"
+            "subprocess.run(sys.argv[1:], check=True, capture_output=True)\n"
+            "print(time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
 
 
-def bench(name: str, hand_record: Path, results: list[str], work: Path, repeats: int) -> None:
-    env = dict(os.environ, BRIDGEPROC_ARCHIVE=str(work / "archive.sqlite"))
-    cached = work / f"{name}-cached.pbn"
-    solve = run(["score", str(hand_record), *results, "-o", str(cached), "--no-archive"], env)
-    outputs = ["-o", str(work / f"{name}.xlsx"), "-o", str(work / f"{name}.pbn")]
-    plain = [run(["score", str(cached), *results, *outputs, "--no-archive"], env) for _ in range(repeats)]
-    archived = [run(["score", str(cached), *results, *outputs, "--session-id", name], env) for _ in range(repeats)]
-    print(f"{name}:")
-    print(f"  first run, double dummy solved:      {solve:6.2f} s")
-    print(f"  cold, cached DD, xlsx + pbn:         {statistics.median(plain):6.2f} s  (median of {repeats})")
-    print(f"  the same, archived as well:          {statistics.median(archived):6.2f} s")
+def timed(command: list[str], env: dict | None = None) -> tuple[float, int]:
+    """Wall seconds and the peak RSS (MB) of one fresh process (measured by a parent of its own)."""
+    done = subprocess.run([sys.executable, "-c", _MEASURE, *command], check=True, env=env, capture_output=True,
+                          text=True)
+    seconds, peak = done.stdout.split()
+    return float(seconds), int(peak) // 1024
+
+
+def median(command: list[str], repeats: int, env: dict | None = None) -> tuple[float, int]:
+    runs = [timed(command, env) for _ in range(repeats)]
+    return statistics.median(s for s, _ in runs), max(m for _, m in runs)
+
+
+def line(label: str, figure: tuple[float, int], floor: float | None = None, floor_label: str = "") -> None:
+    seconds, peak = figure
+    ratio = f"  {seconds / floor:4.2f}x {floor_label} ({floor:.2f} s)" if floor else ""
+    print(f"  {label:38s} {seconds:6.2f} s  peak {peak:4d} MB{ratio}")
+
+
+def workbook_cells(path: Path) -> int:
+    """How many cells bridgeproc's workbook holds (``<c `` elements of its sheets)."""
+    with zipfile.ZipFile(path) as book:
+        return sum(book.read(n).count(b"<c ") for n in book.namelist() if n.startswith("xl/worksheets/sheet"))
 
 
 def main(repeats: int = 5) -> None:
@@ -56,13 +85,49 @@ def main(repeats: int = 5) -> None:
     sample = ROOT / "sample_data"
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        bench("club-evening", sample / "club-evening.pbn",
-              [str(sample / "club-evening-travellers.csv"), "--names", str(sample / "club-evening-names.csv")],
-              work, repeats)
+        env = dict(os.environ, BRIDGEPROC_ARCHIVE=str(work / "archive.sqlite"))
+        python = median([sys.executable, "-c", "pass"], repeats)
+        imports = median(IMPORTS, repeats)
+        print("start-up:")
+        line("python -c pass", python)
+        line("import pandas, openpyxl, numpy, click", imports)
+        line("bridgeproc --version", median([*BRIDGEPROC, "--version"], repeats, env), python[0], "python")
+        line("bridgeproc score --help", median([*BRIDGEPROC, "score", "--help"], repeats, env), python[0], "python")
+
+        names = ["--names", str(sample / "club-evening-names.csv")]
+        travellers = [str(sample / "club-evening-travellers.csv"), *names]
+        cached = work / "club-cached.pbn"
+        solve = timed([*BRIDGEPROC, "score", str(sample / "club-evening.pbn"), *travellers, "-o", str(cached),
+                       "--no-archive"], env)
+        outputs = ["-o", str(work / "club.xlsx"), "-o", str(work / "club.pbn")]
+        print("club night (13 tables, 26 boards), cached double dummy:")
+        line("first run, double dummy solved", solve)
+        line("xlsx + pbn", median([*BRIDGEPROC, "score", str(cached), *travellers, *outputs, "--no-archive"],
+                                  repeats, env), imports[0], "the import floor")
+        line("xlsx + pbn, archived", median([*BRIDGEPROC, "score", str(cached), *travellers, *outputs,
+                                            "--session-id", "club"], repeats, env), imports[0], "the import floor")
+
         write_hand_record(work / "big-hands.pbn", 26)
         count = write_travellers(work / "big-travellers.csv", 1000)
-        print(f"(synthetic event: {count:,} results)")
-        bench("big-event", work / "big-hands.pbn", [str(work / "big-travellers.csv")], work, max(1, repeats // 2))
+        big = [str(work / "big-travellers.csv")]
+        cached = work / "big-cached.pbn"
+        solve = timed([*BRIDGEPROC, "score", str(work / "big-hands.pbn"), *big, "-o", str(cached), "--no-archive"], env)
+        print(f"1,000 tables x 24 boards ({count:,} results), cached double dummy:")
+        line("first run, double dummy solved", solve)
+        runs = max(1, repeats)
+        for label, outs in (("xlsx + pbn", ["big.xlsx", "big.pbn"]), ("xlsx", ["big.xlsx"]), ("pbn", ["big.pbn"]),
+                            ("csv", ["big.csv"]), ("nothing written (check)", [])):
+            command = ([*BRIDGEPROC, "score", str(cached), *big, *[a for o in outs for a in ("-o", str(work / o))],
+                        "--no-archive"] if outs else [*BRIDGEPROC, "-q", "check", str(cached), *big])
+            figure = median(command, runs, env)
+            if label == "xlsx":
+                cells = workbook_cells(work / "big.xlsx")
+                floor = median([sys.executable, "-c", OPENPYXL_FLOOR, str(work / "floor.xlsx"), str(cells)], runs)
+                line(label, figure, floor[0] + imports[0], f"openpyxl writing {cells:,} plain cells + imports")
+            else:
+                line(label, figure)
+        line("xlsx + pbn, archived", median([*BRIDGEPROC, "score", str(cached), *big, "-o", str(work / "big.xlsx"),
+                                            "-o", str(work / "big.pbn"), "--session-id", "big"], runs, env))
     print(f"load average at end: {open('/proc/loadavg').read().split()[:3]}")
 
 
