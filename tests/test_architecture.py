@@ -259,3 +259,15 @@ def test_reading_runs_no_check():
     assert re.findall(r"^from bridgeproc\.(?:validate|analysis)\S*", text, re.M) == []
     users = [n for n, p in MODULES.items() if "deal_conflicts(" in p.read_text(encoding="utf-8")]
     assert sorted(users) == ["bridgeproc.pipeline.inputs", "bridgeproc.pipeline.sim", "bridgeproc.validate.deals"]
+
+
+def test_every_data_csv_is_written_by_the_one_csv_writer():
+    """Issue 29: a CSV is written by report.csv_files (formula-looking text begun with ``'``) or, for the
+    check report, with its safe_text; the simultaneous event's bulk writer goes through its safe_frame.
+    Nothing else calls ``to_csv`` but the rubber reader (a frame given as a file, read, never written)."""
+    callers = sorted(n for n, p in MODULES.items() if ".to_csv(" in p.read_text(encoding="utf-8"))
+    assert callers == ["bridgeproc.report.csv_files", "bridgeproc.report.sim", "bridgeproc.rubber.deals"]
+    sim = MODULES["bridgeproc.report.sim"].read_text(encoding="utf-8")
+    assert all("safe_frame(" in line or "small.to_csv" in line for line in sim.splitlines() if ".to_csv(" in line)
+    checks = MODULES["bridgeproc.report.checks"].read_text(encoding="utf-8")
+    assert "safe_text(v)" in checks

@@ -67,7 +67,9 @@ def emit(frame: pd.DataFrame, fmt: str | None, nothing: str | None = None) -> No
     if not len(frame) and nothing is not None:
         raise click.ClickException(nothing)
     if fmt == "csv":
-        click.echo(frame.to_csv(index=False, float_format=SCRIPT_FLOATS), nl=False)
+        from bridgeproc.report.csv_files import csv_text
+
+        click.echo(csv_text(frame, SCRIPT_FLOATS, shown=False), nl=False)
     elif fmt == "json":
         click.echo(frame.to_json(orient="records", force_ascii=False, indent=1))
     else:

@@ -28,6 +28,7 @@ import pandas as pd
 from bridgeproc._version import __version__
 from bridgeproc.errors import GROUP_ABOVE, problem_cause
 from bridgeproc.model import CheckReport, Session
+from bridgeproc.report.csv_files import safe_text
 from bridgeproc.report.styles import (
     RED_FONT,
     SUBTITLE,
@@ -52,9 +53,6 @@ HEADINGS = ["Kind", "File", "Line", "Column", "Value", "Message", "Section", "Bo
 CSV_HEADER = ["kind", "file", "line", "column", "value", "message", "section", "board", "ns", "ew"]
 KINDS = ("error", "warning", "note")
 _WIDTHS = [9, 28, 7, 10, 14, 100, 9, 7, 6, 6]
-#: A CSV cell a spreadsheet would run as a formula, and the plain numbers it would only read as numbers.
-_FORMULA = re.compile(r"[=+\-@\t\r]")
-_NUMBER = re.compile(r"[+-]?\d+(\.\d+)?")
 #: Characters an HTML page must not hold (C0 controls but tab, newline and carriage return; DEL).
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
@@ -190,19 +188,14 @@ def write_check_xlsx(report: CheckReport, path: str | os.PathLike) -> None:
     wb.save(path)
 
 
-def _csv_text(value: object) -> object:
-    """A CSV cell as a spreadsheet reads it as text (see the module docstring)."""
-    if isinstance(value, str) and _FORMULA.match(value) and not _NUMBER.fullmatch(value):
-        return "'" + value
-    return "" if value is None else value
-
-
 def write_check_csv(report: CheckReport, path: str | os.PathLike) -> None:
     rows = report_rows(report)
     with open(path, "w", encoding="utf-8-sig", newline="") as out:  # the BOM: a spreadsheet reads UTF-8
-        writer = csv.writer(out, lineterminator="\n")
+        cells = [[safe_text(v) for v in values] for values in _values(rows)]
+        cr = any(isinstance(v, str) and "\r" in v for row in cells for v in row)  # see report.csv_files
+        writer = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC if cr else csv.QUOTE_MINIMAL)
         writer.writerow(CSV_HEADER)
-        writer.writerows([[_csv_text(v) for v in values] for values in _values(rows)])
+        writer.writerows(cells)
 
 
 _STYLE = """body { font-family: sans-serif; margin: 1.5em; }

@@ -14,13 +14,13 @@ from typing import Sequence
 
 import pandas as pd
 
-from bridgeproc.core.shown import shown_frame
 from bridgeproc.io.pbn.model import Column
 from bridgeproc.io.pbn.writer import write_games
 from bridgeproc.model import Event, Session
 from bridgeproc.rank.event import EventRanking
 from bridgeproc.rank.event_rules import EVENT_RULES, MISSING_RULES
 from bridgeproc.rank.methods import METHODS
+from bridgeproc.report.csv_files import write_csv
 from bridgeproc.report.pbn import cell_texts, scored_games, scored_parts, table_tag, total_table
 from bridgeproc.report.pbn_source import point_texts
 from bridgeproc.report.ranking import GROUP_TITLES, rank_number
@@ -67,7 +67,7 @@ def event_table(event: Event) -> pd.DataFrame:
 
 def write_event_csv(event: Event, path: str | os.PathLike) -> None:
     """The event ranking with every session's score (:func:`event_table`) as CSV."""
-    shown_frame(event_table(event)).to_csv(path, index=False, lineterminator="\n")
+    write_csv(event_table(event), path)
 
 
 def event_heading(event: Event) -> list[str]:

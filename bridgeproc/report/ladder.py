@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import os
 
-from bridgeproc.core.shown import shown_frame
 from bridgeproc.model import Ladder, Rescored
+from bridgeproc.report.csv_files import write_csv
 from bridgeproc.report.styles import SUBTITLE, TITLE, a4, add_row, cell, header_row, new_sheet, new_workbook, set_widths
 from bridgeproc.schema import LADDER_COLUMNS, RESCORE_COLUMNS, check
 
@@ -17,14 +17,14 @@ TITLES = {"rank": "Rank", "names": "Names", "ids": "Member ids", "sessions": "Se
 def write_ladder_csv(ladder: Ladder, path: str | os.PathLike) -> None:
     """The ladder's table (LADDER_COLUMNS) as CSV, numbers as every output shows them, no title."""
     check(ladder.table, LADDER_COLUMNS)
-    shown_frame(ladder.table).to_csv(path, index=False, lineterminator="\n")
+    write_csv(ladder.table, path)
 
 
 def write_rescore_csv(rescored: Rescored, path: str | os.PathLike) -> None:
     """Each pair's new rank, total and percentage beside the archived ones (RESCORE_COLUMNS) as CSV,
     numbers as every output shows them."""
     check(rescored.table, RESCORE_COLUMNS)
-    shown_frame(rescored.table).to_csv(path, index=False, lineterminator="\n")
+    write_csv(rescored.table, path)
 
 
 def write_ladder_xlsx(ladder: Ladder, path: str | os.PathLike) -> None:

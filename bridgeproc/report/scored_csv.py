@@ -9,6 +9,7 @@ import pandas as pd
 from bridgeproc.core.notation import contract_text
 from bridgeproc.core.shown import shown_frame
 from bridgeproc.rank.methods import METHODS
+from bridgeproc.report.csv_files import write_csv
 from bridgeproc.schema import RESULTS_COLUMNS, SCORED_CSV_COLUMNS, SWITCHED_COLUMNS, check
 
 #: Per-method columns written after the fixed ones, when present.
@@ -33,7 +34,7 @@ def write_scored_csv(results: pd.DataFrame, path: str | os.PathLike) -> None:
     """Write the scored results table to ``path``, its numbers as every output shows them
     (core.shown: two decimals at most, a result's NS and EW adding up to the top)."""
     check(results, RESULTS_COLUMNS)
-    scored_table(shown_frame(results)).to_csv(path, index=False, lineterminator="\n")
+    write_csv(scored_table(shown_frame(results)), path)
 
 
 def write_session_csv(session, path: str | os.PathLike) -> None:

@@ -12,6 +12,7 @@ import pandas as pd
 
 from bridgeproc.core.shown import shown_frame
 from bridgeproc.model import ScoreSheet, SwissRun
+from bridgeproc.report.csv_files import write_csv
 from bridgeproc.report.styles import (
     BAND_FILL,
     BOLD,
@@ -98,7 +99,7 @@ def _plain(value):
 
 def write_sheet_csv(sheet: ScoreSheet, path: str | os.PathLike) -> None:
     """The score sheet as CSV, numbers as every output shows them (core.shown): no float noise."""
-    shown_frame(sheet.table).to_csv(path, index=False)
+    write_csv(sheet.table, path)
 
 
 def write_sheet_xlsx(sheet: ScoreSheet, path: str | os.PathLike) -> None:

@@ -25,14 +25,11 @@ import numpy as np
 import pandas as pd
 
 from bridgeproc.core.notation import contract_text
-from bridgeproc.core.shown import shown_frame
 from bridgeproc.rank.methods import ranking_method
+from bridgeproc.report.csv_files import safe_frame, write_csv
 from bridgeproc.report.web import sim_site
 from bridgeproc.report.web.render import environment, stylesheet
 
-#: A CSV cell a spreadsheet would run as a formula, and the plain numbers it only reads.
-_FORMULA = re.compile(r"[=+\-@\t\r]")
-_NUMBER = re.compile(r"[+-]?\d+(\.\d+)?")
 #: The file that marks a folder as a simultaneous event's output (a rerun may replace it).
 MARKER = ".bridgeproc-sim"
 
@@ -44,21 +41,6 @@ def club_folder(club: str) -> str:
 
 def sim_site_slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-") or "club"
-
-
-def _safe(frame: pd.DataFrame) -> pd.DataFrame:
-    """Text cells a spreadsheet would run as a formula begin with ``'``."""
-    out = shown_frame(frame)  # the numbers as every output shows them (core.shown)
-    for column in out.columns:
-        if out[column].dtype == object or isinstance(out[column].dtype, pd.StringDtype):
-            text = out[column].astype("string")
-            risky = text.str.match(_FORMULA.pattern, na=False) & ~text.str.fullmatch(_NUMBER.pattern, na=False)
-            out[column] = text.where(~risky, "'" + text)
-    return out
-
-
-def _write_csv(frame: pd.DataFrame, path: Path) -> None:
-    _safe(frame).to_csv(path, index=False, lineterminator="\n")
 
 
 def results_table(results: pd.DataFrame, method: str) -> pd.DataFrame:
@@ -139,7 +121,7 @@ def _csv_lines(frame: pd.DataFrame) -> tuple[str, np.ndarray]:
     """A frame's CSV header and one line per row (formula-safe), as ``to_csv`` writes them: each column's
     distinct values are written by ``to_csv`` once (a float by its bits, so that -0.0 stays itself) and the
     lines are joined from them."""
-    header = _safe(frame.iloc[:0]).to_csv(index=False, lineterminator="\n").rstrip("\n")
+    header = safe_frame(frame.iloc[:0]).to_csv(index=False, lineterminator="\n").rstrip("\n")
     line = np.full(len(frame), "", dtype=object)
     for i, name in enumerate(frame.columns):
         cells = _column_cells(frame[name])
@@ -158,7 +140,7 @@ def _column_cells(column: pd.Series) -> np.ndarray | None:
     else:
         codes, unique_index = pd.factorize(column, use_na_sentinel=True)
         uniques = pd.Series(unique_index)
-    small = _safe(pd.DataFrame({"value": uniques, "end": 0}))  # a second column: no cell is alone on its line
+    small = safe_frame(pd.DataFrame({"value": uniques, "end": 0}))  # a second column: no cell is alone on its line
     lines = small.to_csv(index=False, header=False, lineterminator=_RECORD).split(_RECORD)[:-1]
     if len(lines) != len(uniques):
         return None
@@ -167,7 +149,7 @@ def _column_cells(column: pd.Series) -> np.ndarray | None:
 
 
 def _whole_lines(frame: pd.DataFrame) -> np.ndarray:
-    body = _safe(frame).to_csv(index=False, header=False, lineterminator=_RECORD)
+    body = safe_frame(frame).to_csv(index=False, header=False, lineterminator=_RECORD)
     return np.array(body.split(_RECORD)[:-1], dtype=object)
 
 
@@ -229,9 +211,9 @@ def write_club(folder: str | os.PathLike, club: str, results: pd.DataFrame, freq
     root = Path(folder)
     root.mkdir(parents=True, exist_ok=True)
     m = ranking_method(method)
-    _write_csv(results_table(results, method), root / "results.csv")
-    _write_csv(ranking, root / "ranking.csv")
-    _write_csv(frequencies, root / "frequencies.csv")
+    write_csv(results_table(results, method), root / "results.csv")
+    write_csv(ranking, root / "ranking.csv")
+    write_csv(frequencies, root / "frequencies.csv")
     title = f"{meta.get('event') or 'Simultaneous event'}: {club}"
     model = sim_site.site(title, [f"{len(results)} results; points across the field and within the club"], meta,
                           sim_site.rankings(ranking, "Ranking", m.percentages, False),
@@ -247,12 +229,12 @@ def write_field(folder: str | os.PathLike, results: pd.DataFrame, ranking: pd.Da
     root = Path(folder)
     root.mkdir(parents=True, exist_ok=True)
     m = ranking_method(method)
-    _write_csv(ranking, root / "ranking.csv")
+    write_csv(ranking, root / "ranking.csv")
     if parts is not None:
         (root / "results.csv").write_text("\n".join([parts.results_header, *parts.results_csv]) + "\n",
                                           encoding="utf-8")
     else:
-        _write_csv(results_table(results, method), root / "results.csv")
+        write_csv(results_table(results, method), root / "results.csv")
     (root / "style.css").write_text(stylesheet(), encoding="utf-8")
     links = {club: f"clubs/{name}/index.html" for club, name in clubs.items()}
     title = str(meta.get("event") or "Simultaneous event")

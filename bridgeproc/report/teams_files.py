@@ -30,10 +30,10 @@ import pandas as pd
 
 from bridgeproc.core.boards import dealer_codes, vul_codes
 from bridgeproc.core.notation import contract_text
-from bridgeproc.core.shown import shown_frame
 from bridgeproc.io.pbn.model import Game, Tag
 from bridgeproc.io.pbn.writer import HEADER, game_lines, quote
 from bridgeproc.model import TeamsSession
+from bridgeproc.report import csv_files
 from bridgeproc.report.teams import write_teams_workbook
 from bridgeproc.report.usebio_teams import write_usebio_teams
 from bridgeproc.report.web.render import write_teams_page, write_teams_site
@@ -56,7 +56,7 @@ def results_table(session: TeamsSession) -> pd.DataFrame:
 
 def write_csv(session: TeamsSession, path: str | os.PathLike) -> None:
     """Write :func:`results_table` to ``path``."""
-    shown_frame(results_table(session)).to_csv(path, index=False, lineterminator="\n")
+    csv_files.write_csv(results_table(session), path)
 
 
 def write_xlsx(session: TeamsSession, path: str | os.PathLike) -> None:
