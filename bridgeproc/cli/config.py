@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 
 import click
 
@@ -11,7 +12,16 @@ from bridgeproc.cli.main import cli
 from bridgeproc.pipeline.config import ENV_VAR, LOCAL_NAME, user_config_path
 
 
+#: The password of a database URL (``postgresql://user:secret@host/db``), shown as ``***`` as every other
+#: message shows it (SQLAlchemy's ``hide_password``).
+_PASSWORD = re.compile(r"(://[^:/@\s]*:)[^@\s]*@")
+
+
 def _shown(value: object) -> str:
+    if isinstance(value, str):
+        value = _PASSWORD.sub(r"\1***@", value)
+    elif isinstance(value, (list, tuple)):
+        value = [_PASSWORD.sub(r"\1***@", v) if isinstance(v, str) else v for v in value]
     return json.dumps(value, ensure_ascii=False) if not isinstance(value, bool) else str(value).lower()
 
 

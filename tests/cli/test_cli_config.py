@@ -547,3 +547,18 @@ def test_a_vp_table_named_in_the_user_file_is_found_beside_it(club):
     values = {(s.source, s.key): s.value for s in config.settings}
     assert values[(user, "vp-scale")] == str(user.parent / "club-vp.csv")
     assert values[(other, "vp-scale")] == "WBF2013"  # built in, not a file
+
+
+@pytest.mark.parametrize("where", ["environment", "file"])
+def test_config_never_prints_a_database_password(runner, club, monkeypatch, where):
+    """Issue 29: ``bridgeproc config`` masks the password of an archive URL, as every other message does."""
+    url = "postgresql://director:s3cr%40t@db.example.org:5432/club"
+    if where == "environment":
+        monkeypatch.setenv("BRIDGEPROC_ARCHIVE", url)
+    else:
+        monkeypatch.delenv("BRIDGEPROC_ARCHIVE")
+        club("user", f'archive = "{url}"\n')
+    result = runner.invoke(cli, ["config", "score"])
+    assert result.exit_code == 0, result.output
+    assert "s3cr" not in result.output
+    assert "postgresql://director:***@db.example.org:5432/club" in result.output
