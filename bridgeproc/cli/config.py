@@ -11,7 +11,6 @@ from bridgeproc.cli.common import commands_of, library_errors, load_config, opti
 from bridgeproc.cli.main import cli
 from bridgeproc.pipeline.config import ENV_VAR, LOCAL_NAME, user_config_path
 
-
 #: The password of a database URL (``postgresql://user:secret@host/db``), shown as ``***`` as every other
 #: message shows it (SQLAlchemy's ``hide_password``).
 _PASSWORD = re.compile(r"(://[^:/@\s]*:)[^@\s]*@")
