@@ -83,6 +83,29 @@ def _text(raw: pd.DataFrame, column: str) -> pd.Series:
     return pd.Series(stripped.take(np.where(codes < 0, len(uniques), codes)), index=raw.index)
 
 
+#: Characters nobody sees in a cell (Unicode format characters: zero-width space and joiners, direction
+#: marks, the word joiner, a soft hyphen, a BOM inside a cell), which would make ``3`` and ``3`` two pairs.
+_INVISIBLE = "[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]"
+
+
+def _without_invisible(raw: pd.DataFrame, notes: Problems) -> pd.DataFrame:
+    """``raw`` with the invisible characters taken out of its cells, each cell that held one noted (a note,
+    not a problem: the cell reads as what it shows)."""
+    cleaned = {}
+    for column in raw.columns:
+        if column in ("source", "line") or column.startswith("cell_") or \
+                pd.api.types.is_numeric_dtype(raw[column].dtype):
+            continue
+        text = raw[column].astype("string")
+        held = text.str.contains(_INVISIBLE, regex=True, na=False)
+        if held.any():
+            cleaned[column] = text.str.replace(_INVISIBLE, "", regex=True)
+            notes.add(held.to_numpy(), column, lambda at, t=text: [
+                f"{v!r}: an invisible character (U+{ord(next(c for c in v if re.match(_INVISIBLE, c))):04X}) is "
+                f"taken out, so the cell reads as {re.sub(_INVISIBLE, '', v)!r}" for v in t.iloc[at]])
+    return raw.assign(**cleaned) if cleaned else raw
+
+
 def _blank_dashes(text: pd.Series) -> pd.Series:
     return text.mask(text.isin(_DASHES))
 
@@ -281,6 +304,7 @@ def validate_results(
     """
     raw = raw.reset_index(drop=True)
     problems, notes = Problems(raw), Problems(raw)
+    raw = _without_invisible(raw, notes)
     problems.add_uncached_formulas()
     _junk_lines(raw, problems)
     board = _boards(raw, problems)
