@@ -247,10 +247,17 @@ def _travellers(parent: ET.Element, results: pd.DataFrame, method: str) -> None:
             add_element(row, ew_tag, line.points_ew)
 
 
+#: Characters XML 1.0 cannot hold, escaped or not (C0 controls but tab, newline and carriage return; lone
+#: surrogates; U+FFFE and U+FFFF): a file holding one is not XML, so no reader, bridgeproc's included, takes it.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
 def document(root: ET.Element) -> str:
-    """The XML text of a USEBIO tree: declaration, the 1.2 DOCTYPE, indented elements (text escaped)."""
+    """The XML text of a USEBIO tree: declaration, the 1.2 DOCTYPE, indented elements (text escaped). A
+    character XML cannot hold (a control character typed in a lead or a name) is shown as U+FFFD, the
+    replacement character, as the workbook shows it: the file stays readable."""
     ET.indent(root, space="  ")
-    body = ET.tostring(root, encoding="unicode")
+    body = _NOT_XML.sub("\ufffd", ET.tostring(root, encoding="unicode"))
     return f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}\n'
 
 
