@@ -51,26 +51,39 @@ class Node:
         return text or None
 
 
-def _expat_input(data: bytes | str) -> tuple[bytes, str | None]:
-    # expat knows only UTF-8/16, Latin-1 and ASCII; Windows programs also declare windows-1252,
-    # and some write Windows-1252 bytes under a UTF-8 (or no) declaration: decoded here
+def _expat_input(data: bytes | str) -> tuple[bytes, str | None, str | None]:
+    """The bytes expat is given, the encoding to force on it, and what was read other than declared.
+
+    expat knows only UTF-8/16, Latin-1 and ASCII; Windows programs also declare windows-1252, and
+    some write Windows-1252 bytes under a UTF-8 (or no) declaration: decoded here. A declared encoding
+    Python does not know is read as UTF-8 when the bytes are UTF-8, else as Windows-1252, with a note."""
     if isinstance(data, str):
-        return data.encode("utf-8"), "UTF-8"
+        return data.encode("utf-8"), "UTF-8", None
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data, None
+        return data, None, None
     m = re.match(rb"^(?:\xef\xbb\xbf)?<\?xml[^>]*encoding=[\"']([A-Za-z0-9_.\-]+)[\"']", data)
     declared = m.group(1).decode("ascii").lower() if m else "utf-8"
     if declared in ("utf-8", "utf8"):
         try:
             data.decode("utf-8")
         except UnicodeDecodeError:
-            declared = "cp1252"
+            return (data.decode("cp1252", errors="replace").encode("utf-8"), "UTF-8",
+                    f"the file says {'UTF-8' if m else 'nothing of its encoding (XML then means UTF-8)'} but its "
+                    "bytes are not UTF-8: read as Windows-1252")
     if declared in ("utf-8", "utf8", "utf-16", "iso-8859-1", "latin-1", "us-ascii"):
-        return data, None
+        return data, None, None
     try:
-        return data.decode(declared).encode("utf-8"), "UTF-8"
-    except (LookupError, UnicodeDecodeError):
-        return data.decode("cp1252", errors="replace").encode("utf-8"), "UTF-8"
+        return data.decode(declared).encode("utf-8"), "UTF-8", None
+    except LookupError:
+        try:
+            return data.decode("utf-8").encode("utf-8"), "UTF-8", \
+                f"the declared encoding {declared!r} is not one known: read as UTF-8 (its bytes are UTF-8)"
+        except UnicodeDecodeError:
+            pass
+        how = f"the declared encoding {declared!r} is not one known"
+    except UnicodeDecodeError:
+        how = f"the bytes are not {declared!r} as declared"
+    return data.decode("cp1252", errors="replace").encode("utf-8"), "UTF-8", f"{how}: read as Windows-1252"
 
 
 #: The entities every XML parser knows (a reference to any other needs a declaration).
@@ -117,7 +130,7 @@ def parse_tree(data: bytes | str, source: str, notes: list[dict] | None = None) 
 
     Raises ParseError ``source:line: not well-formed XML (...)`` with the column.
     """
-    data, forced = _expat_input(data)
+    data, forced, decoded = _expat_input(data)
     parser = xml.parsers.expat.ParserCreate(forced)
     stack: list[Node] = []
     root: list[Node] = []
@@ -169,6 +182,8 @@ def parse_tree(data: bytes | str, source: str, notes: list[dict] | None = None) 
     if not root:
         raise ParseError(source, 1, "no XML element found; expected a USEBIO results file")
     if notes is not None:
+        if decoded is not None:
+            notes.append({"source": source, "line": "1", "column": "encoding", "value": "", "message": decoded})
         notes.extend(entities.notes())
     return root[0]
 
