@@ -123,7 +123,7 @@ def _input_options(command):
         checks("--no-score-check", is_flag=True, help="Do not compare written scores with contract and result."),
         checks("--no-movement-check", is_flag=True,
                      help="Do not check Bridgemate results against the movement in the file's RoundData."),
-        checks("--tables", type=click.IntRange(min=1), default=None,
+        checks("--tables", type=click.IntRange(min=1, max=10_000), default=None,
                      help="Tables per section (default: distinct Table numbers, else inferred from the pairs; a board with more results than most is only a note)."),
         *VERBOSITY,
     ]

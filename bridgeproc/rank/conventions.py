@@ -160,7 +160,7 @@ class Conventions:
         scoring=("mp",), search=("neuberg", "average", "none"), search_rank=3, search_methods=("mp",), board=True,
         words={"neuberg": "Neuberg's formula", "average": "missing results count as ties", "none": "not factored"})
     expected: int | None = convention(
-        None, low=1, expect="a number of results of 1 or more",
+        None, low=1, high=100_000, expect="a number of results from 1 to 100,000",
         help="results expected per board (blank: the most played on any board of the section)",
         label="Results expected on each board", flag="--expected", kind="int",
         cli_help="Results expected per board, for factoring [default: the most played].", scoring=("mp",))
@@ -214,7 +214,7 @@ class Conventions:
         scoring=("mp",), search=("full", "board"), search_rank=4, search_methods=("mp",), board=True,
         words={"full": "the full top", "board": "each board's own top"})
     datum_drop: int = convention(
-        1, low=0, expect="0 or more", help="Butler: results dropped at each end before the datum is averaged",
+        1, low=0, high=10_000, expect="0 to 10,000", help="Butler: results dropped at each end before the datum is averaged",
         label="Results left out at each end of the datum", flag="--datum-drop", kind="int",
         cli_help="Butler: results dropped at each end of the datum [default: 1].", scoring=("butler",),
         search=(1, 0, 2), search_rank=8, search_methods=("butler",), board=True)

@@ -212,3 +212,23 @@ def test_check_prints_the_reading_notes_as_score_does(runner, tmp_path):
     assert checked.exit_code == 0
     assert checked.output.splitlines()[0] == "OK: 2 results on 1 boards, 4 pair numbers"
     assert note in checked.output
+
+
+#: Every whole-number option of score, on the command line and in the configuration file.
+HUGE = "99999999999999999999"
+
+
+@pytest.mark.parametrize("option", ["--expected", "--datum-drop", "--tables", "--mp-decimals"])
+@pytest.mark.parametrize("where", ["command line", "bridgeproc.toml"])
+def test_a_number_too_large_for_any_option_is_a_usage_error(runner, tmp_path, monkeypatch, option, where):
+    """Issue 29: an integer option has an upper bound, so a huge number is refused with its range (exit 2),
+    never an OverflowError traceback; nothing is written."""
+    monkeypatch.chdir(tmp_path)
+    args = [option, HUGE] if where == "command line" else []
+    if where != "command line":
+        (tmp_path / "bridgeproc.toml").write_text(f"[score]\n{option[2:]} = {HUGE}\n", encoding="utf-8")
+    result = runner.invoke(cli, ["score", str(TRAVELLERS), "--no-dd", "--no-archive", *args, "-o", "x.csv"])
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert "not in the range" in result.output or "decimals" in result.output, result.output
+    assert not (tmp_path / "x.csv").exists()
