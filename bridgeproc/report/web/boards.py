@@ -4,6 +4,7 @@ anchors). The pairs site (``site``), the teams site and the simultaneous site bu
 """
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 
@@ -91,9 +92,18 @@ def percent_text(value: object) -> str:
     return f"{float(value):.2f}"  # type: ignore[arg-type]
 
 
+#: The longest slug: a page's file name stays far below the 255 bytes a file system allows.
+MAX_SLUG = 80
+
+
 def slug(text: str) -> str:
-    """Lower-case letters, digits and hyphens only: safe in a file name and an anchor."""
-    return re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-") or "x"
+    """Lower-case letters, digits and hyphens only: safe in a file name and an anchor. A long one (a
+    300-character section name) is cut and ends in a digest of the whole, so two stay apart."""
+    made = re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-") or "x"
+    if len(made) <= MAX_SLUG:
+        return made
+    digest = hashlib.sha1(made.encode("utf-8"), usedforsecurity=False).hexdigest()[:10]
+    return f"{made[:MAX_SLUG - 11].rstrip('-')}-{digest}"
 
 
 def page_language(meta: dict) -> str:
