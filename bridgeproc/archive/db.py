@@ -12,6 +12,7 @@ work on a file or folder the user may only read, and never change the archive.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import threading
@@ -127,6 +128,7 @@ def _engine(key: str, readonly: bool) -> Engine:
         except OSError as error:
             raise ArchiveError(f"cannot create the archive's folder: {error}; give another place with "
                                f"--archive or {ENV_VAR}") from None
+        _refuse_foreign(parsed.database)
         engine = create_engine(key, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
         _sqlite_setup(engine)
     else:
@@ -147,6 +149,28 @@ def _engine(key: str, readonly: bool) -> Engine:
             raise
     _engines[(key, readonly)] = engine
     return engine
+
+
+def _foreign(where: str, tables: list[str]) -> ArchiveError:
+    shown = ", ".join(tables[:5]) + (f" and {len(tables) - 5} more" if len(tables) > 5 else "")
+    return ArchiveError(f"{where}: not a bridgeproc archive, it holds another program's tables ({shown}); "
+                        "give a new file (or an empty database) for the archive")
+
+
+def _refuse_foreign(path: str) -> None:
+    """Refuse an SQLite file that holds tables and no archive (another program's database), looked at
+    read-only before bridgeproc opens it: nothing of it changes, not even its journal mode. A file that
+    is not SQLite at all is left for the engine to refuse."""
+    if not Path(path).is_file() or Path(path).stat().st_size == 0:
+        return
+    try:
+        with contextlib.closing(sqlite3.connect(_sqlite_uri(path, "mode=ro"), uri=True)) as conn:
+            tables = sorted(row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+                            if not row[0].startswith("sqlite_"))
+    except sqlite3.DatabaseError:
+        return
+    if tables and "archive_info" not in tables:
+        raise _foreign(path, tables)
 
 
 def _sqlite_uri(path: str, mode: str) -> str:
@@ -254,6 +278,9 @@ def _create_schema(engine: Engine) -> None:
         if conn.dialect.name == "postgresql":  # SQLite's BEGIN IMMEDIATE already serialises this
             conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
         if not inspect(conn).has_table("archive_info"):
+            others = sorted(t for t in inspect(conn).get_table_names() if not t.startswith("sqlite_"))
+            if others:  # another program's database (a server's): bridgeproc adds nothing to it
+                raise _foreign(_where(engine), others)
             metadata.create_all(conn)
             conn.execute(archive_info.insert(), [{"key": "schema_version", "value": str(SCHEMA_VERSION)}])
         version = _schema_version(conn)

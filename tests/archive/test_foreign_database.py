@@ -1,0 +1,52 @@
+"""bridgeproc never writes into another program's database (issue 29): an SQLite file that holds tables
+and no archive is refused by every command, and its bytes stay as they were (not even its journal mode
+changes); an empty file or a new one becomes an archive as before."""
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+
+import pytest
+
+from bridgeproc.cli import cli
+from tests.conftest import SAMPLE
+
+
+@pytest.fixture
+def other(tmp_path):
+    path = tmp_path / "members.sqlite"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE members (id INTEGER, name TEXT)")
+        conn.execute("INSERT INTO members VALUES (1, 'Anna Berg')")
+    conn.close()
+    return path
+
+
+def _digest(path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.mark.parametrize("command", [
+    ["archive", "list"], ["archive", "ladder"], ["archive", "check"],
+    ["score", str(SAMPLE / "club-evening-travellers.csv"), "--no-dd", "-o", "{out}"],
+])
+def test_another_programs_database_is_refused_and_left_as_it_was(runner, other, tmp_path, command):
+    before = _digest(other)
+    args = [a.replace("{out}", str(tmp_path / "x.csv")) for a in command]
+    result = runner.invoke(cli, [*args, "--archive", str(other)])
+    assert result.exit_code == 1, result.output
+    assert "not a bridgeproc archive, it holds another program's tables (members)" in result.output
+    assert "Traceback" not in result.output
+    assert _digest(other) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["members.sqlite"]
+
+
+def test_an_empty_file_becomes_an_archive(runner, tmp_path):
+    empty = tmp_path / "new.sqlite"
+    empty.touch()
+    result = runner.invoke(cli, ["score", str(SAMPLE / "club-evening-travellers.csv"), "--no-dd", "--archive",
+                                 str(empty), "-o", str(tmp_path / "x.csv")])
+    assert result.exit_code == 0, result.output
+    with sqlite3.connect(empty) as conn:
+        assert ("archive_info",) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+    conn.close()
