@@ -261,7 +261,14 @@ def _literal(column) -> str:
 
 def _schema_version(conn: Connection) -> int | None:
     value = conn.execute(select(archive_info.c.value).where(archive_info.c.key == "schema_version")).scalar_one_or_none()
-    return None if value is None else int(value)
+    if value is None:
+        return None
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        where = conn.engine.url.database or conn.engine.url.render_as_string(hide_password=True)
+        raise ArchiveError(f"{where}: its schema_version {str(value)[:40]!r} is not a number: a damaged archive "
+                           "or not bridgeproc's; restore it from a copy, or give another archive") from None
 
 
 def _refuse_newer(engine: Engine, version: int | None) -> None:

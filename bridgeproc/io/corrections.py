@@ -156,6 +156,9 @@ def parse_corrections_toml(text: str, source: str = "<string>") -> pd.DataFrame:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ParseError(source, None, f"not TOML: {exc}; write one [[correction]] table per correction") from None
+    except RecursionError:  # arrays or tables nested thousands deep
+        raise ParseError(source, None, "not a corrections file: its values are nested too deeply; write one "
+                         "[[correction]] table per correction") from None
     other = [key for key in data if key != TOML_TABLE]
     if other:
         raise ParseError(source, None, f"{', '.join(repr(k) for k in other)}: not a corrections table; write each "

@@ -168,6 +168,9 @@ def read_config(paths: list[Path] | None = None, known: dict[str, set[str]] | No
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
             raise ConfigError(f"{path}: not a TOML file ({exc}); write key = value lines, "
                               "e.g. profile = \"ebu\"") from None
+        except RecursionError:  # arrays or tables nested thousands deep: no configuration is
+            raise ConfigError(f"{path}: not a configuration file (its values are nested too deeply); write "
+                              "key = value lines, e.g. profile = \"ebu\"") from None
         table(data, None, path)
     if problems:
         raise ConfigError("\n".join(problems))
