@@ -27,7 +27,8 @@ def check_outputs(outputs: Iterable, suffixes: Iterable[str], reads: Iterable = 
     table, the archive): writing it would destroy what the director gave. Each is a mistake in
     the call (:class:`UsageError`), found before any work. A folder output (:data:`FOLDER` among
     ``suffixes``) is refused too when it holds a file this run reads, holds the current folder, is a
-    file, or holds files bridgeproc did not write (it is replaced whole)."""
+    file, or holds files bridgeproc did not write and no marker of bridgeproc's (a folder it wrote is
+    rewritten, the files the club added to it kept)."""
     given = list(outputs)
     kinds = [output_type(o) for o in given]
     outputs = [Path(o) for o in given]
@@ -55,11 +56,42 @@ def check_outputs(outputs: Iterable, suffixes: Iterable[str], reads: Iterable = 
 
 
 #: The file that marks a folder as written by bridgeproc: only such a folder (or an empty one) is replaced.
+#: It lists the files bridgeproc wrote; the next run replaces those and keeps every other file.
 FOLDER_MARKER = ".bridgeproc-results"
+MARKER_HEAD = ("Written by bridgeproc: the next run that writes this folder replaces the files listed below "
+               "and keeps every other file (a logo, .htaccess, photos/ ...).\n")
+
+
+def _ours(folder: Path) -> Callable[[str], bool]:
+    """Which files of a results folder bridgeproc wrote, by its marker's list; a marker of an older
+    bridgeproc lists none, and then its pages and style sheet (``.html``, ``.css``) are taken as its own."""
+    lines = (folder / FOLDER_MARKER).read_text(encoding="utf-8", errors="replace").splitlines()[1:]
+    listed = {line for line in lines if line.strip()}
+    if listed:
+        return listed.__contains__
+    return lambda name: name.endswith((".html", ".css"))
+
+
+def _keep_the_clubs_files(target: Path, new: Path) -> None:
+    """Copy into the new folder every file and folder of ``target`` bridgeproc did not write (the club's),
+    unless the new folder has one of that name; copies, so that a failed rename loses nothing."""
+    ours = _ours(target)
+    for path in sorted(target.rglob("*")):
+        name = path.relative_to(target).as_posix()
+        if name == FOLDER_MARKER or ours(name) or (new / name).exists() or (new / name).is_symlink():
+            continue
+        if path.is_symlink():
+            (new / name).parent.mkdir(parents=True, exist_ok=True)
+            os.symlink(os.readlink(path), new / name)
+        elif path.is_dir():
+            (new / name).mkdir(parents=True, exist_ok=True)
+        else:
+            (new / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, new / name)
 
 
 def _check_folder(out: Path, reads: list[Path]) -> None:
-    """Refuse a folder output that cannot be replaced whole without destroying something (UsageError)."""
+    """Refuse a folder output that cannot be written without destroying something (UsageError)."""
     where = out.resolve()
     if out.exists() and not out.is_dir():
         raise UsageError(f"{out}: is a file, not a folder; give a folder name for the results website")
@@ -106,8 +138,12 @@ class StagedFolder:
         target = self.target
         old: Path | None = None
         try:
-            (self.temporary / FOLDER_MARKER).write_text(
-                "Written by bridgeproc: the next run that writes this folder replaces it whole.\n", encoding="utf-8")
+            written = sorted(p.relative_to(self.temporary).as_posix() for p in self.temporary.rglob("*")
+                             if not p.is_dir())
+            (self.temporary / FOLDER_MARKER).write_text(MARKER_HEAD + "".join(f"{name}\n" for name in written),
+                                                        encoding="utf-8")
+            if target.is_dir() and (target / FOLDER_MARKER).is_file():
+                _keep_the_clubs_files(target, self.temporary)
             mode = os.stat(target).st_mode & 0o7777 if target.is_dir() else 0o777 & ~user_umask()
             os.chmod(self.temporary, mode)
             if target.exists():

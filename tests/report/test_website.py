@@ -220,7 +220,9 @@ def test_score_writes_the_folder_and_the_page_and_replaces_its_own_folder(tmp_pa
     write_outputs(session, [f"{folder}/", str(page)])
     assert (folder / FOLDER_MARKER).is_file() and (folder / "index.html").is_file() and page.is_file()
     assert oct(os.stat(folder).st_mode & 0o777) == oct(0o777 & ~_umask())
-    (folder / "boards" / "99.html").write_text("left from an earlier evening")
+    (folder / "boards" / "99.html").write_text("left from an earlier evening")  # as an earlier run writes it:
+    with open(folder / FOLDER_MARKER, "a", encoding="utf-8") as marker:  # listed in its marker
+        marker.write("boards/99.html\n")
     write_outputs(session, [f"{folder}/"])
     assert not (folder / "boards" / "99.html").exists() and (folder / "boards" / "26.html").is_file()
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
@@ -310,3 +312,37 @@ def test_the_command_line_writes_the_folder_and_the_page(runner, tmp_path):
     assert exported.exit_code == 0, exported.output
     assert (tmp_path / "again" / "index.html").read_text(encoding="utf-8") == (folder / "index.html").read_text(
         encoding="utf-8")
+
+
+def test_the_clubs_own_files_in_the_results_folder_are_kept(tmp_path, session):
+    """Issue 29: a results folder rewritten keeps what the club put in it (a logo, .htaccess, photos/, its
+    own page); bridgeproc's pages are replaced, and a page it no longer writes goes."""
+    folder = tmp_path / "results"
+    write_outputs(session, [f"{folder}/"])
+    listed = (folder / FOLDER_MARKER).read_text(encoding="utf-8").splitlines()
+    assert "index.html" in listed and "style.css" in listed and "boards/26.html" in listed
+    club = {"logo.png": b"\x89PNG", ".htaccess": b"Options -Indexes\n", "photos/prize.jpg": b"\xff\xd8",
+            "about.html": b"<p>Our club</p>", "boards/notes.txt": b"board 7 was fouled"}
+    for name, data in club.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes(data)
+    (folder / "empty").mkdir()
+    (folder / "index.html").write_text("an old ranking", encoding="utf-8")
+    write_outputs(session, [f"{folder}/"])
+    assert {name: (folder / name).read_bytes() for name in club} == club
+    assert (folder / "empty").is_dir()
+    assert "an old ranking" not in (folder / "index.html").read_text(encoding="utf-8")
+    assert not set(club) & set((folder / FOLDER_MARKER).read_text(encoding="utf-8").splitlines())
+    write_outputs(session, [f"{folder}/"])  # and again: still the club's
+    assert {name: (folder / name).read_bytes() for name in club} == club
+
+
+def test_a_folder_of_an_older_bridgeproc_keeps_all_but_its_pages(tmp_path, session):
+    folder = tmp_path / "results"
+    (folder / "boards").mkdir(parents=True)
+    (folder / FOLDER_MARKER).write_text("Written by bridgeproc: the next run that writes this folder replaces it "
+                                        "whole.\n", encoding="utf-8")
+    (folder / "boards" / "99.html").write_text("an old page", encoding="utf-8")
+    (folder / "logo.png").write_bytes(b"\x89PNG")
+    write_outputs(session, [f"{folder}/"])
+    assert not (folder / "boards" / "99.html").exists() and (folder / "logo.png").read_bytes() == b"\x89PNG"
