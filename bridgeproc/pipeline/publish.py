@@ -181,9 +181,14 @@ def stage_folder(path: str | os.PathLike) -> StagedFolder:
 
 
 def _stage(output: object) -> Staged | StagedFolder:
-    """The staging of one output: a temporary folder for a folder output, else a temporary file."""
-    if isinstance(output, (str, os.PathLike)) and output_type(output) == FOLDER:
-        return stage_folder(output)
+    """The staging of one output: a temporary folder for a folder output, else a temporary file. An output
+    that is a symbolic link (a folder linked into the web server's root, a file linked to the published
+    one) is written where the link points, so the link keeps showing the new results."""
+    if isinstance(output, (str, os.PathLike)):
+        target = Path(os.path.realpath(output)) if Path(output).is_symlink() else output
+        if output_type(output) == FOLDER:
+            return stage_folder(target)
+        return stage(target)
     return stage(output)  # type: ignore[arg-type]
 
 

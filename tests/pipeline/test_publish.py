@@ -64,3 +64,26 @@ def test_a_score_sheet_is_published_like_any_result(tmp_path):
     sheet = ScoreSheet(pd.DataFrame({"deal": [1, 2], "ns_total": [120, 0.1 + 0.2]}), "Rubber: test")
     publish(sheet, [tmp_path / "r.csv", tmp_path / "r.xlsx"])
     assert (tmp_path / "r.csv").read_text(encoding="utf-8") == "deal,ns_total\n1,120.0\n2,0.3\n"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links")
+def test_an_output_that_is_a_symlink_is_written_where_it_points(runner, tmp_path):
+    """Issue 29: a results folder linked into the web server's root and a CSV linked to the published one
+    stay links, and what they point to holds the new results (before, each link was replaced by a real
+    folder or file and the published copy kept the old results)."""
+    from tests.conftest import SAMPLE
+
+    served = tmp_path / "www" / "results"
+    served.mkdir(parents=True)
+    (served / ".bridgeproc-results").write_text("Written by bridgeproc\n", encoding="utf-8")
+    (served / "logo.png").write_bytes(b"\x89PNG")
+    published = tmp_path / "www" / "results.csv"
+    published.write_text("old\n", encoding="utf-8")
+    (tmp_path / "site").symlink_to(served, target_is_directory=True)
+    (tmp_path / "r.csv").symlink_to(published)
+    result = runner.invoke(cli, ["score", str(SAMPLE / "club-evening-travellers.csv"), "--no-dd", "--no-archive",
+                                 "-o", f"{tmp_path / 'site'}/", "-o", str(tmp_path / "r.csv")])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "site").is_symlink() and (tmp_path / "r.csv").is_symlink()
+    assert (served / "index.html").is_file() and (served / "logo.png").read_bytes() == b"\x89PNG"
+    assert published.read_text(encoding="utf-8").startswith("section,board")
