@@ -36,10 +36,12 @@ def test_the_search_is_made_from_the_declarations():
 
 @pytest.mark.parametrize(("changes", "message"), [
     ({"mp_scale": 3}, "mp_scale=3; expected one of 2, 1"),
-    ({"datum_drop": -1}, "datum_drop=-1; expected 0 or more"),
+    ({"datum_drop": -1}, "datum_drop=-1; expected 0 to 10,000"),
+    ({"datum_drop": 10_001}, "datum_drop=10001; expected 0 to 10,000"),
     ({"datum_drop_share": 0.5}, "datum_drop_share=0.5; expected a share below 0.5, e.g. 0.1"),
     ({"mp_decimals": 7}, "mp_decimals=7; expected 0 to 6 decimals"),
-    ({"expected": 0}, "expected=0; expected a number of results of 1 or more"),
+    ({"expected": 0}, "expected=0; expected a number of results from 1 to 100,000"),
+    ({"expected": 10**20}, "expected=100000000000000000000; expected a number of results from 1 to 100,000"),
     ({"imp_ave_plus": 25.0}, "imp_ave_plus=25.0; expected 0 to 24 IMPs"),
 ])
 def test_the_checks_come_from_the_declarations(changes, message):
