@@ -26,7 +26,7 @@ import pandas as pd
 
 from bridgeproc.core.notation import contract_text
 from bridgeproc.rank.methods import ranking_method
-from bridgeproc.report.csv_files import safe_frame, write_csv
+from bridgeproc.report.csv_files import quoting, safe_frame, write_csv
 from bridgeproc.report.web import sim_site
 from bridgeproc.report.web.render import environment, stylesheet
 
@@ -141,7 +141,8 @@ def _column_cells(column: pd.Series) -> np.ndarray | None:
         codes, unique_index = pd.factorize(column, use_na_sentinel=True)
         uniques = pd.Series(unique_index)
     small = safe_frame(pd.DataFrame({"value": uniques, "end": 0}))  # a second column: no cell is alone on its line
-    lines = small.to_csv(index=False, header=False, lineterminator=_RECORD).split(_RECORD)[:-1]
+    lines = small.to_csv(index=False, header=False, lineterminator=_RECORD,
+                         quoting=quoting(small)).split(_RECORD)[:-1]  # a lone CR: the column's text quoted
     if len(lines) != len(uniques):
         return None
     cells = np.array([text[:-2] for text in lines] + [""], dtype=object)  # each "<cell>,0"; NA (code -1): blank
@@ -149,7 +150,8 @@ def _column_cells(column: pd.Series) -> np.ndarray | None:
 
 
 def _whole_lines(frame: pd.DataFrame) -> np.ndarray:
-    body = safe_frame(frame).to_csv(index=False, header=False, lineterminator=_RECORD)
+    safe = safe_frame(frame)
+    body = safe.to_csv(index=False, header=False, lineterminator=_RECORD, quoting=quoting(safe))
     return np.array(body.split(_RECORD)[:-1], dtype=object)
 
 

@@ -108,3 +108,14 @@ def test_every_csv_of_a_hostile_evening_holds_no_live_formula(runner, hostile_ev
         hostile_seen |= any(c.startswith("'=HYPERLINK") or c.startswith("'@SUM") for c in cells)
     assert hostile_seen
     assert re.search(r"'=HYPERLINK", outputs["score -o x.csv"] + outputs["archive list --csv"])
+
+
+def test_a_carriage_return_in_a_cell_is_quoted_so_the_row_stays_one_row():
+    """The csv module leaves a lone CR unquoted; the one CSV writer and the simultaneous event's bulk
+    writer quote the text then, so a reader sees one row."""
+    from bridgeproc.report.sim import _csv_lines
+
+    frame = pd.DataFrame({"club": ["Oslo\rBK", "=Bergen"], "pct": [51.5, 48.5]})
+    for text in (csv_text(frame), "\n".join([_csv_lines(frame)[0], *_csv_lines(frame)[1]]) + "\n"):
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+        assert rows == [["club", "pct"], ["Oslo\rBK", "51.5"], ["'=Bergen", "48.5"]], text
