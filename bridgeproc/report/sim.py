@@ -16,6 +16,7 @@ Text from the files is escaped on the pages and kept from running as a formula i
 """
 from __future__ import annotations
 
+import csv
 import os
 import re
 from dataclasses import dataclass
@@ -125,7 +126,7 @@ def _csv_lines(frame: pd.DataFrame) -> tuple[str, np.ndarray]:
     line = np.full(len(frame), "", dtype=object)
     for i, name in enumerate(frame.columns):
         cells = _column_cells(frame[name])
-        if cells is None:  # a value holds the record mark: the frame written whole
+        if cells is None:  # a value holds the record mark or a lone CR: the frame written whole
             return header, _whole_lines(frame)
         line = cells if i == 0 else line + "," + cells
     return header, line
@@ -141,8 +142,9 @@ def _column_cells(column: pd.Series) -> np.ndarray | None:
         codes, unique_index = pd.factorize(column, use_na_sentinel=True)
         uniques = pd.Series(unique_index)
     small = safe_frame(pd.DataFrame({"value": uniques, "end": 0}))  # a second column: no cell is alone on its line
-    lines = small.to_csv(index=False, header=False, lineterminator=_RECORD,
-                         quoting=quoting(small)).split(_RECORD)[:-1]  # a lone CR: the column's text quoted
+    if quoting(small) != csv.QUOTE_MINIMAL:
+        return None  # a lone CR: the frame written whole, every text cell quoted (report.csv_files)
+    lines = small.to_csv(index=False, header=False, lineterminator=_RECORD).split(_RECORD)[:-1]
     if len(lines) != len(uniques):
         return None
     cells = np.array([text[:-2] for text in lines] + [""], dtype=object)  # each "<cell>,0"; NA (code -1): blank
