@@ -268,6 +268,7 @@ def test_every_data_csv_is_written_by_the_one_csv_writer():
     callers = sorted(n for n, p in MODULES.items() if ".to_csv(" in p.read_text(encoding="utf-8"))
     assert callers == ["bridgeproc.report.csv_files", "bridgeproc.report.sim", "bridgeproc.rubber.deals"]
     sim = MODULES["bridgeproc.report.sim"].read_text(encoding="utf-8")
-    assert all("safe_frame(" in line or "small.to_csv" in line for line in sim.splitlines() if ".to_csv(" in line)
+    assert all(("safe_frame(" in line or "small.to_csv" in line or "safe.to_csv" in line)
+               for line in sim.splitlines() if ".to_csv(" in line)
     checks = MODULES["bridgeproc.report.checks"].read_text(encoding="utf-8")
     assert "safe_text(v)" in checks
