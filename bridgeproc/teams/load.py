@@ -34,7 +34,7 @@ import re
 import numpy as np
 import pandas as pd
 
-from bridgeproc.errors import BridgeprocError, ParseError
+from bridgeproc.errors import BridgeprocError, ParseError, ValidationError
 from bridgeproc.io.pbn.game_rows import result_line
 from bridgeproc.io.pbn.model import Game, PbnFile
 from bridgeproc.io.pbn.results import ROOM_TAGS
@@ -42,6 +42,7 @@ from bridgeproc.io.sheets.travellers import canonical_header, raw_frame, sniff_d
 from bridgeproc.io.sheets.xlsx import load_workbooks, sheet_grid
 from bridgeproc.io.text import read_text
 from bridgeproc.io.usebio.teams import UsebioTeams, read_usebio_teams
+from bridgeproc.schema import problems_frame
 from bridgeproc.teams.matches import match_id
 
 #: Team columns of a traveller sheet -> accepted header spellings (compared lower-case, no spaces/_/-).
@@ -234,7 +235,10 @@ def read_adjustments(path: str | os.PathLike) -> pd.DataFrame:
 
     ``carry``: IMPs added to the team's score in that round's match; ``imps``: an IMP
     penalty; ``vp``: a VP penalty (on the total when ``round`` is empty). See
-    :func:`bridgeproc.teams.matches.match_totals`.
+    :func:`bridgeproc.teams.matches.match_totals`. A person types this file, so what cannot be right is
+    refused, every problem at once with its line: a round that is not a round number, a carry-over or IMP
+    penalty with no round (it belongs to a match), a negative penalty (a penalty is what is taken off),
+    a cell that is not a number, a row with no team.
     """
     text, source = read_text(path)
     frame = pd.read_csv(io.StringIO(text), dtype="string", sep=None, engine="python")
@@ -242,16 +246,38 @@ def read_adjustments(path: str | os.PathLike) -> pd.DataFrame:
     known = {"team", "round", "carry", "imps", "vp"}
     if "team" not in frame or not (set(frame.columns) & {"carry", "imps", "vp"}) or set(frame.columns) - known:
         raise ParseError(source, 1, f"adjustments need columns team[,round],carry|imps|vp; got {', '.join(frame.columns)}")
-    out = {"team": frame["team"].str.strip(),
-           "round": pd.to_numeric(frame["round"], errors="coerce").astype("Int64") if "round" in frame
-           else pd.array([pd.NA] * len(frame), dtype="Int64")}
+    problems: list[dict] = []
+
+    def refuse(rows: np.ndarray, column: str, message) -> None:
+        for i in np.flatnonzero(rows):
+            value = frame[column].iloc[i] if column in frame else ""
+            problems.append({"source": source, "line": str(i + 2), "column": column,
+                             "value": "" if pd.isna(value) else str(value),
+                             "message": message(i) if callable(message) else message})
+
+    team = frame["team"].str.strip()
+    refuse(team.fillna("").eq("").to_numpy(), "team", "no team; write the team the adjustment is for")
+    typed_round = frame["round"].str.strip().fillna("") if "round" in frame else pd.Series("", index=frame.index)
+    rounds = pd.to_numeric(typed_round.where(typed_round.str.fullmatch(r"\d+")), errors="coerce").astype("Int64")
+    refuse(((typed_round != "") & (rounds.isna() | (rounds < 1)).fillna(True)).to_numpy(), "round",
+           lambda i: f"{typed_round.iloc[i]!r} is not a round number; write the round as a whole number from 1 (or leave it empty for a VP penalty "
+           "on the total)")
+    out = {"team": team, "round": rounds}
     for column in ("carry", "imps", "vp"):
         values = frame[column] if column in frame else pd.Series(["0"] * len(frame), dtype="string")
-        number = pd.to_numeric(values.fillna("0").str.replace(",", ".", regex=False), errors="coerce")
-        if number.isna().any():
-            line = int(np.flatnonzero(number.isna().to_numpy())[0]) + 2
-            raise ParseError(source, line, f"{column}: {values.iloc[line - 2]!r} is not a number")
+        number = pd.to_numeric(values.fillna("0").str.strip().replace("", "0").str.replace(",", ".", regex=False),
+                               errors="coerce")
+        refuse(number.isna().to_numpy(), column, lambda i, v=values: f"{v.iloc[i]!r} is not a number")
         out[column] = number.astype("float64")
+    no_round = (typed_round == "").to_numpy()
+    for column, what in (("carry", "a carry-over"), ("imps", "an IMP penalty")):
+        refuse(no_round & (out[column].fillna(0) != 0).to_numpy(), column,
+               f"{what} belongs to a round's match; give the round (only a VP penalty may be on the total)")
+    for column, unit in (("imps", "IMPs"), ("vp", "VPs")):
+        refuse((out[column] < 0).to_numpy(), column, f"a penalty is the {unit} taken off: write it as a positive "
+               f"number (a negative one would add {unit})")
+    if problems:
+        raise ValidationError(problems_frame(problems))
     return pd.DataFrame(out)
 
 

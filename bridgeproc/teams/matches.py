@@ -265,8 +265,18 @@ def _per_match(m: pd.DataFrame, adjustments: pd.DataFrame | None, side: str, col
 
 
 def _check_adjustments(m: pd.DataFrame, adjustments: pd.DataFrame | None) -> None:
-    """Every adjustment with a round must name a team that played a match in that round."""
-    if adjustments is None or not len(adjustments) or "round" not in adjustments:
+    """Every adjustment with a round must name a team that played a match in that round, and one on the
+    total a team of the event."""
+    if adjustments is None or not len(adjustments):
+        return
+    teams = set(m["home"]) | set(m["away"])
+    total = adjustments[adjustments["round"].isna()] if "round" in adjustments else adjustments
+    strangers = sorted(set(total["team"].astype("string").dropna()) - teams)
+    if strangers:
+        raise BridgeprocError(f"adjustment for team {strangers[0]}, which plays no match of the event; correct the "
+                              f"team's name (the teams are {', '.join(sorted(map(str, teams))[:8])}"
+                              f"{' ...' if len(teams) > 8 else ''})")
+    if "round" not in adjustments:
         return
     adj = adjustments.dropna(subset=["round"]).astype({"round": "Int64", "team": "string"})
     known = set(zip(m["round"], m["home"])) | set(zip(m["round"], m["away"]))

@@ -3,7 +3,7 @@ import openpyxl
 import pandas as pd
 import pytest
 
-from bridgeproc.errors import BridgeprocError, ParseError
+from bridgeproc.errors import BridgeprocError, ParseError, ValidationError
 from bridgeproc.io.pbn.reader import parse_pbn, read_pbn
 from bridgeproc.model import TeamsSession
 from bridgeproc.pipeline.teams import process_teams
@@ -319,5 +319,26 @@ def test_adjustments_file(tmp_path):
     assert adj["carry"].tolist() == [4.5, 0.0] and adj["vp"].tolist() == [0.0, 1.0] and adj["imps"].tolist() == [0.0, 0.0]
     assert adj["round"].isna().tolist() == [False, True]
     path.write_text("team,round,carry\nA,1,lots\n", encoding="utf-8")
-    with pytest.raises(ParseError, match="adj.csv:2: carry: 'lots' is not a number"):
+    with pytest.raises(ValidationError, match="adj.csv:2: carry: 'lots' is not a number"):
         read_adjustments(path)
+
+
+@pytest.mark.parametrize("text, problems", [
+    ("team,round,carry\nA,,4.5\n", ["adj.csv:2: carry: a carry-over belongs to a round's match; give the round"]),
+    ("team,round,imps\nA,,3\n", ["adj.csv:2: imps: an IMP penalty belongs to a round's match; give the round"]),
+    ("team,round,vp\nA,,-2\n", ["adj.csv:2: vp: a penalty is the VPs taken off: write it as a positive number"]),
+    ("team,round,imps\nA,2,-3\n", ["adj.csv:2: imps: a penalty is the IMPs taken off"]),
+    ("team,round,vp\nA,two,1\n", ["adj.csv:2: round: 'two' is not a round number"]),
+    ("team,round,vp\n,1,1\nB,0,1\nC,1,x\n", ["adj.csv:2: team: no team", "adj.csv:3: round: '0' is not a round",
+                                             "adj.csv:4: vp: 'x' is not a number"]),
+])
+def test_adjustments_that_cannot_be_right_are_refused_all_at_once(tmp_path, text, problems):
+    """Issue 29: an adjustment that would change nothing (a carry-over with no round), add points (a
+    negative penalty) or is not a number is refused with its line, every one at once."""
+    from bridgeproc.teams import read_adjustments
+    path = tmp_path / "adj.csv"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ValidationError) as refused:
+        read_adjustments(path)
+    shown = str(refused.value)
+    assert all(p in shown for p in problems), shown

@@ -166,6 +166,23 @@ def test_bam_standings():
     assert np.isnan(s.loc["Lions", "vp"])
 
 
+def test_a_vp_penalty_on_the_total_for_a_team_that_plays_no_match_is_refused():
+    """Issue 29: it was accepted and changed nothing."""
+    adjustments = pd.DataFrame({"round": pd.array([pd.NA], dtype="Int64"), "team": ["Leopards"], "vp": [2.0]})
+    with pytest.raises(BridgeprocError, match="adjustment for team Leopards, which plays no match of the event"):
+        _session(adjustments=adjustments)
+
+
+def test_a_vp_penalty_on_the_total_comes_off_the_total():
+    plain = _session().standings.set_index("team")
+    adjustments = pd.DataFrame({"round": pd.array([pd.NA], dtype="Int64"), "team": ["Lions"], "vp": [2.0],
+                                "imps": [0.0], "carry": [0.0]})
+    fined = _session(adjustments=adjustments).standings.set_index("team")
+    assert (fined.loc["Lions", "total"], fined.loc["Lions", "penalty_vp"]) == pytest.approx((15.61 - 2.0, 2.0))
+    assert fined.loc["Lions", "vp"] == plain.loc["Lions", "vp"] == pytest.approx(15.61)  # earned, before the fine
+    assert fined.loc["Tigers", "total"] == plain.loc["Tigers", "total"]
+
+
 def test_adjustment_for_a_team_without_that_match():
     adjustments = pd.DataFrame({"round": pd.array([2], dtype="Int64"), "team": ["Lions"], "imps": [3.0]})
     with pytest.raises(BridgeprocError, match="adjustment for team Lions in round 2, but Lions has no match in round 2"):
