@@ -173,6 +173,12 @@ def _refuse_foreign(path: str) -> None:
         raise _foreign(path, tables)
 
 
+def _unapplied_wal(path: str) -> bool:
+    """True when the archive's ``-wal`` file holds changes (an immutable reader would not see them)."""
+    wal = Path(f"{path}-wal")
+    return wal.is_file() and wal.stat().st_size > 0
+
+
 def _sqlite_uri(path: str, mode: str) -> str:
     return f"file:{urllib.parse.quote(path)}?{mode}"
 
@@ -195,6 +201,12 @@ def _readonly_sqlite(key: str) -> Engine | None:
     def connect() -> sqlite3.Connection:
         last: sqlite3.Error | None = None
         for option in mode or ["mode=ro", "mode=ro&immutable=1"]:
+            if "immutable" in option and _unapplied_wal(path):
+                raise ArchiveError(f"{path}: its latest changes are still in {Path(path).name}-wal, which cannot "
+                                   "be read from here (the folder cannot be written and its -shm file is gone): "
+                                   "what this lists would be out of date; run any bridgeproc command on the "
+                                   "archive once as a user who can write its folder, or copy the archive and its "
+                                   "-wal file to a folder you can write") from last
             conn = sqlite3.connect(_sqlite_uri(path, option), uri=True, timeout=BUSY_TIMEOUT_MS / 1000,
                                    check_same_thread=False)
             try:
