@@ -137,6 +137,24 @@ def _written(path, data):
     return path
 
 
+def _as_picture(path):
+    """The results sheet moved to ``xl/media/image1.png`` (its relationship and content type following),
+    with a merge over the whole sheet: a guard that skipped pictures by name let it through."""
+    with zipfile.ZipFile(path) as package:
+        parts = {info.filename: package.read(info) for info in package.infolist()}
+    sheet = parts.pop("xl/worksheets/sheet1.xml").replace(
+        b"</worksheet>", b'<mergeCells count="1"><mergeCell ref="A1:XFD1048576"/></mergeCells></worksheet>')
+    parts["xl/media/image1.png"] = sheet
+    parts["xl/_rels/workbook.xml.rels"] = parts["xl/_rels/workbook.xml.rels"].replace(
+        b"worksheets/sheet1.xml", b"media/image1.png")
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(b"/xl/worksheets/sheet1.xml",
+                                                                        b"/xl/media/image1.png")
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as package:
+        for name, data in parts.items():
+            package.writestr(name, data)
+    return path
+
+
 def _zip_of(parts):
     def make(path):
         with zipfile.ZipFile(path, "w") as package:
@@ -187,6 +205,21 @@ BROKEN = {
         lambda p: _patched(_good(p), "xl/worksheets/sheet1.xml", lambda d: d.replace(
             b"</worksheet>", b'<hyperlinks><hyperlink ref="A1:XFD1048576" location="A1"/></hyperlinks></worksheet>')),
         "the hyperlink ranges"),
+    # issue 29: the guard reads the part as the parser does, so these no longer walk around it
+    "merge written ref = \"...\"": (
+        lambda p: _patched(_good(p), "xl/worksheets/sheet1.xml", lambda d: d.replace(
+            b"</worksheet>", b'<mergeCells count="1"><mergeCell ref = "A1:XFD1048576"/></mergeCells></worksheet>')),
+        "the merged ranges of part xl/worksheets/sheet1.xml cover more than 1,000,000 cells"),
+    "merge written with a character reference": (
+        lambda p: _patched(_good(p), "xl/worksheets/sheet1.xml", lambda d: d.replace(
+            b"</worksheet>", b'<mergeCells count="1"><mergeCell ref="&#65;1:XFD1048576"/></mergeCells></worksheet>')),
+        "the merged ranges of part xl/worksheets/sheet1.xml cover more than 1,000,000 cells"),
+    "hyperlink with a prefix and single quotes": (
+        lambda p: _patched(_good(p), "xl/worksheets/sheet1.xml", lambda d: d.replace(
+            b"</worksheet>", b"<x:hyperlinks xmlns:x='urn:x'><x:hyperlink ref='A1:XFD1048576'/></x:hyperlinks>"
+                             b"</worksheet>")), "the hyperlink ranges"),
+    "a sheet stored as a picture": (lambda p: _as_picture(_good(p)),
+                                    "the merged ranges of part xl/media/image1.png cover more than 1,000,000 cells"),
     "a folder": (lambda p: p.mkdir() or p, "cannot read file"),
 }
 

@@ -35,11 +35,11 @@ board without a header bridgeproc knows, a value right of the last header column
 """
 from __future__ import annotations
 
-import codecs
 import datetime as dt
 import io
 import os
 import re
+import xml.parsers.expat
 import zipfile
 from pathlib import Path
 from typing import IO, Any
@@ -74,9 +74,6 @@ MAX_RANGE_CELLS = 1_000_000
 #: How to repair a workbook that cannot be read (said in every such message).
 RESAVE = "open it in Excel or LibreOffice and save it again as .xlsx"
 _CFB_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # OLE compound file: an encrypted workbook or an old .xls
-_DTD = re.compile(rb"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
-_RANGE_REF = re.compile(rb"<(?:\w+:)?(mergeCell|hyperlink)\b[^>]*?\sref=[\"']\$?([A-Za-z]{1,3})\$?(\d{1,7})"
-                        rb"(?::\$?([A-Za-z]{1,3})\$?(\d{1,7}))?")
 def cell_text(value: Any) -> str:
     """An openpyxl cell value as the text a CSV export would hold (``3.0`` -> ``3``)."""
     if value is None:
@@ -144,10 +141,11 @@ def check_package(data: bytes, source: str) -> None:
     workbook (or an old ``.xls``: both are OLE files), a file that is not a zip, an encrypted zip part,
     parts that unpack to more than :data:`MAX_UNPACKED` bytes, XML that declares a DOCTYPE or entities
     (Excel never writes one; ``billion laughs`` expands a few hundred bytes to gigabytes), and merged
-    ranges or hyperlink ranges covering more than :data:`MAX_RANGE_CELLS` cells. Each part (but the
-    pictures in ``xl/media``) is read in chunks, never whole, and only up to the size its zip entry
-    declares. (openpyxl does not use defusedxml unless it is installed; Python's expat also limits
-    entity amplification, so this is the first of two guards.)
+    ranges or hyperlink ranges covering more than :data:`MAX_RANGE_CELLS` cells. Every part, whatever its
+    name, is read in chunks with expat (the parser openpyxl reads worksheets with), never whole, and only
+    up to the size its zip entry declares: the ranges are what the parser sees, however they are spelt.
+    (openpyxl does not use defusedxml unless it is installed; Python's expat also limits entity
+    amplification, so this is the first of two guards.)
     """
     if data[:8] == _CFB_MAGIC:
         raise ParseError(source, None, "an encrypted (password-protected) workbook or an old .xls file, not an "
@@ -163,8 +161,8 @@ def check_package(data: bytes, source: str) -> None:
             if unpacked > MAX_UNPACKED:
                 raise ParseError(source, None, f"the workbook unpacks to {unpacked:,} bytes, more than a traveller "
                                  f"workbook ever holds ({MAX_UNPACKED:,}); {RESAVE}, or split it")
-            for info in infos:  # every part openpyxl may parse as XML, whatever its name: all but the pictures
-                if not info.filename.lower().startswith("xl/media/") and not info.is_dir():
+            for info in infos:  # every part, whatever its name (a sheet can be stored as xl/media/x.png)
+                if not info.is_dir():
                     with package.open(info) as part:
                         _check_part(part, info.filename, source)
     except ParseError:
@@ -178,62 +176,58 @@ def check_package(data: bytes, source: str) -> None:
 
 
 def _check_part(part: IO[bytes], name: str, source: str) -> None:
-    """Scan one XML part in chunks for a DOCTYPE/entity and for ranges openpyxl would expand cell by cell."""
+    """Read one part, in chunks, with the XML parser openpyxl reads worksheets with (expat): refuse a
+    DOCTYPE or entity declaration, and merged or hyperlink ranges openpyxl would expand cell by cell,
+    as the parser sees them (any spacing around ``=``, character references, UTF-16, any prefix). A part
+    that is not XML (a picture) is left at its first bytes: openpyxl does not parse it."""
+    parser = xml.parsers.expat.ParserCreate()
     covered = 0
-    rest = b""
-    decoder = None
-    first = True
+
+    def doctype(*_args) -> None:
+        raise ParseError(source, None, f"part {name} of the workbook declares a DOCTYPE or XML entities, which "
+                         "Excel never writes and which can expand to gigabytes; refused unread. If the file is "
+                         f"genuine, {RESAVE}")
+
+    def start(tag: str, attributes: dict[str, str]) -> None:
+        nonlocal covered
+        kind = tag.rpartition(":")[2]
+        if kind not in ("mergeCell", "hyperlink") or "ref" not in attributes:
+            return
+        covered += sum(_range_cells(ref) for ref in attributes["ref"].split())
+        if covered > MAX_RANGE_CELLS:
+            what = "merged ranges" if kind == "mergeCell" else "hyperlink ranges"
+            raise ParseError(source, None, f"the {what} of part {name} cover more than {MAX_RANGE_CELLS:,} cells "
+                             f"(up to {attributes['ref'][:40]!r}); a traveller sheet has a few hundred; {RESAVE}, "
+                             "after unmerging the cells")
+
+    parser.StartDoctypeDeclHandler = doctype
+    parser.EntityDeclHandler = doctype
+    parser.StartElementHandler = start
     while True:
         chunk = part.read(1 << 20)
-        if first:
-            first = False
-            encoding = _xml_encoding(chunk)
-            if encoding is not None:
-                decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
-        if decoder is not None:
-            chunk = decoder.decode(chunk, final=not chunk).encode("utf-8")
-        data = rest + chunk
-        cut = data.rfind(b">") + 1 if chunk else len(data)
-        done, rest = data[:cut], data[cut:]
-        if len(rest) > (1 << 20):  # no tag is this long: keep only what a tag start could need
-            done, rest = done + rest[:-4096], rest[-4096:]
-        if _DTD.search(done):
-            raise ParseError(source, None, f"part {name} of the workbook declares a DOCTYPE or XML entities, which "
-                             "Excel never writes and which can expand to gigabytes; refused unread. If the file is "
-                             f"genuine, {RESAVE}")
-        for match in _RANGE_REF.finditer(done):
-            covered += _range_cells(*match.groups()[1:])
-            if covered > MAX_RANGE_CELLS:
-                kind = "merged ranges" if match.group(1) == b"mergeCell" else "hyperlink ranges"
-                raise ParseError(source, None, f"the {kind} of part {name} cover more than {MAX_RANGE_CELLS:,} "
-                                 f"cells (up to {match.group(0)[-40:].decode('ascii', 'replace')!r}); a traveller "
-                                 f"sheet has a few hundred; {RESAVE}, after unmerging the cells")
+        try:
+            parser.Parse(chunk, not chunk)
+        except xml.parsers.expat.ExpatError:
+            return  # not XML (a picture), or broken: openpyxl refuses what it cannot parse
         if not chunk:
             return
 
 
-def _xml_encoding(start: bytes) -> str | None:
-    """The UTF-16 codec when an XML part starts in UTF-16 (openpyxl's parser reads it), else None (UTF-8)."""
-    if start[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
-        return "utf-16"
-    if start[:2] == b"<\x00":
-        return "utf-16-le"
-    if start[:2] == b"\x00<":
-        return "utf-16-be"
-    return None
+_RANGE = re.compile(r"\$?([A-Za-z]{1,3})\$?(\d{1,7})(?::\$?([A-Za-z]{1,3})\$?(\d{1,7}))?")
 
 
-def _range_cells(col1: bytes, row1: bytes, col2: bytes | None, row2: bytes | None) -> int:
-    """Cells in a range such as ``A1:XFD1048576`` (1 for a single cell)."""
+def _range_cells(ref: str) -> int:
+    """Cells in a range such as ``A1:XFD1048576`` (1 for a single cell or a reference openpyxl cannot read)."""
     from openpyxl.utils import column_index_from_string
 
-    if col2 is None or row2 is None:
+    m = _RANGE.fullmatch(ref.strip())
+    if m is None or m.group(3) is None:
         return 1
     try:
-        width = abs(column_index_from_string(col2.decode().upper()) - column_index_from_string(col1.decode().upper()))
+        width = abs(column_index_from_string(m.group(3).upper()) - column_index_from_string(m.group(1).upper()))
     except ValueError:
         return 1
-    return (width + 1) * (abs(int(row2) - int(row1)) + 1)
+    return (width + 1) * (abs(int(m.group(4)) - int(m.group(2))) + 1)
 
 
 def sheet_grid(ws_values: Any, ws_formulas: Any) -> tuple[list[list[str]], list[int], dict[tuple[int, int], tuple[str, str]]]:
