@@ -48,6 +48,7 @@ import pandas as pd
 
 from bridgeproc.core.optional import require
 from bridgeproc.errors import ParseError
+from bridgeproc.io.text import file_bytes
 from bridgeproc.io.usebio.reader import boards_from_hands, hand_text
 from bridgeproc.schema import MOVEMENT_COLUMNS, NAMES_COLUMNS, records
 
@@ -287,10 +288,7 @@ def read_bws(path: str | os.PathLike) -> BwsFile:
         access-parser cannot be loaded (with the install command).
     """
     source = Path(path).name
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise ParseError(source, None, f"cannot read file: {exc.strerror}") from None
+    data = file_bytes(path)
     _check_header(data, source)
     AccessParser = require("access_parser", "reading Bridgemate .bws files", package="access-parser").AccessParser
     tables: dict[str, dict] = {}

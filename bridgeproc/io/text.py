@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import os
 import re
+import stat
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -119,6 +120,31 @@ def _check_bytes(data: bytes, source: str, notes: list[dict] | None) -> bytes:
     return data
 
 
+#: The largest input file read: far above any real event (a national event's PBN is a few MB), far below
+#: what would exhaust memory.
+MAX_INPUT_BYTES = 256 * 1024 * 1024
+
+
+def file_bytes(path: str | os.PathLike, limit: int = MAX_INPUT_BYTES) -> bytes:
+    """The bytes of the file ``path``, read with bounds: a device, a named pipe or a folder is refused
+    (``/dev/zero`` would be read until memory runs out, a pipe would block for ever), and so is a file of
+    more than ``limit`` bytes. Raises ParseError naming the file."""
+    source = Path(path).name
+    try:
+        kind = os.stat(path).st_mode
+        if not stat.S_ISREG(kind):
+            what = "a folder" if stat.S_ISDIR(kind) else "a named pipe" if stat.S_ISFIFO(kind) else "a device"
+            raise ParseError(source, None, f"cannot read file: {path} is {what}, not a file; give the file itself")
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        raise ParseError(source, None, f"cannot read file: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise ParseError(source, None, f"the file is larger than {limit:,} bytes, far more than any results file "
+                         "holds; give the right file, or split it")
+    return data
+
+
 def read_text(path: str | os.PathLike, encoding: str | None = None,
               notes: list[dict] | None = None) -> tuple[str, str]:
     """Read and decode a file; returns ``(text, source name)``.
@@ -127,22 +153,14 @@ def read_text(path: str | os.PathLike, encoding: str | None = None,
     read other than written (stray non-UTF-8 bytes, trailing NUL padding).
     """
     source = Path(path).name
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise ParseError(source, None, f"cannot read file: {exc.strerror}") from None
-    data = _check_bytes(data, source, notes)
+    data = _check_bytes(file_bytes(path), source, notes)
     return decode(data, source, encoding, notes), source
 
 
 def read_source(path_or_file) -> tuple[bytes | str, str]:
     """The content of a path or an open file (bytes, or str from a text stream) and its name."""
     if isinstance(path_or_file, (str, os.PathLike)):
-        source = Path(path_or_file).name
-        try:
-            return Path(path_or_file).read_bytes(), source
-        except OSError as exc:
-            raise ParseError(source, None, f"cannot read file: {exc.strerror}") from None
+        return file_bytes(path_or_file), Path(path_or_file).name
     return path_or_file.read(), Path(getattr(path_or_file, "name", "<stream>")).name
 
 

@@ -32,7 +32,11 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bridgeproc.errors import BridgeprocError
+from bridgeproc.errors import BridgeprocError, ParseError
+from bridgeproc.io.text import file_bytes
+
+#: The largest configuration file read (a few hundred bytes is usual).
+MAX_CONFIG_BYTES = 1024 * 1024
 
 #: The file looked up in the working folder.
 LOCAL_NAME = "bridgeproc.toml"
@@ -162,9 +166,10 @@ def read_config(paths: list[Path] | None = None, known: dict[str, set[str]] | No
 
     for path in paths:
         try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise ConfigError(f"{path}: cannot read the configuration file: {exc.strerror}") from None
+            data = tomllib.loads(file_bytes(path, MAX_CONFIG_BYTES).decode("utf-8"))
+        except ParseError as exc:  # not a file (a device, a pipe), too large, unreadable
+            raise ConfigError(f"{path}: cannot read the configuration file: "
+                              f"{exc.message.removeprefix('cannot read file: ')}") from None
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
             raise ConfigError(f"{path}: not a TOML file ({exc}); write key = value lines, "
                               "e.g. profile = \"ebu\"") from None

@@ -28,7 +28,7 @@ import pandas as pd
 
 from bridgeproc.core.notation import parse_contract, parse_unique
 from bridgeproc.errors import ParseError
-from bridgeproc.io.text import csv_field_limit, read_text
+from bridgeproc.io.text import csv_field_limit, file_bytes, read_text
 
 #: Canonical column -> accepted header spellings (the first is shown in messages).
 HEADER_ALIASES: dict[str, tuple[str, ...]] = {
@@ -358,7 +358,7 @@ def read_travellers_csv(path: str | os.PathLike, encoding: str | None = None,
 def _decode_error(path: str | os.PathLike, encoding: str) -> ParseError | None:
     """A decoding error that names the line and suggests the fix."""
     try:
-        data = Path(path).read_bytes()
+        data = file_bytes(path)
         data.decode(encoding)
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1

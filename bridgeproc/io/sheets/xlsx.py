@@ -60,6 +60,7 @@ from bridgeproc.io.sheets.travellers import (
     header_cells,
     raw_frame,
 )
+from bridgeproc.io.text import file_bytes
 
 #: What Excel shows in a cell whose formula failed.
 EXCEL_ERRORS = ("#REF!", "#DIV/0!", "#VALUE!", "#NAME?", "#N/A", "#NUM!", "#NULL!", "#SPILL!", "#CALC!")
@@ -112,10 +113,7 @@ def load_workbooks(path: str | os.PathLike) -> Workbooks:
     import openpyxl
 
     source = Path(path).name
-    try:
-        data = Path(path).read_bytes()  # once: what is checked is what is loaded, and no handle is left open
-    except OSError as exc:
-        raise ParseError(source, None, f"cannot read file: {exc.strerror or exc}") from None
+    data = file_bytes(path)  # once: what is checked is what is loaded, and no handle is left open
     check_package(data, source)
     try:
         values = openpyxl.load_workbook(io.BytesIO(data), data_only=True)
