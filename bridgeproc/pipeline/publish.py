@@ -42,6 +42,8 @@ def check_outputs(outputs: Iterable, suffixes: Iterable[str], reads: Iterable = 
             raise UsageError(f"{out}: unknown output type; use one of {', '.join(named)}")
         if kind == FOLDER:
             _check_folder(out, reads)
+        elif out.is_dir():  # a mistake in the call, found before any work (exit 2, as the README says)
+            raise UsageError(f"{out}: is a folder; give a file name for the {kind} output")
         if out.resolve() in read_paths or file_identity(out) in read_files - {None}:
             raise UsageError(f"{out}: this run reads that file; write the output to another file")
         parent = next((p for p in [out.parent, *out.parent.parents] if p.exists()), None)

@@ -232,3 +232,14 @@ def test_a_number_too_large_for_any_option_is_a_usage_error(runner, tmp_path, mo
     assert "Traceback" not in result.output
     assert "not in the range" in result.output or "decimals" in result.output, result.output
     assert not (tmp_path / "x.csv").exists()
+
+
+@pytest.mark.parametrize("name", ["out.csv", "out.xlsx", "out.html"])
+def test_an_existing_folder_named_like_a_file_output_is_a_usage_error(runner, tmp_path, name):
+    """The first catalogue: ``-o`` naming an existing folder as a file is a mistake in the call (exit 2,
+    found before any work), not a failed write (exit 1)."""
+    (tmp_path / name).mkdir()
+    result = runner.invoke(cli, ["score", str(TRAVELLERS), "--no-dd", "--no-archive", "-o", str(tmp_path / name)])
+    assert result.exit_code == 2, result.output
+    assert f"{name}: is a folder; give a file name for the .{name.split('.')[1]} output" in result.output
+    assert list((tmp_path / name).iterdir()) == []
