@@ -100,6 +100,7 @@ def test_lazy_faces_name_what_they_load():
         assert all(getattr(module, n) is getattr(importlib.import_module(m), n) for n, m in names.items())
 
 
+@pytest.mark.slow  # a fresh interpreter showing seventeen screens
 def test_a_version_or_a_help_screen_loads_no_heavy_library():
     """Issue 28: ``--version``, ``--help`` and every command's ``--help`` import no pandas, numpy, openpyxl,
     SQLAlchemy or Jinja (a fresh interpreter per screen)."""

@@ -86,6 +86,7 @@ def _text(raw: pd.DataFrame, column: str) -> pd.Series:
 #: Characters nobody sees in a cell (Unicode format characters: zero-width space and joiners, direction
 #: marks, the word joiner, a soft hyphen, a BOM inside a cell), which would make ``3`` and ``3`` two pairs.
 _INVISIBLE = "[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]"
+_INVISIBLE_RE = re.compile(_INVISIBLE)
 
 
 def _without_invisible(raw: pd.DataFrame, notes: Problems) -> pd.DataFrame:
@@ -95,6 +96,9 @@ def _without_invisible(raw: pd.DataFrame, notes: Problems) -> pd.DataFrame:
     for column in raw.columns:
         if column in ("source", "line") or column.startswith("cell_") or \
                 pd.api.types.is_numeric_dtype(raw[column].dtype):
+            continue
+        uniques = pd.unique(raw[column].dropna())  # a column repeats a few spellings: each looked at once
+        if not any(isinstance(u, str) and _INVISIBLE_RE.search(u) for u in uniques):
             continue
         text = raw[column].astype("string")
         held = text.str.contains(_INVISIBLE, regex=True, na=False)

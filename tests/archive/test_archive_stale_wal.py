@@ -6,9 +6,13 @@ from __future__ import annotations
 import shutil
 import sqlite3
 
+import pytest
+
 from bridgeproc.archive import archive_session, db
 from bridgeproc.archive.synthetic import synthetic_session
 from bridgeproc.cli import cli
+
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
 
 
 def _wal_archive(tmp_path):

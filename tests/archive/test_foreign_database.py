@@ -11,6 +11,8 @@ import pytest
 from bridgeproc.cli import cli
 from tests.conftest import SAMPLE
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 
 @pytest.fixture
 def other(tmp_path):

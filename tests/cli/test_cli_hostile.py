@@ -12,6 +12,8 @@ from bridgeproc.cli import cli
 from bridgeproc.rank import PROFILES
 from tests.conftest import ROOT, SAMPLE
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 TRAVELLERS = SAMPLE / "club-evening-travellers.csv"
 NAMES = SAMPLE / "club-evening-names.csv"
 SID = "2026-11-24_tuesday-pairs"

@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 import openpyxl
+import pytest
 
 from bridgeproc.cli import cli
 from tests.conftest import SAMPLE
+
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
 
 
 def test_event_and_date_from_the_command_line_title_every_output(runner, tmp_path):

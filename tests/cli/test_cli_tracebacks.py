@@ -10,6 +10,8 @@ import pytest
 from bridgeproc.cli import cli
 from tests.conftest import SAMPLE
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 TRAVELLERS = SAMPLE / "club-evening-travellers.csv"
 DEEP = "[" * 3000 + "]" * 3000
 

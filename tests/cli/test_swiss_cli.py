@@ -3,9 +3,12 @@ the real Salo and EBL team files; bad rounds exit 1."""
 from __future__ import annotations
 
 import pandas as pd
+import pytest
 from click.testing import CliRunner
 
 from bridgeproc.cli import cli
+
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
 
 TRAVELLERS = """Round,Board,NS,EW,Contract,By,Tricks
 1,1,1,2,4S,N,10

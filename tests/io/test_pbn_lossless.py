@@ -10,6 +10,8 @@ import pytest
 from bridgeproc.io.pbn.model import Column, Game, Tag
 from bridgeproc.io.pbn.reader import parse_pbn, pbn_bytes, read_pbn, write_pbn
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 DATA = Path(__file__).resolve().parents[1] / "data"
 REPO = DATA.parents[1]
 #: The PBN standard's error files are refused on purpose (tests/io/test_pbn_reference_errors.py lists every

@@ -13,6 +13,8 @@ import pytest
 from bridgeproc.io.pbn.reader import read_pbn
 from tests.conftest import REALDATA, real_pbn_files
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 
 def count_raw(path: Path) -> dict[str, int]:
     """Tag lines and table rows, counted line by line (latin-1: only ASCII matters here)."""

@@ -17,6 +17,8 @@ from bridgeproc.pipeline.teams import process_teams
 from bridgeproc.report import teams_files
 from tests.conftest import REALDATA
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 TEAMS = REALDATA / "eng-usebio-sample-2015-10-22-teams-vp-teamsscorer.usebio.xml"
 
 

@@ -15,6 +15,8 @@ from bridgeproc.model import Options
 from bridgeproc.pipeline.run import build_session
 from tests.conftest import REALDATA, ROOT
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 UNFINISHED = ROOT / "tests" / "data" / "pbn" / "bbo-unfinished-table.pbn"
 NOTE = ("1 unfinished table(s): the play stops before the last trick and no Result is given (line 47: board 7, "
         "1S by S, 5 of 13 tricks played); each is scored as an average to both sides, as BBO publishes an "

@@ -46,6 +46,8 @@ import pytest
 from bridgeproc.rank import parse_scoring_tag, rank_results, standings
 from tests.conftest import REALDATA
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 FFB_S1 = "ffb-dn1-open2-s1-2022.pbn"
 FFB_S5 = "ffb-dn1-open2-s5-2022.pbn"
 FIN_S1 = "fin-sm-parikilpailu-2014-s1.pbn"

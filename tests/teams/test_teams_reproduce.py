@@ -9,6 +9,8 @@ from bridgeproc.teams import options_from_text
 from bridgeproc.teams.vp_scales import EBU20, vp_scale
 from tests.conftest import REALDATA
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 TEAMSSCORER = REALDATA / "eng-usebio-sample-2015-10-22-teams-vp-teamsscorer.usebio.xml"
 
 #: The EBU 20-VP scale for 3-board matches as the realdata README lists it (winner's VPs by margin).

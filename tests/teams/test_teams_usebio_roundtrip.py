@@ -16,6 +16,8 @@ from bridgeproc.teams import compare_published, score_rooms, score_teams
 from bridgeproc.teams.load import from_usebio, read_team_usebio, usebio_names, usebio_published
 from tests.conftest import REALDATA
 
+pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
+
 EBL = REALDATA / "ebl-2021-online-qual-open-r2-teams.pbn"
 
 
