@@ -40,7 +40,7 @@ import pandas as pd
 from bridgeproc.core.deal import DealError, parse_deal
 from bridgeproc.core.notation import parse_contract, parse_result, parse_seat
 from bridgeproc.errors import ParseError, ValidationError
-from bridgeproc.io.text import read_text
+from bridgeproc.io.text import csv_field_limit, read_text
 from bridgeproc.schema import RUBBER_SHEET_COLUMNS, STRAINS, problems_frame
 
 #: Canonical column -> accepted header spellings (compared lower-case without spaces, ``_`` and ``.``).
@@ -92,7 +92,8 @@ def _hcp_ns(cards: str) -> int | None:
 
 def _rows(text: str, source: str) -> tuple[dict[str, int], list[tuple[int, list[str]]]]:
     reader = csv.reader(io.StringIO(text))
-    rows = [(reader.line_num, row) for row in reader]
+    with csv_field_limit(len(text)):  # a cell as long as the file is read, never a traceback
+        rows = [(reader.line_num, row) for row in reader]
     rows = [(n, r) for n, r in rows if any(c.strip() for c in r)]
     if not rows:
         raise ParseError(source, 1, "the sheet is empty; write a header row such as deal,declarer,contract,tricks")

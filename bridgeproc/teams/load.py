@@ -40,7 +40,7 @@ from bridgeproc.io.pbn.model import Game, PbnFile
 from bridgeproc.io.pbn.results import ROOM_TAGS
 from bridgeproc.io.sheets.travellers import canonical_header, raw_frame, sniff_delimiter
 from bridgeproc.io.sheets.xlsx import load_workbooks, sheet_grid
-from bridgeproc.io.text import read_text
+from bridgeproc.io.text import csv_field_limit, read_text
 from bridgeproc.io.usebio.teams import UsebioTeams, read_usebio_teams
 from bridgeproc.schema import problems_frame
 from bridgeproc.teams.matches import match_id
@@ -146,11 +146,12 @@ def parse_team_travellers(text: str, source: str = "<string>", lineup: pd.DataFr
     rows, lines = [], []
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     previous = 0
-    for row in reader:
-        start, previous = previous + 1, reader.line_num
-        if any(c.strip() for c in row):
-            rows.append(row)
-            lines.append(start)
+    with csv_field_limit(len(text)):  # a cell as long as the file is read, never a traceback
+        for row in reader:
+            start, previous = previous + 1, reader.line_num
+            if any(c.strip() for c in row):
+                rows.append(row)
+                lines.append(start)
     return team_rows_frame(rows, lines, source, lineup)
 
 
@@ -220,10 +221,21 @@ def _from_lineup(frame: pd.DataFrame, lineup: pd.DataFrame, source: str) -> pd.D
     return frame.assign(**out)
 
 
+def side_file(text: str, source: str) -> pd.DataFrame:
+    """A line-up or adjustments CSV as text columns (the delimiter sniffed); a cell as long as the file
+    is read (the csv module's limit raised to its size), and text that is not CSV is a ParseError."""
+    try:
+        with csv_field_limit(len(text)):
+            return pd.read_csv(io.StringIO(text), dtype="string", sep=None, engine="python")
+    except (pd.errors.ParserError, pd.errors.EmptyDataError, csv.Error) as exc:
+        raise ParseError(source, None, f"not a CSV file ({str(exc).splitlines()[0]}); write one row per team "
+                         "with a header line") from None
+
+
 def read_lineup(path: str | os.PathLike) -> pd.DataFrame:
     """A line-up CSV: columns ``team``, ``pair`` and optionally ``round`` (text)."""
     text, source = read_text(path)
-    frame = pd.read_csv(io.StringIO(text), dtype="string", sep=None, engine="python")
+    frame = side_file(text, source)
     frame.columns = [c.strip().lower() for c in frame.columns]
     if not {"team", "pair"} <= set(frame.columns):
         raise ParseError(source, 1, "a line-up needs columns team,pair (and optionally round)")
@@ -241,7 +253,7 @@ def read_adjustments(path: str | os.PathLike) -> pd.DataFrame:
     a cell that is not a number, a row with no team.
     """
     text, source = read_text(path)
-    frame = pd.read_csv(io.StringIO(text), dtype="string", sep=None, engine="python")
+    frame = side_file(text, source)
     frame.columns = [c.strip().lower() for c in frame.columns]
     known = {"team", "round", "carry", "imps", "vp"}
     if "team" not in frame or not (set(frame.columns) & {"carry", "imps", "vp"}) or set(frame.columns) - known:

@@ -45,7 +45,7 @@ from functools import lru_cache
 import numpy as np
 
 from bridgeproc.errors import BridgeprocError, ParseError
-from bridgeproc.io.text import read_text
+from bridgeproc.io.text import csv_field_limit, read_text
 
 #: tau = (sqrt 5 - 1)/2, the golden-ratio constant of the WBF 2013 scale.
 TAU = (math.sqrt(5.0) - 1.0) / 2.0
@@ -192,7 +192,9 @@ def parse_vp_table(text: str, source: str = "<string>") -> VpScale:
         or VPs going down.
     """
     delimiter = ";" if text.count(";") > text.count(",") else ","
-    rows = [(n, r) for n, r in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), start=1) if any(c.strip() for c in r)]
+    with csv_field_limit(len(text)):  # a cell as long as the file is read, never a traceback
+        rows = [(n, r) for n, r in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), start=1)
+                if any(c.strip() for c in r)]
     if not rows:
         raise ParseError(source, 1, "the VP table is empty; expected a header margin,winner[,loser][,boards]")
     header_line, header = rows[0]

@@ -342,3 +342,29 @@ def test_adjustments_that_cannot_be_right_are_refused_all_at_once(tmp_path, text
         read_adjustments(path)
     shown = str(refused.value)
     assert all(p in shown for p in problems), shown
+
+
+LONG = "A" * 200_000  # past the csv module's field limit (131,072)
+
+
+def test_a_teams_side_file_cell_past_the_csv_field_limit_is_read_not_a_traceback(tmp_path):
+    """Issue 29 (14): pandas' python engine and the csv module stopped at 131,072 characters in a cell
+    with a bare ParserError; the limit is raised to the file's size, as for travellers."""
+    from bridgeproc.teams import read_adjustments
+    from bridgeproc.teams.load import read_lineup
+    from bridgeproc.teams.vp import parse_vp_table
+
+    (tmp_path / "lineup.csv").write_text(f"team,pair\n{LONG},1\n", encoding="utf-8")
+    assert read_lineup(tmp_path / "lineup.csv")["team"].str.len().tolist() == [200_000]
+    (tmp_path / "adj.csv").write_text(f"team,round,vp\n{LONG},1,1\n", encoding="utf-8")
+    assert read_adjustments(tmp_path / "adj.csv")["vp"].tolist() == [1.0]
+    with pytest.raises(ParseError):  # read, then refused for what it says, not for its length
+        parse_vp_table(f"margin,winner\n{LONG},20\n", "vp.csv")
+
+
+def test_a_side_file_that_is_not_csv_is_a_parse_error(tmp_path):
+    from bridgeproc.teams.load import read_lineup
+
+    (tmp_path / "lineup.csv").write_text('team,pair\n"unclosed,1\nB,2\n', encoding="utf-8")
+    with pytest.raises((ParseError, ValidationError)):
+        read_lineup(tmp_path / "lineup.csv")
