@@ -32,13 +32,27 @@ class TeamsEventError(BridgeprocError):
         super().__init__(f"{source}: a teams event ({what}); score it with `bridgeproc teams {source} -o results.xlsx`")
 
 
+#: The longest line of a message a file's problem is given in: a message quotes cells, and a hostile file's
+#: cell can be megabytes long (a 2.4 MB header line was answered with 2.8 million characters).
+MAX_MESSAGE = 2_000
+
+
+def bounded(message: str, limit: int = MAX_MESSAGE) -> str:
+    """``message`` with each line longer than ``limit`` characters cut, with a mark saying how long it was
+    (a message of many problems, one per line, is kept whole)."""
+    if len(message) <= limit:
+        return message
+    return "\n".join(line if len(line) <= limit else f"{line[:limit]}... [{len(line):,} characters; the rest left out]"
+                     for line in message.split("\n"))
+
+
 class ParseError(BridgeprocError, ValueError):
-    """A file could not be read; ``str()`` is ``source:line: message``."""
+    """A file could not be read; ``str()`` is ``source:line: message`` (the message bounded: :func:`bounded`)."""
 
     def __init__(self, source: str, line: int | str | None, message: str) -> None:
         self.source = source
         self.line = line
-        self.message = message
+        self.message = message = bounded(message)
         where = f"{source}:{line}" if line not in (None, "") else source
         super().__init__(f"{where}: {message}")
 

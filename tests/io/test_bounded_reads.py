@@ -52,3 +52,20 @@ def test_a_file_over_the_bound_is_refused_and_one_within_is_read(tmp_path):
     assert file_bytes(path, limit=1001) == b"x" * 1001
     with pytest.raises(ParseError, match="is a folder, not a file"):
         file_bytes(tmp_path)
+
+
+def test_a_megabyte_header_line_is_answered_in_a_few_hundred_characters(runner, tmp_path):
+    """The first catalogue: a 2.4 MB header line was answered with a 2.8-million-character message; each
+    quoted cell is cut with its length, and no file problem's message passes errors.MAX_MESSAGE."""
+    from bridgeproc.errors import MAX_MESSAGE, bounded
+
+    path = tmp_path / "travellers.csv"
+    path.write_text("Board," + "X" * 2_400_000 + "\n1,2\n", encoding="utf-8")
+    result = runner.invoke(cli, ["score", str(path), "--no-dd", "--no-archive", "-o", str(tmp_path / "x.csv")])
+    assert result.exit_code == 1, result.output
+    assert len(result.output) < 1_500 and "(2,400,000 characters)" in result.output
+    assert bounded("x" * 10) == "x" * 10
+    long = "x" * (MAX_MESSAGE + 5)
+    assert bounded(f"short\n{long}") == f"short\n{'x' * MAX_MESSAGE}... [{MAX_MESSAGE + 5:,} characters; the rest left out]"
+    many = "\n".join(["a problem, one line"] * 500)  # many problems, one per line: kept whole
+    assert bounded(many) == many

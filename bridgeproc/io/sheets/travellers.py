@@ -146,11 +146,17 @@ def find_header(
 
 
 def _missing_message(missing: Sequence[str], row: Sequence[str], unknown: Sequence[str]) -> str:
-    extra = f"; not recognised: {', '.join(repr(u) for u in unknown)}" if unknown else ""
+    extra = f"; not recognised: {', '.join(repr(_cut(u)) for u in unknown[:20])}" if unknown else ""
     spellings = "; ".join(accepted_spellings(c) if c != "result" else
                           " | ".join(accepted_spellings(r) for r in RESULT_SOURCES) for c in missing)
-    return (f"missing column {', '.join(missing)} in header {', '.join(c.strip() for c in row if c and c.strip())}"
-            f"{extra}; accepted spellings: {spellings}")
+    cells = [_cut(c.strip()) for c in row if c and c.strip()]
+    shown = ", ".join(cells[:30]) + (f" ... ({len(cells)} cells)" if len(cells) > 30 else "")
+    return f"missing column {', '.join(missing)} in header {shown}{extra}; accepted spellings: {spellings}"
+
+
+def _cut(cell: str, limit: int = 60) -> str:
+    """A header cell as a message quotes it: a long one cut, with its length."""
+    return cell if len(cell) <= limit else f"{cell[:limit]}... ({len(cell):,} characters)"
 
 
 def header_cells(rows: Sequence[Sequence[str]], index: int, span: int) -> list[str]:
