@@ -64,6 +64,8 @@ def _private_archive(tmp_path, monkeypatch):
     monkeypatch.setenv("BRIDGEPROC_ARCHIVE", str(tmp_path / "archive.sqlite"))
     # ... and no configuration file of the user's (or a bridgeproc.toml in the checkout) applies
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "no-user-config"))
+    # ... and the journals of interrupted publishing runs are the test's own
+    monkeypatch.setenv("BRIDGEPROC_STATE", str(tmp_path.parent / f"{tmp_path.name}.state"))
     monkeypatch.delenv("BRIDGEPROC_CONFIG", raising=False)
 
 

@@ -268,6 +268,10 @@ def cli() -> None:
     Defaults come from bridgeproc.toml in the working folder and the user's
     ~/.config/bridgeproc/config.toml (see `bridgeproc config`); options beat both.
     """
+    from bridgeproc.pipeline.journal import finish_interrupted  # light: no pandas before a help screen
+
+    for note in finish_interrupted():  # a run killed among its renames: finish it before anything else
+        say(f"note: {note}")
 
 
 def stage_log(name: str, seconds: float) -> None:

@@ -12,11 +12,12 @@ import contextlib
 import errno
 import glob
 import os
+import shutil
 import stat
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 TMP_SUFFIX = ".bridgeproc-tmp"
 
@@ -88,6 +89,42 @@ def _named(exc: OSError, target: Path) -> OutputError:
 
 
 @dataclass
+class Move:
+    """The rename that publishes one staged output, as a journal keeps it: ``temporary`` over ``target``;
+    for a folder (``old`` set) the folder it replaces is first moved to ``old``, removed by :meth:`clean`.
+    :meth:`apply` does what is left of it, so that a run killed half way is finished by the next one."""
+
+    temporary: str
+    target: str
+    old: str | None = None
+    on_error: Callable[[], None] | None = field(default=None, compare=False, repr=False)
+
+    def apply(self) -> None:
+        """Rename what is still to be renamed; a failed folder rename puts the previous folder back."""
+        if not os.path.lexists(self.temporary):
+            return  # renamed before
+        try:
+            if self.old is not None and os.path.lexists(self.target) and not os.path.lexists(self.old):
+                os.rename(self.target, self.old)
+            (os.rename if self.old is not None else os.replace)(self.temporary, self.target)
+        except OSError as exc:
+            if self.old is not None and os.path.lexists(self.old) and not os.path.lexists(self.target):
+                with contextlib.suppress(OSError):
+                    os.rename(self.old, self.target)  # put the previous results back
+            if self.on_error is not None:
+                self.on_error()
+            raise _named(exc, Path(self.target)) from exc
+
+    def clean(self) -> None:
+        """Remove the folder the output replaced."""
+        if self.old is not None and os.path.lexists(self.old):
+            shutil.rmtree(self.old, ignore_errors=True)
+
+    def as_json(self) -> dict:
+        return {"temporary": self.temporary, "target": self.target, "old": self.old}
+
+
+@dataclass
 class Staged:
     """An output being written: its temporary file beside it, until :meth:`publish` renames it
     over the target or :meth:`discard` removes it (and any folders made for it)."""
@@ -98,12 +135,16 @@ class Staged:
 
     def publish(self) -> None:
         """Give the temporary file the output's mode and rename it over the target."""
+        self.prepare().apply()
+
+    def prepare(self) -> Move:
+        """Give the temporary file the output's mode: what is left is the rename (:class:`Move`)."""
         try:
             os.chmod(self.temporary, output_mode(self.target))
-            os.replace(self.temporary, self.target)
         except OSError as exc:
             self.discard()
             raise _named(exc, self.target) from exc
+        return Move(str(self.temporary), str(self.target), on_error=self.discard)
 
     def discard(self) -> None:
         with contextlib.suppress(OSError):

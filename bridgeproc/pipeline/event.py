@@ -30,7 +30,7 @@ from bridgeproc.io.pbn.reader import read_pbn
 from bridgeproc.io.usebio.sessions import read_event_standings, session_count, split_session
 from bridgeproc.model import Event, EventArchived, Options, Session
 from bridgeproc.pipeline.outputs import OUTPUTS
-from bridgeproc.pipeline.publish import archive_file, check_outputs, publish
+from bridgeproc.pipeline.publish import archive_file, check_outputs, completing, publish
 from bridgeproc.pipeline.read import check_input_files, input_file, published_totals, suffix
 from bridgeproc.pipeline.run import build_session
 from bridgeproc.rank.event import EventRanking, SessionStandings, combine_sessions, session_table
@@ -307,15 +307,18 @@ def write_event(event: Event, outputs: Sequence, archive: bool | None = None) ->
     identities = _archive_identities(event) if archive else []
     name = str(event.meta.get("event") or "Event")
 
-    def store() -> None:
+    def store() -> list[dict] | None:
         if not archive:
-            return
+            return None
         from bridgeproc.archive import archive_session  # start-up: SQLAlchemy only for a run that archives
 
         for session, identity in zip(event.sessions, identities):
             stored.append(None if identity is None else archive_session(
                 session, options.archive_url, event=name, date=identity[1], session_id=identity[0],
                 replace=options.replace, complete=not outputs))
+        ids = [label[len(ARCHIVED):] if identity is None else identity[0]
+               for label, identity in zip(event.labels, identities)]
+        return completing(options.archive_url, stored, {"name": name, "ids": ids, "rule": _rule_text(event.ranking)})
 
     def complete() -> None:
         if not archive:

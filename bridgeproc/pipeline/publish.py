@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from bridgeproc.errors import BridgeprocError, UsageError
-from bridgeproc.io.atomic import TMP_SUFFIX, Staged, stage, user_umask
+from bridgeproc.io.atomic import TMP_SUFFIX, Move, Staged, stage, user_umask
+from bridgeproc.pipeline import journal
 from bridgeproc.pipeline.outputs import FOLDER, OUTPUTS, output_type
 from bridgeproc.pipeline.read import file_identity
 
@@ -137,8 +138,14 @@ class StagedFolder:
     made: list[Path]
 
     def publish(self) -> None:
+        move = self.prepare()
+        move.apply()
+        move.clean()
+
+    def prepare(self) -> Move:
+        """Everything but the renames: the marker listing the files written, the club's own files copied
+        in, the folder's mode; then the name the folder it replaces moves to (:class:`Move`)."""
         target = self.target
-        old: Path | None = None
         try:
             written = sorted(p.relative_to(self.temporary).as_posix() for p in self.temporary.rglob("*")
                              if not p.is_dir())
@@ -148,22 +155,15 @@ class StagedFolder:
                 _keep_the_clubs_files(target, self.temporary)
             mode = os.stat(target).st_mode & 0o7777 if target.is_dir() else 0o777 & ~user_umask()
             os.chmod(self.temporary, mode)
-            if target.exists():
-                if not (target / FOLDER_MARKER).is_file() and any(target.iterdir()):
-                    raise OSError(17, "the folder now holds files bridgeproc did not write", str(target))
-                old = Path(tempfile.mkdtemp(prefix=f".{target.name}.{os.getpid()}-old-", suffix=TMP_SUFFIX,
-                                            dir=target.parent))
-                os.rmdir(old)
-                os.rename(target, old)
-            os.rename(self.temporary, target)
+            if target.exists() and not (target / FOLDER_MARKER).is_file() and any(target.iterdir()):
+                raise OSError(17, "the folder now holds files bridgeproc did not write", str(target))
+            old = Path(tempfile.mkdtemp(prefix=f".{target.name}.{os.getpid()}-old-", suffix=TMP_SUFFIX,
+                                        dir=target.parent))
+            os.rmdir(old)
         except OSError:
-            if old is not None and not target.exists():
-                with contextlib.suppress(OSError):
-                    os.rename(old, target)  # put the previous results back
             self.discard()
             raise
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
+        return Move(str(self.temporary), str(target), str(old), on_error=self.discard)
 
     def discard(self) -> None:
         shutil.rmtree(self.temporary, ignore_errors=True)
@@ -186,12 +186,16 @@ def _stage(output: object) -> Staged | StagedFolder:
     """The staging of one output: a temporary folder for a folder output, else a temporary file. An output
     that is a symbolic link (a folder linked into the web server's root, a file linked to the published
     one) is written where the link points, so the link keeps showing the new results."""
-    if isinstance(output, (str, os.PathLike)):
-        target = Path(os.path.realpath(output)) if Path(output).is_symlink() else output
-        if output_type(output) == FOLDER:
-            return stage_folder(target)
-        return stage(target)
-    return stage(output)  # type: ignore[arg-type]
+    target = _target(output)
+    if isinstance(output, (str, os.PathLike)) and output_type(output) == FOLDER:
+        return stage_folder(target)
+    return stage(target)
+
+
+def _target(output: object) -> Path:
+    """The path an output is written to: where a symbolic link points, else the output as given."""
+    path = Path(output)  # type: ignore[arg-type]
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
 
 
 def _cannot_write(exc: OSError, output: object) -> str:
@@ -202,42 +206,62 @@ def _cannot_write(exc: OSError, output: object) -> str:
     return f"cannot write {output}: {reason}{where}"
 
 
-def write_all(outputs: Iterable, write: Callable[[Path, Path], None], then: Callable[[], None] | None = None,
+def write_all(outputs: Iterable, write: Callable[[Path, Path], None],
+              then: Callable[[], list[dict] | None] | None = None,
               after: Callable[[], None] | None = None) -> None:
     """Write every output to a temporary file beside it (``write(output, temporary)``), run
     ``then`` (e.g. archiving), and only then rename them all, then run ``after`` (e.g. marking
     the archived version complete): a failure before the renames leaves no output written.
-    An error names the output as given, not its temporary file."""
+
+    The renames are kept in a journal first (:mod:`bridgeproc.pipeline.journal`), with the archive
+    steps ``then`` returns for ``after`` to do: a run killed among them is finished by the next
+    command, so a reader sees the old set of outputs or the new one, never a mix. An error names the
+    output as given, not its temporary file."""
+    journal.finish_interrupted()  # a run killed among its renames is finished before this one starts
+    outputs = list(outputs)
     staged: list[Staged | StagedFolder] = []
     current: object = None
+    moves: list[Move] = []
+    entry = journal.begin([_target(o) for o in outputs]) if outputs else None
     try:
         for out in outputs:
             current = out
             staged.append(_stage(out))
             write(Path(out), staged[-1].temporary)
         current = None
-        if then is not None:
-            then()
+        finish = then() if then is not None else None
+        for item in staged:
+            current = item.target
+            moves.append(item.prepare())
     except BaseException as exc:
         for item in staged:
             item.discard()
+        journal.end(entry)
         if isinstance(exc, OSError):
             named = exc.filename if current is None else current
             raise BridgeprocError(f"{_cannot_write(exc, named or 'an output')}; nothing was written") from None
         raise
-    published: list[Path] = []
-    for item in staged:
-        try:
-            item.publish()
-        except OSError as exc:
-            for rest in staged[len(published) + 1:]:
-                rest.discard()
-            done = (f"only {', '.join(map(str, published))} {'was' if len(published) == 1 else 'were'} written"
-                    if published else "nothing was written")
-            raise BridgeprocError(f"{_cannot_write(exc, item.target)}; {done}") from None
-        published.append(item.target)
-    if after is not None:
-        after()
+    entry = journal.commit(entry, moves, finish or [])
+    try:  # a Ctrl-C among the renames leaves the journal: the next command finishes them
+        published: list[Path] = []
+        for item, move in zip(staged, moves):
+            try:
+                move.apply()
+            except OSError as exc:
+                for rest in staged[len(published) + 1:]:
+                    rest.discard()
+                done = (f"only {', '.join(map(str, published))} {'was' if len(published) == 1 else 'were'} "
+                        "written" if published else "nothing was written")
+                raise BridgeprocError(f"{_cannot_write(exc, item.target)}; {done}") from None
+            published.append(item.target)
+        for move in moves:
+            move.clean()
+        if after is not None:
+            after()
+    except BridgeprocError:
+        journal.end(entry)
+        raise
+    journal.end(entry)
 
 
 def archive_file(url: str | os.PathLike | None) -> str | None:
@@ -251,13 +275,22 @@ def archive_file(url: str | os.PathLike | None) -> str | None:
     return text.split(":///", 1)[1] if text.startswith("sqlite:///") else None
 
 
+def completing(url: str | os.PathLike | None, archived: list, event: dict | None = None) -> list[dict]:
+    """The archive steps a run does once its outputs are in place, as its journal keeps them: the
+    versions ``archived`` stored incomplete are marked complete, then ``event`` (name, ids, rule) recorded."""
+    pending = [[a.session_id, a.version] for a in archived if a is not None and not a.complete]
+    if not pending and not event:
+        return []
+    return [{"archive": None if url is None else str(url), "complete": pending, "event": event}]
+
+
 def writer_of(kind: type, output: str | os.PathLike) -> Callable:
     """The writer of ``output``'s type for a result of ``kind`` (see :data:`OUTPUTS`)."""
     module, name = OUTPUTS[kind.__name__][output_type(output)].split(":")
     return getattr(importlib.import_module(module), name)
 
 
-def publish(result: object, outputs: Iterable, then: Callable[[], None] | None = None,
+def publish(result: object, outputs: Iterable, then: Callable[[], list[dict] | None] | None = None,
             after: Callable[[], None] | None = None) -> None:
     """Write ``result`` to every output by its type (:data:`OUTPUTS`), all or nothing: each to a temporary
     file beside it, then ``then`` (the archive step), then every rename, then ``after`` (marking the

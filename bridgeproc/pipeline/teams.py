@@ -10,7 +10,7 @@ import pandas as pd
 from bridgeproc.errors import BridgeprocError
 from bridgeproc.model import TeamsSession
 from bridgeproc.pipeline.outputs import output_types
-from bridgeproc.pipeline.publish import archive_file, check_outputs, publish
+from bridgeproc.pipeline.publish import archive_file, check_outputs, completing, publish
 from bridgeproc.rank.conventions import producer
 from bridgeproc.teams.load import read_adjustments, read_lineup
 from bridgeproc.teams.options import TeamsOptions
@@ -69,12 +69,14 @@ def process_teams(inputs: list, outputs: Sequence = (), options: TeamsOptions = 
     session, _ = _scored(inputs, options, lineup, adjustments, encoding)
     stored: list = []
 
-    def store() -> None:
-        if archive:
-            from bridgeproc.archive.teams import archive_teams  # start-up: SQLAlchemy only for a run that archives
+    def store() -> list[dict] | None:
+        if not archive:
+            return None
+        from bridgeproc.archive.teams import archive_teams  # start-up: SQLAlchemy only for a run that archives
 
-            stored.append(archive_teams(session, archive_url, replace=replace, complete=not outputs,
-                                        **(archive_as or {})))
+        stored.append(archive_teams(session, archive_url, replace=replace, complete=not outputs,
+                                    **(archive_as or {})))
+        return completing(archive_url, stored)
 
     def complete() -> None:
         if stored and not stored[0].complete:

@@ -15,6 +15,7 @@ from bridgeproc.pipeline.publish import (  # noqa: F401  (the staging names, as 
     OUTPUTS,
     archive_file,
     check_outputs,
+    completing,
     output_type,
     publish,
     write_all,
@@ -46,12 +47,14 @@ def write_outputs(session: Session, outputs: list) -> Session:
     archived: list = []
     renamed: list[bool] = []  # set once every output is in place
 
-    def archive() -> None:
+    def archive() -> list[dict] | None:
         if options.archive and len(session.results):  # hand records alone are not a session to keep
             from bridgeproc.archive import archive_session
 
             archived.append(archive_session(session, options.archive_url, replace=options.replace,
                                             complete=not outputs, **options.archive_as))
+            return completing(options.archive_url, archived)
+        return None
 
     def complete() -> None:
         renamed.append(True)

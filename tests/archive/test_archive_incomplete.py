@@ -175,8 +175,10 @@ def _tag_in(path):
 @posix
 @pytest.mark.crash
 @pytest.mark.parametrize("where", ["rename", "complete"])
-def test_killed_between_commit_and_outputs_leaves_an_incomplete_version_the_rerun_completes(
+def test_killed_between_commit_and_outputs_leaves_an_incomplete_version_the_rerun_finishes_first(
         archive_url, small, tmp_path, where):
+    """The rerun finishes the killed run's journal before anything (its renames, then the version marked
+    complete), so it finds its own data already archived: unchanged, nothing to resume."""
     outputs = [tmp_path / "pub" / "a.csv", tmp_path / "pub" / "b.csv"]
     proc = _run(archive_url, small, "K1-", outputs, where)
     proc.join(timeout=60)
@@ -189,7 +191,7 @@ def test_killed_between_commit_and_outputs_leaves_an_incomplete_version_the_reru
     else:
         assert [_tag_in(o) for o in outputs] == ["K1-0", "K1-0"]
     session = write_outputs(_tagged(small, "K1-0", archive_url), outputs)  # the director runs it again
-    assert (session.archived.version, session.archived.resumed, session.archived.complete) == (1, True, True)
+    assert (session.archived.version, session.archived.created, session.archived.complete) == (1, False, True)
     assert _listed(archive_url) == (1, "")
     assert [_tag_in(o) for o in outputs] == ["K1-0", "K1-0"]
     assert sorted(p.name for p in outputs[0].parent.iterdir()) == ["a.csv", "b.csv"]  # no temporary left

@@ -11,9 +11,10 @@ import warnings
 
 import pytest
 
-from bridgeproc.archive import list_sessions
+from bridgeproc.archive import event_sessions, list_sessions
 from bridgeproc.archive.db import dispose_all
 from bridgeproc.archive.query import session_versions
+from bridgeproc.pipeline.journal import finish_interrupted
 from bridgeproc.pipeline.teams import process_teams
 from tests.conftest import REALDATA
 
@@ -48,7 +49,7 @@ def _write(url, outputs, where):
 
 
 @pytest.mark.parametrize("where", ["rename", "complete"])
-def test_a_teams_run_killed_mid_publish_leaves_an_incomplete_version_the_rerun_completes(tmp_path, where):
+def test_a_teams_run_killed_mid_publish_is_finished_by_the_next_command(tmp_path, where):
     url = str(tmp_path / "archive.sqlite")
     outputs = [tmp_path / "pub" / "teams.csv", tmp_path / "pub" / "teams.xml"]
     dispose_all()
@@ -62,8 +63,12 @@ def test_a_teams_run_killed_mid_publish_leaves_an_incomplete_version_the_rerun_c
     sid = str(listed["session_id"].iloc[0])
     assert (listed["kind"].tolist(), session_versions(url, sid)["complete"].tolist()) == (["teams"], [False])
     assert [o.exists() for o in outputs] == ([False, False] if where == "rename" else [True, True])
+    assert [note.split(":")[0] for note in finish_interrupted()] == [  # what any command does first
+        f"finished publishing {outputs[0]}, {outputs[1]}"]
+    assert session_versions(url, sid)["complete"].tolist() == [True]
+    assert all(o.exists() for o in outputs)
     again = process_teams([TEAMS], outputs, archive=True, archive_url=url)  # the director runs it again
-    assert (again.archived.version, again.archived.resumed, again.archived.complete) == (1, True, True)
+    assert (again.archived.version, again.archived.created, again.archived.complete) == (1, False, True)
     assert session_versions(url, sid)["complete"].tolist() == [True]
     assert all(o.exists() for o in outputs)
     assert sorted(p.name for p in outputs[0].parent.iterdir()) == ["teams.csv", "teams.xml"]  # no temporary left
@@ -84,7 +89,7 @@ def _write_event(url, outputs):
     os._exit(0)
 
 
-def test_an_event_killed_mid_publish_is_completed_by_the_rerun(tmp_path):
+def test_an_event_killed_mid_publish_is_finished_by_the_next_command(tmp_path):
     from bridgeproc.model import Options
     from bridgeproc.pipeline.event import process_event
 
@@ -100,7 +105,12 @@ def test_an_event_killed_mid_publish_is_completed_by_the_rerun(tmp_path):
     listed = list_sessions(url)
     assert len(listed) == 2 and listed["incomplete"].astype(bool).all()  # each session stored, not yet complete
     assert not any(o.exists() for o in outputs)
+    [note] = finish_interrupted()  # what any command does first: the renames, the versions, the event
+    assert note.startswith(f"finished publishing {outputs[0]}, {outputs[1]}")
+    assert all(o.exists() for o in outputs) and not list_sessions(url)["incomplete"].astype(bool).any()
+    recorded = event_sessions(url, "SM-parikilpailu")
+    assert recorded["session_id"].tolist() == sorted(listed["session_id"]) and (recorded["version"] == 1).all()
     again = process_event([str(S1), str(S2)], outputs, Options(dd=False, archive=True, archive_url=url))
-    assert [s.resumed for s in again.archived.sessions] == [True, True]
+    assert [s.created for s in again.archived.sessions] == [False, False]
     assert not list_sessions(url)["incomplete"].astype(bool).any() and all(o.exists() for o in outputs)
     dispose_all()
