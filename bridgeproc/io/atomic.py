@@ -14,6 +14,7 @@ import glob
 import os
 import shutil
 import stat
+import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -88,15 +89,39 @@ def _named(exc: OSError, target: Path) -> OutputError:
     return error
 
 
+def _exchange(one: str, other: str) -> bool:
+    """Swap two folders in one step (Linux's ``renameat2(RENAME_EXCHANGE)``), so a reader of ``other``
+    sees the old folder or the new one and never none; False where the system cannot."""
+    if not sys.platform.startswith("linux"):
+        return False
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False  # a C library without it (glibc before 2.28, musl before 1.2.?)
+    at_cwd, exchange = -100, 2
+    if renameat2(at_cwd, os.fsencode(one), at_cwd, os.fsencode(other), exchange) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP):
+        return False  # a kernel or file system that cannot exchange
+    raise OSError(code, os.strerror(code), other)
+
+
 @dataclass
 class Move:
-    """The rename that publishes one staged output, as a journal keeps it: ``temporary`` over ``target``;
-    for a folder (``old`` set) the folder it replaces is first moved to ``old``, removed by :meth:`clean`.
-    :meth:`apply` does what is left of it, so that a run killed half way is finished by the next one."""
+    """The rename that publishes one staged output, as a journal keeps it: ``temporary`` over ``target``.
+    A folder (``old`` set) is swapped with the folder it replaces in one step where the system can
+    (:func:`_exchange`), that one then moved to ``old``; elsewhere the folder it replaces is first moved
+    to ``old``. ``inode`` (the new folder's) tells a swap already done. :meth:`apply` does what is left,
+    so that a run killed half way is finished by the next one; :meth:`clean` removes ``old``."""
 
     temporary: str
     target: str
     old: str | None = None
+    inode: int | None = None
     on_error: Callable[[], None] | None = field(default=None, compare=False, repr=False)
 
     def apply(self) -> None:
@@ -104,9 +129,18 @@ class Move:
         if not os.path.lexists(self.temporary):
             return  # renamed before
         try:
-            if self.old is not None and os.path.lexists(self.target) and not os.path.lexists(self.old):
-                os.rename(self.target, self.old)
-            (os.rename if self.old is not None else os.replace)(self.temporary, self.target)
+            if self.old is None:
+                os.replace(self.temporary, self.target)
+            elif self.inode is not None and os.path.lexists(self.target) \
+                    and os.lstat(self.target).st_ino == self.inode:
+                os.rename(self.temporary, self.old)  # swapped before: the temporary name holds the old folder
+            elif os.path.lexists(self.target) and not os.path.lexists(self.old) \
+                    and _exchange(self.temporary, self.target):
+                os.rename(self.temporary, self.old)
+            else:
+                if os.path.lexists(self.target) and not os.path.lexists(self.old):
+                    os.rename(self.target, self.old)
+                os.rename(self.temporary, self.target)
         except OSError as exc:
             if self.old is not None and os.path.lexists(self.old) and not os.path.lexists(self.target):
                 with contextlib.suppress(OSError):
@@ -121,7 +155,7 @@ class Move:
             shutil.rmtree(self.old, ignore_errors=True)
 
     def as_json(self) -> dict:
-        return {"temporary": self.temporary, "target": self.target, "old": self.old}
+        return {"temporary": self.temporary, "target": self.target, "old": self.old, "inode": self.inode}
 
 
 @dataclass

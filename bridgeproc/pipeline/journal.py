@@ -144,7 +144,7 @@ def _finish(path: Path) -> str | None:
             return None  # another machine's run: its renames are its own
         if "staging" in entry:
             return _roll_back(path, int(entry["pid"]), [Path(t) for t in entry["staging"]])
-        moves = [Move(m["temporary"], m["target"], m.get("old")) for m in entry["moves"]]
+        moves = [Move(m["temporary"], m["target"], m.get("old"), m.get("inode")) for m in entry["moves"]]
         finish = list(entry.get("finish") or [])
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
         return f"an interrupted run's journal {path} cannot be read ({exc}); remove it"

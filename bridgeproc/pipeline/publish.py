@@ -163,7 +163,7 @@ class StagedFolder:
         except OSError:
             self.discard()
             raise
-        return Move(str(self.temporary), str(target), str(old), on_error=self.discard)
+        return Move(str(self.temporary), str(target), str(old), os.lstat(self.temporary).st_ino, self.discard)
 
     def discard(self) -> None:
         shutil.rmtree(self.temporary, ignore_errors=True)

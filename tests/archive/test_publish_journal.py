@@ -18,6 +18,7 @@ from bridgeproc.archive import check_archive, list_sessions, session_versions
 from bridgeproc.archive.db import dispose_all
 from bridgeproc.archive.synthetic import synthetic_session
 from bridgeproc.cli import cli
+from bridgeproc.io import atomic
 from bridgeproc.io.atomic import TMP_SUFFIX
 from bridgeproc.model import Options
 from bridgeproc.pipeline import journal
@@ -28,7 +29,8 @@ pytestmark = [pytest.mark.crash, pytest.mark.e2e,
 SID = "2026-03-03_tuesday-pairs"
 FORK = multiprocessing.get_context("fork")
 TAG = re.compile(r"\b(OLD|NEW)-\d\b")
-#: The four renames of a three-output run: a.csv, b.pbn, then site/ (the old folder aside, the new one in).
+#: The four renames of a three-output run: a.csv, b.pbn, then site/ swapped with the old folder in one step
+#: (Linux; elsewhere the old folder is moved aside, then the new one in), the old one then moved aside.
 RENAMES = 4
 
 
@@ -71,6 +73,8 @@ def _kill_at(k, outputs):
         return rename
 
     os.rename, os.replace = hold(real_rename), hold(real_replace)
+    real_exchange = atomic._exchange
+    atomic._exchange = lambda one, other: hold(lambda a, b: None)(one, other) or real_exchange(one, other)
     if k < 0:
         journal.commit = lambda *a: os.kill(os.getpid(), signal.SIGKILL)
 
@@ -104,6 +108,7 @@ def test_a_kill_at_any_rename_is_finished_by_the_next_command(archive_url, small
     _run_killed(archive_url, small, outputs, k)
     left = list(journal.journal_folder().glob("publish-*.json"))
     assert len(left) == 1
+    assert _shown(outputs[2]) in ("OLD-0", "NEW-1")  # the folder is swapped whole: never none, never a mix
     if k >= 0:  # the killed run's window: the files may disagree until a command runs
         kept = json.loads(left[0].read_text(encoding="utf-8"))
         assert [Path(m["target"]).name for m in kept["moves"]] == ["a.csv", "b.pbn", "site"]

@@ -83,3 +83,17 @@ def test_stale_temporaries_are_found_for_names_with_glob_characters(tmp_path):
     stale = tmp_path / f".res [a].csv.{_dead_pid()}-x{TMP_SUFFIX}"
     stale.write_text("half")
     assert remove_stale(target) == [stale]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="renameat2 is Linux's")
+def test_a_folder_is_swapped_with_the_one_it_replaces_in_one_step(tmp_path):
+    from bridgeproc.io.atomic import _exchange
+
+    (tmp_path / "new").mkdir()
+    (tmp_path / "new" / "index.html").write_text("new")
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "index.html").write_text("old")
+    assert _exchange(str(tmp_path / "new"), str(tmp_path / "site"))  # ext4, tmpfs, btrfs, xfs all can
+    assert [(tmp_path / n / "index.html").read_text() for n in ("new", "site")] == ["old", "new"]
+    with pytest.raises(OSError, match="No such file"):
+        _exchange(str(tmp_path / "missing"), str(tmp_path / "site"))
