@@ -144,6 +144,9 @@ CASES = [
      (FAILS, ParseError, 1, ["not well-formed XML"])),
     ("utf16-with-bom", lambda t: t.replace('encoding="UTF-8"', 'encoding="UTF-16"').encode("utf-16"), (OK, 4, [])),
     ("utf8-with-bom", lambda t: b"\xef\xbb\xbf" + t.encode("utf-8"), (OK, 4, [])),
+    # 8 MB of empty elements took 917 MB: refused before a node is built, in a fraction of a second
+    ("two-million-empty-elements", lambda t: t.replace("</EVENT>", "<A/>" * 2_000_000 + "</EVENT>").encode("utf-8"),
+     (FAILS, ParseError, 1, ["holds more than 1,000,000 XML elements", "export the sessions as separate files"])),
 ]
 
 
@@ -208,3 +211,14 @@ def test_read_usebio_from_a_file_names_it(tmp_path):
     path.write_bytes(BASE.encode()[:2000])
     with pytest.raises(ParseError, match=r"^cut\.xml:\d+: not well-formed XML"):
         read_usebio(path)
+
+
+def test_the_element_bound_holds_while_parsing_too(monkeypatch):
+    """Text (not bytes) is not counted beforehand: the parser stops at the element past the bound."""
+    from bridgeproc.io.usebio import xml_tree
+
+    monkeypatch.setattr(xml_tree, "MAX_ELEMENTS", 30)
+    with pytest.raises(ParseError, match=r"hostile\.xml:\d+: the file holds more than 30 XML elements") as info:
+        parse_usebio(BASE, "hostile.xml")
+    line = int(str(info.value).split(":")[1])
+    assert 1 < line < len(BASE.splitlines())

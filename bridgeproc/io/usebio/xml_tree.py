@@ -19,7 +19,13 @@ from bridgeproc.errors import ParseError
 __all__ = ["Node", "parse_tree"]
 
 
-@dataclass
+#: The most elements a file may hold: a club's USEBIO file holds a few thousand, 1,000 tables about
+#: 260,000. Each costs a few hundred bytes in memory, so 8 MB of empty elements (two million) would
+#: take gigabytes: refused as it is read, before memory runs out.
+MAX_ELEMENTS = 1_000_000
+
+
+@dataclass(slots=True)
 class Node:
     """One XML element: tag, attributes, text, children and the line it starts on."""
 
@@ -119,6 +125,18 @@ class _Entities:
         return out
 
 
+def _start_tags(data: bytes) -> int:
+    """About how many elements ``data`` holds (its start tags: a ``<`` that opens no end tag, declaration,
+    instruction; a ``<`` in a comment counts too, so this is at least the true number for UTF-8 files)."""
+    return data.count(b"<") - data.count(b"</") - data.count(b"<?") - data.count(b"<!")
+
+
+def _too_many(source: str, line: int) -> ParseError:
+    return ParseError(source, line, f"the file holds more than {MAX_ELEMENTS:,} XML elements (a club's results "
+                      "file holds a few thousand, 1,000 tables about 260,000); it is not a results file bridgeproc "
+                      "reads whole: export the sessions as separate files")
+
+
 def parse_tree(data: bytes | str, source: str, notes: list[dict] | None = None) -> Node:
     """The root element of XML ``data`` (bytes: the declared encoding is honoured).
 
@@ -130,6 +148,8 @@ def parse_tree(data: bytes | str, source: str, notes: list[dict] | None = None) 
 
     Raises ParseError ``source:line: not well-formed XML (...)`` with the column.
     """
+    if isinstance(data, bytes) and _start_tags(data) > MAX_ELEMENTS:
+        raise _too_many(source, 1)  # counted in C before anything is built
     data, forced, decoded = _expat_input(data)
     parser = xml.parsers.expat.ParserCreate(forced)
     stack: list[Node] = []
@@ -138,8 +158,14 @@ def parse_tree(data: bytes | str, source: str, notes: list[dict] | None = None) 
     entities = _Entities(source)
     with_dtd: list[bool] = []
 
+    count = [0]
+
     def start(tag: str, attrib: dict[str, str]) -> None:
         line = parser.CurrentLineNumber
+        count[0] += 1
+        if count[0] > MAX_ELEMENTS:
+            raise ParseError(source, line, f"the file holds more than {MAX_ELEMENTS:,} XML elements ; it is not a results "
+                             "file bridgeproc reads whole: export the sessions as separate files")
         if with_dtd and attrib and isinstance(data, bytes):
             attrib = _attributes(data, parser.CurrentByteIndex, attrib, tag.upper(), line, entities)
         node = Node(tag.upper(), {k.upper(): v for k, v in attrib.items()}, line)
