@@ -57,6 +57,11 @@ class ParseError(BridgeprocError, ValueError):
         super().__init__(f"{where}: {message}")
 
 
+class TooLargeError(ParseError):
+    """A file holds more than a bound of the read allows: refused as it is, never tried as another kind of
+    file (which would read it all again)."""
+
+
 class ValidationError(BridgeprocError, ValueError):
     """Input data has problems; ``problems`` is a frame (see schema.PROBLEM_COLUMNS).
 

@@ -12,7 +12,7 @@ from typing import Callable, Iterable
 
 import pandas as pd
 
-from bridgeproc.errors import ParseError, TeamsEventError, UsageError
+from bridgeproc.errors import ParseError, TeamsEventError, TooLargeError, UsageError
 from bridgeproc.io.bws import read_bws
 from bridgeproc.io.pbn.reader import pbn_program, read_pbn
 from bridgeproc.io.sheets import read_travellers
@@ -126,6 +126,8 @@ def _read_csv(path, options: Options, inputs: Inputs) -> None:
         _add_travellers(read_travellers(path, options.encoding, notes), inputs)
         inputs.notes.extend(notes)
     except ParseError as traveller_error:
+        if isinstance(traveller_error, TooLargeError):
+            raise  # read whole once is enough
         names_notes: list[dict] = []  # kept only if the file is read as a names list
         try:
             inputs.names.append(read_names(path, encoding=options.encoding, notes=names_notes))

@@ -39,7 +39,7 @@ from bridgeproc.io.pbn.game_rows import result_line
 from bridgeproc.io.pbn.model import Game, PbnFile
 from bridgeproc.io.pbn.results import ROOM_TAGS
 from bridgeproc.io.sheets.travellers import canonical_header, raw_frame, sniff_delimiter
-from bridgeproc.io.sheets.xlsx import load_workbooks, sheet_grid
+from bridgeproc.io.sheets.xlsx import formula_sheet, load_workbooks, sheet_grid
 from bridgeproc.io.text import csv_field_limit, read_text
 from bridgeproc.io.usebio.teams import UsebioTeams, read_usebio_teams
 from bridgeproc.schema import problems_frame
@@ -175,7 +175,7 @@ def read_team_travellers_xlsx(path: str | os.PathLike, lineup: pd.DataFrame | No
     values, formulas = load_workbooks(path)
     name = os.path.basename(path)
     for ws in values.worksheets:
-        rows, lines, _ = sheet_grid(ws, formulas[ws.title])
+        rows, lines, _ = sheet_grid(ws, formula_sheet(formulas, ws.title))
         if any(canonical_header(c) == "board" for row in rows[:10] for c in row if c) and \
                 any(canonical_header(c) == "contract" for row in rows[:10] for c in row if c):
             return team_rows_frame(rows, lines, f"{name}!{ws.title}", lineup)

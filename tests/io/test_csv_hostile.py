@@ -32,8 +32,11 @@ def zipped() -> bytes:
 # (id, file content (text is written as UTF-8), expected):
 #   (OK, [line of each row], [words of each note])   or   (FAILS, line or None, [words])
 CASES = [
-    ("lead-cell-over-the-csv-limit", H + "1,1,2,4S,N,=," + "S" * 200_000 + "\n", (OK, [2], [])),
-    ("contract-cell-over-the-limit-quoted", H + '1,1,2,"' + "4S" * 150_000 + '",N,=,S2\n' + ROW, (OK, [2, 3], [])),
+    # a cell past the csv module's limit is read (no crash), then refused: no traveller cell holds that much
+    ("lead-cell-over-the-csv-limit", H + "1,1,2,4S,N,=," + "S" * 200_000 + "\n",
+     (FAILS, 2, ["the lead cell holds 200,000 characters", "holds more than 1,000"])),
+    ("contract-cell-over-the-limit-quoted", H + '1,1,2,"' + "4S" * 150_000 + '",N,=,S2\n' + ROW,
+     (FAILS, 2, ["the contract cell holds 300,000 characters"])),
     ("nul-after-the-first-4k", (H + ROW * 400).encode() + b"1,1,2,4S,N,=,S\x002\n",
      (FAILS, 402, ["a NUL byte (0x00) at byte", "damaged or not text"])),
     ("nul-in-the-first-4k", (H + "1,1,2,4S\x00,N,=,S2\n").encode(), (FAILS, None, ["this is a binary file, not text"])),
@@ -101,14 +104,16 @@ def test_the_csv_limit_is_restored_after_reading(tmp_path):
     before = csv.field_size_limit()
     path = tmp_path / "long.csv"
     path.write_text(H + "1,1,2,4S,N,=," + "S" * 200_000 + "\n", encoding="utf-8")
-    assert len(read_travellers(path)["lead"].iloc[0]) == 200_000
+    with pytest.raises(ParseError, match="the lead cell holds 200,000 characters"):  # read whole, then refused
+        read_travellers(path)
     assert csv.field_size_limit() == before
 
 
 def test_an_explicit_encoding_keeps_the_long_cell_limit_raised(tmp_path):
     path = tmp_path / "long.csv"
     path.write_bytes((H + "1,1,2,4S,N,=," + "é" * 140_000 + "\n").encode("cp1252"))
-    assert len(read_travellers(path, encoding="cp1252")["lead"].iloc[0]) == 140_000
+    with pytest.raises(ParseError, match="the lead cell holds 140,000 characters"):  # read whole, then refused
+        read_travellers(path, encoding="cp1252")
 
 
 def test_the_catalogues_hold_at_least_40_hostile_cases():

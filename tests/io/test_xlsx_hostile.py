@@ -68,7 +68,8 @@ def test_one_empty_cell_at_xfd1048576_is_not_a_grid(tmp_path, monkeypatch):
     assert made == []  # not one cell made: only the cells the file holds were visited
     assert raw[["board", "ns", "ew", "contract", "line"]].astype(str).values.tolist() == [
         ["1", "1", "2", "4SN=", "2"], ["1", "3", "4", "3NTS+1", "3"]]
-    rows, numbers, _ = xlsx.sheet_grid(ws, workbooks[1]["Results"])
+    assert workbooks[1] is None  # no formula in the file: loaded once
+    rows, numbers, _ = xlsx.sheet_grid(ws, None)
     assert numbers == [1, 2, 3] and [len(r) for r in rows] == [4, 4, 4]
 
 
@@ -86,7 +87,7 @@ def test_rows_are_as_long_as_their_cells(tmp_path):
     ws["XFD10"] = "far"
     wb.save(tmp_path / "w.xlsx")
     workbooks = load_workbooks(tmp_path / "w.xlsx")
-    rows, numbers, _ = xlsx.sheet_grid(workbooks[0].active, workbooks[1].active)
+    rows, numbers, _ = xlsx.sheet_grid(workbooks[0].active, None if workbooks[1] is None else workbooks[1].active)
     assert numbers == [1, 2, 3, 10] and [len(r) for r in rows] == [6, 6, 6, 16384]
 
 
@@ -365,3 +366,119 @@ def test_an_unread_cell_longer_than_a_cell_holds_is_a_note(tmp_path):
         ("G2", "1 cell(s) hold more than 32,767 characters, more than a spreadsheet cell can (first: G2, 40,000); "
                "they are not read")]
 
+
+
+# --- bounds of what openpyxl would allocate, and of the text read (issue 29, class 13) -----------
+
+def _fonts(count):
+    fonts = b"".join(b'<font><sz val="11"/><name val="F%d"/></font>' % i for i in range(count))
+    return lambda d: d.replace(d[d.index(b"<fonts"):d.index(b"</fonts>") + 8],
+                               b'<fonts count="%d">' % count + fonts + b"</fonts>")
+
+
+def test_a_styles_part_of_200000_fonts_is_refused_before_loading(tmp_path):
+    """It took openpyxl 20 s and printed its warning to the director."""
+    path = _patched(_good(tmp_path / "t.xlsx"), "xl/styles.xml", _fonts(200_000))
+    assert path.stat().st_size < 2_000_000
+    for error in _every_entry(path):
+        assert type(error).__name__ == "TooLargeError"
+        assert error.message.startswith("the workbook holds more than 100,000 fonts (part xl/styles.xml; a workbook "
+                                        "holds a few dozen; Excel allows 64,000 cell formats)")
+
+
+def test_a_thousand_fonts_are_read(tmp_path):
+    path = _patched(_good(tmp_path / "t.xlsx"), "xl/styles.xml", _fonts(1_000))
+    assert read_travellers_xlsx(path)["contract"].tolist() == ["4S", "3NT"]
+
+
+@pytest.mark.parametrize("kind, what", [("c", "cells"), ("si", "shared strings"), ("xf", "cell formats")])
+def test_every_bound_counts_the_whole_package(tmp_path, monkeypatch, kind, what):
+    """The good workbook holds 18 cells, 12 shared strings and 1 cell format: a bound under that refuses it."""
+    monkeypatch.setitem(xlsx.BOUNDS, kind, (0, what, "none"))
+    with pytest.raises(ParseError, match=rf"^t\.xlsx: the workbook holds more than 0 {what} \(part xl/"):
+        load_workbooks(_shared(_good(tmp_path / "t.xlsx")))
+
+
+def _shared(path):
+    """The workbook at ``path`` with its text cells in a shared-strings part, each distinct text once, as
+    Excel writes them (openpyxl writes them inline)."""
+    import re
+
+    with zipfile.ZipFile(path) as package:
+        parts = {info.filename: package.read(info) for info in package.infolist()}
+    texts: dict[bytes, int] = {}
+
+    def shared(m):
+        return b'<c r="%s" t="s"><v>%d</v></c>' % (m.group(1), texts.setdefault(m.group(2), len(texts)))
+
+    sheet = "xl/worksheets/sheet1.xml"
+    parts[sheet] = re.sub(rb'<c r="([A-Z]+\d+)" t="inlineStr"><is><t>([^<]*)</t></is></c>', shared, parts[sheet])
+    parts["xl/sharedStrings.xml"] = (b'<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+                                     + b"".join(b"<si><t>%s</t></si>" % t for t in texts) + b"</sst>")
+    parts["xl/_rels/workbook.xml.rels"] = parts["xl/_rels/workbook.xml.rels"].replace(b"</Relationships>", (
+        b'<Relationship Id="rIdS" Target="sharedStrings.xml" Type="http://schemas.openxmlformats.org/'
+        b'officeDocument/2006/relationships/sharedStrings"/></Relationships>'))
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(b"</Types>", (
+        b'<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.'
+        b'spreadsheetml.sharedStrings+xml"/></Types>'))
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as package:
+        for name, data in parts.items():
+            package.writestr(name, data)
+    return path
+
+
+def test_shared_strings_are_read_as_excel_writes_them(tmp_path):
+    path = _shared(_good(tmp_path / "t.xlsx"))
+    assert b"<si>" in zipfile.ZipFile(path).read("xl/sharedStrings.xml")
+    assert read_travellers_xlsx(path)[["contract", "declarer", "result"]].values.tolist() == [
+        ["4S", "N", "="], ["3NT", "S", "+1"]]
+
+
+def _shared_lead(path, rows, length):
+    """``rows`` results whose leads all share one ``length``-character string (written once, as Excel does)."""
+    big = "S" + "A" * (length - 1)
+    lines = [[*HEADER, "Lead"]] + [[1 + i // 2, 1 + 2 * (i % 2), 2 + 2 * (i % 2), "4S", "N", "=", big]
+                                   for i in range(rows)]
+    return _shared(workbook(path, {"Results": lines}))
+
+
+def test_leads_sharing_one_long_string_are_refused_with_their_cells(tmp_path):
+    """A 75 KB workbook whose 3,000 leads share one 32,000-character string took 661 MB: refused as read."""
+    path = _shared_lead(tmp_path / "t.xlsx", 3_000, 32_000)
+    assert path.stat().st_size < 150_000
+    for error in _every_entry(path, loading=False):
+        assert (type(error).__name__, error.source, error.line) == ("TooLargeError", "t.xlsx!Results", 2)
+        assert error.message == (
+            "the lead cell holds 32,000 characters; no traveller cell (a board, pair, contract, result, lead, score "
+            "or section) holds more than 1,000; also lines 3, 4, 5, 6, 7 and 2,994 more: correct the cells, or "
+            "export the travellers again")
+
+
+def test_a_csv_lead_too_long_is_refused_the_same_way(tmp_path):
+    from bridgeproc.io.sheets.travellers import parse_travellers_csv
+
+    text = "Board,NS,EW,Contract,By,Result,Lead\n1,1,2,4S,N,=,SK\n1,3,4,4S,N,=," + "S" * 1_001 + "\n"
+    with pytest.raises(ParseError) as caught:
+        parse_travellers_csv(text, "t.csv")
+    assert str(caught.value).startswith("t.csv:3: the lead cell holds 1,001 characters; no traveller cell")
+    assert "; also line" not in str(caught.value)
+    assert parse_travellers_csv(text.replace("S" * 1_001, "S" * 1_000), "t.csv")["lead"].str.len().tolist() == [2, 1_000]
+
+
+def test_the_text_of_all_cells_is_bounded_too(tmp_path, monkeypatch):
+    from bridgeproc.io.sheets import travellers
+
+    monkeypatch.setattr(travellers, "MAX_TEXT", 100)
+    with pytest.raises(ParseError, match=r"^t\.xlsx!Results: the travellers hold 1\d\d characters of text, more "
+                                         r"than any session's \(100; 1,000 tables hold under 1,000,000\)"):
+        read_travellers_xlsx(_shared_lead(tmp_path / "t.xlsx", 20, 2))
+
+
+def test_a_too_large_traveller_csv_is_not_read_again_as_a_names_list(tmp_path, monkeypatch):
+    from bridgeproc.pipeline import read
+
+    path = tmp_path / "t.csv"
+    path.write_text("Board,NS,EW,Contract,By,Result,Lead\n1,1,2,4S,N,=," + "S" * 2_000 + "\n", encoding="utf-8")
+    monkeypatch.setattr(read, "read_names", lambda *a, **k: pytest.fail("read again as a names list"))
+    with pytest.raises(ParseError, match="the lead cell holds 2,000 characters"):
+        read_inputs([path])

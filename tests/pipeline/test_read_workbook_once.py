@@ -28,7 +28,7 @@ def loads(monkeypatch):
 def test_traveller_workbook_with_names_sheet_is_loaded_once(tmp_path, loads):
     path = workbook(tmp_path / "t.xlsx", SHEETS)
     inputs = read_inputs([path])
-    assert loads == [True, False]  # once for the saved values, once for the formulas: one read of the file
+    assert loads == [True]  # no cell holds a formula: the saved values only, one read of the file
     raw, _, names = inputs.frames()
     assert raw["contract"].tolist() == ["4S", "4S"]
     assert names["names"].tolist() == ["Ann & Bob", "Cy & Di", "Ed & Flo", "Gus & Hal"]
@@ -37,6 +37,15 @@ def test_traveller_workbook_with_names_sheet_is_loaded_once(tmp_path, loads):
 def test_names_only_workbook_is_loaded_once(tmp_path, loads):
     path = workbook(tmp_path / "names.xlsx", {"Names": SHEETS["Names"]})
     inputs = read_inputs([path])
-    assert loads == [True, False]
+    assert loads == [True]
     assert not inputs.raws
     assert [n["pair"].tolist() for n in inputs.names] == [["1", "2", "3", "4"]]
+
+
+def test_a_workbook_with_formulas_is_loaded_for_them_too(tmp_path, loads):
+    """A home-made sheet adds up its MPs with formulas: the formulas are loaded too (a formula with no saved
+    value in a column that is read is a problem naming its cell), still from one read of the file."""
+    sheets = {"Results": [[*SHEETS["Results"][0], "MP"], *[[*row, "=1+1"] for row in SHEETS["Results"][1:]]]}
+    inputs = read_inputs([workbook(tmp_path / "f.xlsx", sheets)])
+    assert loads == [True, False]
+    assert inputs.frames()[0]["contract"].tolist() == ["4S", "4S"]

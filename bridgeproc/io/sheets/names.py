@@ -35,7 +35,7 @@ import pandas as pd
 from bridgeproc.core.problems import UNCACHED_FORMULA
 from bridgeproc.errors import ParseError, ValidationError
 from bridgeproc.io.sheets.travellers import HEADER_SEARCH_ROWS, header_key, sniff_delimiter
-from bridgeproc.io.sheets.xlsx import NAMES_SHEETS, Workbooks, cell_name, load_workbooks, sheet_grid
+from bridgeproc.io.sheets.xlsx import NAMES_SHEETS, Workbooks, cell_name, formula_sheet, load_workbooks, sheet_grid
 from bridgeproc.io.text import csv_field_limit, read_text
 from bridgeproc.schema import NAMES_COLUMNS, NAMES_ID_COLUMNS, problems_frame
 
@@ -273,7 +273,7 @@ def read_names(path: str | os.PathLike, sheet: str | None = None, encoding: str 
         raise ParseError(Path(path).name, None, f"no names sheet (one of {', '.join(NAMES_SHEETS)}); "
                          f"the sheets are {', '.join(titles)}")
     source = f"{Path(path).name}!{wanted}"
-    rows, numbers, uncached = sheet_grid(values[wanted], formulas[wanted])
+    rows, numbers, uncached = sheet_grid(values[wanted], formula_sheet(formulas, str(wanted)))
     pending = [(at, text) for at, (kind, text) in uncached.items() if kind == "formula"]
     if pending:
         (r, c), formula = pending[0]

@@ -17,17 +17,17 @@ contract cells do not make up for is an error naming the accepted spellings (see
 from __future__ import annotations
 
 import csv
-import io
+import itertools
 import os
 import re
 import unicodedata
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import Iterator, Mapping, Sequence
 
 import pandas as pd
 
 from bridgeproc.core.notation import parse_contract, parse_unique
-from bridgeproc.errors import ParseError
+from bridgeproc.errors import ParseError, TooLargeError
 from bridgeproc.io.text import csv_field_limit, file_bytes, read_text
 
 #: Canonical column -> accepted header spellings (the first is shown in messages).
@@ -249,11 +249,21 @@ def published_method(raw: pd.DataFrame) -> tuple[pd.DataFrame, str | None]:
     return renamed, (scorings.pop() if len(scorings) == 1 else None)
 
 
+#: The most characters a traveller cell holds (a section name of a few hundred is kept), and the most
+#: text all the cells read hold together (the travellers of 1,000 tables hold under 1 MB): a 75 KB
+#: workbook whose 3,000 leads share one 32,000-character string took 661 MB. Bounds of the read, for
+#: CSV and workbooks alike.
+MAX_CELL, MAX_TEXT = 1_000, 32_000_000
+
+
 def raw_frame(columns: dict[str, int], rows: Sequence[Sequence[str]], lines: Sequence[int], source: str,
               extra: Mapping[str, Sequence] | None = None) -> pd.DataFrame:
-    """Rows of text cells -> the raw frame (``string`` columns, ``source``, ``line``)."""
-    data = {name: pd.array([r[pos] if pos < len(r) else "" for r in rows], dtype="string")
-            for name, pos in columns.items()}
+    """Rows of text cells -> the raw frame (``string`` columns, ``source``, ``line``); a ParseError when a
+    cell read holds more than :data:`MAX_CELL` characters (every such cell named) or all of them more
+    than :data:`MAX_TEXT`."""
+    cells = {name: [r[pos] if pos < len(r) else "" for r in rows] for name, pos in columns.items()}
+    _check_lengths(cells, lines, source)
+    data = {name: pd.array(values, dtype="string") for name, values in cells.items()}
     for name, values in (extra or {}).items():
         data[name] = pd.array(list(values), dtype="string")
     frame = pd.DataFrame(data, index=pd.RangeIndex(len(rows)))
@@ -261,6 +271,23 @@ def raw_frame(columns: dict[str, int], rows: Sequence[Sequence[str]], lines: Seq
         source=pd.array([source] * len(rows), dtype="string"),
         line=pd.array(list(lines), dtype="Int64"),
     )
+
+
+def _check_lengths(cells: Mapping[str, list[str]], lines: Sequence[int], source: str) -> None:
+    lengths = {name: list(map(len, values)) for name, values in cells.items()}
+    long = sorted((lines[i], name, n) for name, counts in lengths.items() for i, n in enumerate(counts) if n > MAX_CELL)
+    if long:
+        line, name, n = long[0]
+        listed = ", ".join(str(at) for at, _, _ in long[1:6])
+        more = f"; also line{'s' if len(long) > 2 else ''} {listed}" if len(long) > 1 else ""
+        more += f" and {len(long) - 6:,} more" if len(long) > 6 else ""
+        raise TooLargeError(source, line, f"the {name} cell holds {n:,} characters; no traveller cell (a board, pair, "
+                         f"contract, result, lead, score or section) holds more than {MAX_CELL:,}{more}: correct "
+                         "the cells, or export the travellers again")
+    total = sum(map(sum, lengths.values()))
+    if total > MAX_TEXT:
+        raise TooLargeError(source, None, f"the travellers hold {total:,} characters of text, more than any session's "
+                         f"({MAX_TEXT:,}; 1,000 tables hold under 1,000,000): not a traveller file bridgeproc reads")
 
 
 #: A quoted cell: a ``"`` at the start of a line or after a candidate delimiter (spaces
@@ -308,9 +335,9 @@ def travellers_rows(text: str, source: str = "<string>",
     lines)``, every check made and every note added; a caller reading many files builds one frame."""
     if not text.strip():
         raise ParseError(source, 1, f"the file is empty; expected a header such as {EXAMPLE_HEADER} and one row per result")
-    top = [line for line in text.splitlines() if line.strip()][:HEADER_SEARCH_ROWS]
+    top = list(itertools.islice((line for line in _lines(text) if line.strip()), HEADER_SEARCH_ROWS))
     delimiter = sniff_delimiter(top)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    reader = csv.reader(_lines(text), delimiter=delimiter)  # not a StringIO: that holds 4 bytes a character
     rows: list[list[str]] = []
     starts: list[int] = []
     previous_end = 0
@@ -339,6 +366,16 @@ def travellers_rows(text: str, source: str = "<string>",
                              f"check for a stray {shown!r} (or quote a cell that contains one)")
     check_columns(header_cells(rows, index, span), columns, body, header_line, source, notes)
     return columns, body, lines
+
+
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
+
+
+def _lines(text: str) -> Iterator[str]:
+    """The lines of ``text`` with their ends, as ``open(newline="")`` gives them to the csv module (a line
+    ends at CR, LF or CRLF only), one at a time: no copy of the whole text."""
+    for match in _LINE.finditer(text):
+        yield match.group(0)
 
 
 def _filled_width(row: Sequence[str]) -> int:

@@ -26,9 +26,11 @@ over ``NS | EW``) heads each of them (see io.travellers.find_header).
 Hostile or broken files: the work is bounded by the cells the file holds (one empty
 styled cell at ``XFD1048576`` does not make a sheet of 17 billion cells), and every
 file openpyxl cannot load (not a zip, cut or corrupt parts, an encrypted workbook, XML
-that declares entities, merged ranges covering millions of cells) is a ParseError
-naming the file and the fix, checked before openpyxl expands anything (see
-:func:`check_package`). Nothing is left out silently: a sheet that is skipped, a
+that declares entities, merged ranges covering millions of cells, more cells, shared
+strings or style records than :data:`BOUNDS` allows) is a ParseError naming the file and
+the fix, checked before openpyxl expands anything (see :func:`check_package`). A workbook
+with no formula is loaded once (its saved values); one with formulas a second time for
+them. The text read is bounded as for CSV (``travellers.MAX_CELL``, ``MAX_TEXT``). Nothing is left out silently: a sheet that is skipped, a
 hidden sheet that is read and a hidden row of results are notes; a sheet named for a
 board without a header bridgeproc knows, a value right of the last header column
 (as in CSV) and a cell over 32,767 characters in a column that is read are errors.
@@ -46,7 +48,7 @@ from typing import IO, Any
 
 import pandas as pd
 
-from bridgeproc.errors import ParseError
+from bridgeproc.errors import ParseError, TooLargeError
 from bridgeproc.io.sheets.blocks import board_hint, board_titles, titled_blocks
 from bridgeproc.io.sheets.own import OWN_TRAVELLERS, is_own
 from bridgeproc.io.sheets.travellers import (
@@ -72,6 +74,16 @@ MAX_CELL_TEXT = 32_767
 #: object per cell of a merged range or a hyperlink's range, and holds every part in memory).
 MAX_UNPACKED = 256 * 1024 * 1024
 MAX_RANGE_CELLS = 1_000_000
+#: What openpyxl makes an object of, counted in the whole package before it loads: bridgeproc's own
+#: workbook of 1,000 tables holds 814,217 cells, 30,000 shared strings, 12 fonts and 40 cell formats
+#: (Excel itself allows 64,000 formats). Each bound: (elements, what they are, what a workbook holds).
+BOUNDS = {
+    "c": (4_000_000, "cells", "bridgeproc's own workbook of 1,000 tables holds 814,217"),
+    "si": (2_000_000, "shared strings", "a traveller workbook holds a few thousand"),
+    **{kind: (100_000, what, "a workbook holds a few dozen; Excel allows 64,000 cell formats")
+       for kind, what in (("font", "fonts"), ("fill", "fills"), ("border", "borders"), ("xf", "cell formats"),
+                          ("numFmt", "number formats"), ("dxf", "conditional formats"))},
+}
 #: How to repair a workbook that cannot be read (said in every such message).
 RESAVE = "open it in Excel or LibreOffice and save it again as .xlsx"
 _CFB_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # OLE compound file: an encrypted workbook or an old .xls
@@ -97,14 +109,19 @@ def cell_name(row: int, column: int) -> str:
     return f"{get_column_letter(column + 1)}{row}"
 
 
-#: A loaded workbook as :func:`load_workbooks` returns it: (values workbook, formulas workbook).
-#: Readers take one as ``workbooks`` so that a caller reading several things from one file
-#: (results, then its names sheet) parses the file once.
+#: A loaded workbook as :func:`load_workbooks` returns it: (values workbook, formulas workbook, None
+#: when no cell holds a formula: the file is then loaded once). Readers take one as ``workbooks`` so that
+#: a caller reading several things from one file (results, then its names sheet) parses the file once.
 Workbooks = tuple[Any, Any]
 
 
+def formula_sheet(formulas: Any, title: str) -> Any:
+    """The sheet ``title`` of the formulas workbook, None when the file holds no formula."""
+    return None if formulas is None else formulas[title]
+
+
 def load_workbooks(path: str | os.PathLike) -> Workbooks:
-    """(values workbook, formulas workbook); ParseError if the file is not a readable XLSX.
+    """(values workbook, formulas workbook or None); ParseError if the file is not a readable XLSX.
 
     The file is checked first (:func:`check_package`); then anything openpyxl raises while loading
     (a cut part, a corrupt deflate stream, an attribute it does not know) is a ParseError naming the
@@ -114,10 +131,10 @@ def load_workbooks(path: str | os.PathLike) -> Workbooks:
 
     source = Path(path).name
     data = file_bytes(path)  # once: what is checked is what is loaded, and no handle is left open
-    check_package(data, source)
+    with_formulas = check_package(data, source)
     try:
         values = openpyxl.load_workbook(io.BytesIO(data), data_only=True)
-        formulas = openpyxl.load_workbook(io.BytesIO(data), data_only=False)
+        formulas = openpyxl.load_workbook(io.BytesIO(data), data_only=False) if with_formulas else None
     except MemoryError:
         raise
     except Exception as exc:  # a broken or hostile file: openpyxl raises many kinds (KeyError, TypeError, ...)
@@ -131,7 +148,7 @@ def _unreadable(source: str, exc: BaseException, what: str | None = None) -> Par
                       f"or in another format: {RESAVE}")
 
 
-def check_package(data: bytes, source: str) -> None:
+def check_package(data: bytes, source: str) -> bool:
     """Refuse, before openpyxl loads it, a file (``data``, named ``source`` in messages) that is not an
     XLSX package or would make openpyxl expand it.
 
@@ -141,8 +158,10 @@ def check_package(data: bytes, source: str) -> None:
     (Excel never writes one; ``billion laughs`` expands a few hundred bytes to gigabytes), and merged
     ranges or hyperlink ranges covering more than :data:`MAX_RANGE_CELLS` cells. Every part, whatever its
     name, is read in chunks with expat (the parser openpyxl reads worksheets with), never whole, and only
-    up to the size its zip entry declares: the ranges are what the parser sees, however they are spelt.
-    (openpyxl does not use defusedxml unless it is installed; Python's expat also limits entity
+    up to the size its zip entry declares: the ranges are what the parser sees, however they are spelt;
+    and more cells, shared strings or style records than :data:`BOUNDS` allows (200,000 fonts took openpyxl
+    20 s). Returns whether any cell holds a formula (else the workbook need not be loaded a second time
+    for its formulas). (openpyxl does not use defusedxml unless it is installed; Python's expat also limits entity
     amplification, so this is the first of two guards.)
     """
     if data[:8] == _CFB_MAGIC:
@@ -159,10 +178,12 @@ def check_package(data: bytes, source: str) -> None:
             if unpacked > MAX_UNPACKED:
                 raise ParseError(source, None, f"the workbook unpacks to {unpacked:,} bytes, more than a traveller "
                                  f"workbook ever holds ({MAX_UNPACKED:,}); {RESAVE}, or split it")
+            counts: dict[str, int] = {}
             for info in infos:  # every part, whatever its name (a sheet can be stored as xl/media/x.png)
                 if not info.is_dir():
                     with package.open(info) as part:
-                        _check_part(part, info.filename, source)
+                        _check_part(part, info.filename, source, counts)
+            return counts.get("f", 0) > 0
     except ParseError:
         raise
     except MemoryError:
@@ -173,7 +194,7 @@ def check_package(data: bytes, source: str) -> None:
         raise _unreadable(source, exc) from None
 
 
-def _check_part(part: IO[bytes], name: str, source: str) -> None:
+def _check_part(part: IO[bytes], name: str, source: str, counts: dict[str, int]) -> None:
     """Read one part, in chunks, with the XML parser openpyxl reads worksheets with (expat): refuse a
     DOCTYPE or entity declaration, and merged or hyperlink ranges openpyxl would expand cell by cell,
     as the parser sees them (any spacing around ``=``, character references, UTF-16, any prefix). A part
@@ -189,6 +210,13 @@ def _check_part(part: IO[bytes], name: str, source: str) -> None:
     def start(tag: str, attributes: dict[str, str]) -> None:
         nonlocal covered
         kind = tag.rpartition(":")[2]
+        if kind in BOUNDS or kind == "f":
+            counts[kind] = counts.get(kind, 0) + 1
+            bound = BOUNDS.get(kind)
+            if bound is not None and counts[kind] > bound[0]:
+                raise TooLargeError(source, None, f"the workbook holds more than {bound[0]:,} {bound[1]} (part {name}; "
+                                 f"{bound[2]}), which would take openpyxl gigabytes or minutes to load; {RESAVE}, "
+                                 "or split it")
         if kind not in ("mergeCell", "hyperlink") or "ref" not in attributes:
             return
         covered += sum(_range_cells(ref) for ref in attributes["ref"].split())
@@ -251,7 +279,7 @@ def sheet_grid(ws_values: Any, ws_formulas: Any) -> tuple[list[list[str]], list[
             for c in range(merged.min_col + 1, merged.max_col + 1):
                 covered[(r, c)] = merged.coord
     uncached: dict[tuple[int, int], tuple[str, str]] = {}
-    for at, formula in _filled(ws_formulas).items():
+    for at, formula in (_filled(ws_formulas) if ws_formulas is not None else {}).items():
         if at not in values and _is_formula(formula):
             uncached[at] = ("formula", _formula_text(formula))
     texts: dict[int, dict[int, str]] = {}
@@ -392,7 +420,7 @@ def read_travellers_xlsx(path: str | os.PathLike, workbooks: Workbooks | None = 
         candidates = own
     for ws in candidates:
         source = f"{name}!{ws.title}"
-        rows, numbers, uncached = sheet_grid(ws, formulas[ws.title])
+        rows, numbers, uncached = sheet_grid(ws, formula_sheet(formulas, ws.title))
         if not rows:
             continue
         hint = board_hint(ws.title, rows, None)

@@ -14,7 +14,7 @@ import xml.parsers.expat
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from bridgeproc.errors import ParseError
+from bridgeproc.errors import ParseError, TooLargeError
 
 __all__ = ["Node", "parse_tree"]
 
@@ -131,8 +131,8 @@ def _start_tags(data: bytes) -> int:
     return data.count(b"<") - data.count(b"</") - data.count(b"<?") - data.count(b"<!")
 
 
-def _too_many(source: str, line: int) -> ParseError:
-    return ParseError(source, line, f"the file holds more than {MAX_ELEMENTS:,} XML elements (a club's results "
+def _too_many(source: str, line: int) -> TooLargeError:
+    return TooLargeError(source, line, f"the file holds more than {MAX_ELEMENTS:,} XML elements (a club's results "
                       "file holds a few thousand, 1,000 tables about 260,000); it is not a results file bridgeproc "
                       "reads whole: export the sessions as separate files")
 
@@ -164,8 +164,7 @@ def parse_tree(data: bytes | str, source: str, notes: list[dict] | None = None) 
         line = parser.CurrentLineNumber
         count[0] += 1
         if count[0] > MAX_ELEMENTS:
-            raise ParseError(source, line, f"the file holds more than {MAX_ELEMENTS:,} XML elements ; it is not a results "
-                             "file bridgeproc reads whole: export the sessions as separate files")
+            raise _too_many(source, line)
         if with_dtd and attrib and isinstance(data, bytes):
             attrib = _attributes(data, parser.CurrentByteIndex, attrib, tag.upper(), line, entities)
         node = Node(tag.upper(), {k.upper(): v for k, v in attrib.items()}, line)
