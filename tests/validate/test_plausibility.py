@@ -119,6 +119,26 @@ def test_field_outliers_agree_with_the_slow_count(frame, margin, at_least):
     assert got == _slow_outliers(frame, margin, at_least)
 
 
+def _slow_corroborated(frame: pd.DataFrame, played) -> list[int]:
+    """Another played row of the same section, board, strain and declaring side within a trick."""
+    side = ["NS" if d in "NS" else "EW" for d in frame["declarer"]]
+    return [i for i in range(len(frame)) if played[i] and any(
+        j != i and played[j] and (frame["section"][j], frame["board"][j], frame["strain"][j], side[j])
+        == (frame["section"][i], frame["board"][i], frame["strain"][i], side[i])
+        and abs(int(frame["tricks"][j]) - int(frame["tricks"][i])) <= 1 for j in range(len(frame)))]
+
+
+@settings(max_examples=examples(150), deadline=None)
+@given(fields(), st.data())
+def test_a_result_the_field_shares_agrees_with_the_slow_pairing(frame, data):
+    """The counted form (slots of tricks per field) against every pair of tables (the self-join it replaced)."""
+    from bridgeproc.validate.plausibility import _corroborated
+
+    played = np.array(data.draw(st.lists(st.booleans(), min_size=len(frame), max_size=len(frame))))
+    got = np.flatnonzero(_corroborated(frame, played, frame["declarer"].astype("string"))).tolist()
+    assert got == _slow_corroborated(frame, played)
+
+
 def test_no_hand_record_and_no_leads_give_no_warnings():
     frame = pd.DataFrame({"section": [""], "board": [1], "ns": ["1"], "ew": ["2"],
                           "level": pd.array([3], dtype="Int8"), "strain": pd.Categorical(["NT"]),
