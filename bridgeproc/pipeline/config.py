@@ -64,7 +64,23 @@ def config_paths(cwd: Path | None = None) -> list[Path]:
     if os.environ.get(ENV_VAR):
         return [Path(os.environ[ENV_VAR]).expanduser()]
     candidates = [user_config_path(), (cwd or Path.cwd()) / LOCAL_NAME]
-    return [p for p in dict.fromkeys(c.resolve() for c in candidates) if p.is_file()]
+    return [p for p in dict.fromkeys(map(_resolved, candidates)) if _present(p)]
+
+
+def _resolved(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except OSError:  # a folder on the way that cannot be looked into: the read says so
+        return path.absolute()
+
+
+def _present(path: Path) -> bool:
+    """Whether ``path`` is a file to read; True too when it cannot be looked at (a folder of the user's
+    configuration that cannot be read): the read then says why, rather than the file being ignored."""
+    try:
+        return path.is_file()
+    except OSError:
+        return True
 
 
 @dataclass(frozen=True)

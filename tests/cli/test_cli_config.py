@@ -562,3 +562,28 @@ def test_config_never_prints_a_database_password(runner, club, monkeypatch, wher
     assert result.exit_code == 0, result.output
     assert "s3cr" not in result.output
     assert "postgresql://director:***@db.example.org:5432/club" in result.output
+
+
+def test_an_unreadable_user_configuration_folder_is_one_line_not_a_traceback(runner, club, tmp_path, monkeypatch):
+    """The folder cannot be looked into (its owner took the permission away). This machine runs the
+    tests as root, who may read anything, so the system's refusal is simulated where Python meets it."""
+    user = tmp_path / "xdg" / "bridgeproc" / "config.toml"
+    real_is_file, real_resolve = Path.is_file, Path.resolve
+
+    def refused(real):
+        def call(self, *args, **kwargs):
+            if self == user or user in [self, *self.parents] or self.parent == user.parent:
+                raise PermissionError(13, "Permission denied", str(self))
+            return real(self, *args, **kwargs)
+        return call
+
+    monkeypatch.setattr(Path, "is_file", refused(real_is_file))
+    monkeypatch.setattr(Path, "resolve", refused(real_resolve))
+    real_stat = os.stat
+    monkeypatch.setattr(os, "stat", lambda path, *a, **k: (_ for _ in ()).throw(PermissionError(
+        13, "Permission denied", str(path))) if Path(path) == user else real_stat(path, *a, **k))
+    result = runner.invoke(cli, ["score", str(PBN), str(TRAVELLERS), *FAST, "-o", str(tmp_path / "r.csv")])
+    assert (result.exit_code, type(result.exception)) == (2, SystemExit), result.exception  # as any config fault
+    assert "Traceback" not in result.output
+    assert f"{user}: cannot read the configuration file" in result.output and "Permission denied" in result.output
+    assert not (tmp_path / "r.csv").exists()
