@@ -154,7 +154,7 @@ def build_session(inputs: list, options: Options = Options(),
     table = standings(results, decided, names if len(names) else None)
     table.insert(0, "method", conventions.method)
     stage("scored and ranked")
-    boards, missing_dd = _solved(boards, options, progress, stage)
+    boards, missing_dd = _solved(_played_or_dealt(boards, results), options, progress, stage)
     meta = _meta(read, options)
     searched = reproduction.searched() if reproduction is not None and not reproduction.exact else None
     differences = (published_differences(raw, results, conventions.method, table, published, searched=searched)
@@ -300,6 +300,16 @@ def _refused(exc: BridgeprocError) -> pd.DataFrame:
     if isinstance(exc, ParseError):
         return problems_frame([{"source": exc.source, "line": exc.line, "message": exc.message}])
     return problems_frame([{"source": "bridgeproc", "message": str(exc)}])
+
+
+def _played_or_dealt(boards: pd.DataFrame, results: pd.DataFrame) -> pd.DataFrame:
+    """The boards a session publishes: those with a deal or a result. A game of the hand record with
+    neither (a Board tag alone) told the checks its board exists; there is nothing of it to show."""
+    deal = boards["deal"].astype("string").str.strip().fillna("") if "deal" in boards else None
+    if deal is None or (deal != "").all():
+        return boards
+    kept = (deal != "").to_numpy() | boards["board"].isin(results["board"]).to_numpy()
+    return boards if kept.all() else boards[kept].reset_index(drop=True)
 
 
 def check_report(inputs: list, options: Options = Options(),

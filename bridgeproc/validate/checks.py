@@ -284,12 +284,14 @@ def check_names(results: pd.DataFrame, names: pd.DataFrame, numbering: Literal["
 
 
 def check_boards(results: pd.DataFrame, boards: pd.DataFrame, problems: Problems) -> None:
-    """Add a problem for each result on a board the hand record lacks (or has no deal for)."""
+    """Add a problem for each result on a board the hand record lacks. A board the hand record lists
+    without its cards (a game with no Deal tag) is not lacking: its results are scored without the
+    cards, as the note at that game says, once (not a problem on each of its results)."""
     deal = boards["deal"].astype("string").str.strip() if "deal" in boards else pd.Series("x", index=boards.index)
     dealt = (deal.notna() & (deal != "")).to_numpy()
     if not dealt.any():
         return  # results-only PBN: no hand record to compare with
-    present = set(boards.loc[dealt, "board"].astype("int64"))
+    present = set(boards["board"].dropna().astype("int64"))
     lacking = ~results["board"].isin(present).to_numpy() & (results["board"].to_numpy() > 0)
     problems.add(lacking, "board", lambda at: [
         f"board {b} is not in the hand record; correct the board number or give the hand record that has it"

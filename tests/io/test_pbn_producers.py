@@ -1,6 +1,7 @@
 """What producers and the PBN standard really write, read liberally (issue 14): each quirk on its real file."""
 from __future__ import annotations
 
+import pandas as pd
 import pytest
 
 from bridgeproc.errors import ParseError
@@ -81,8 +82,10 @@ def test_tag_over_several_lines_and_two_tags_on_a_line():
 
 def test_several_events_one_board_number_are_not_a_conflict():
     pbn = read_pbn(REALDATA / "pbn-reference-correct_10.pbn")
-    # game 2 (another event) has a partial deal that agrees with game 1: one board, each event its section
-    assert len(pbn.boards) == 1 and pbn.boards.iloc[0]["deal"].startswith("N:.63.AKQ987")
+    # game 2 (another event) has a partial deal that agrees with game 1: one board, each event its section;
+    # game 4 is board 13 with no Deal tag: a board without its cards
+    assert pbn.boards["board"].tolist() == [1, 13] and pbn.boards.iloc[0]["deal"].startswith("N:.63.AKQ987")
+    assert pd.isna(pbn.boards.iloc[1]["deal"])
     assert pbn.results["section"].tolist() == ["International Amsterdam Airport Schiphol Bridgetournament",
                                                "2 International Amsterdam Airport Schiphol Bridgetournament"]
     assert pbn.results["result"].tolist() == ["9", "9"]  # "NS 9 EW 4", declarer South

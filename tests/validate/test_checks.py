@@ -209,8 +209,8 @@ def test_check_boards_results_missing_from_hand_record():
     boards = pd.DataFrame({"board": [1, 2, 3], "deal": ["N:... - - -", "N:... - - -", pd.NA]}).astype(
         {"board": "int64", "deal": "string"})
     found = messages(H + "1,1,2,4S,N,=,S2\n3,1,2,4S,N,=,S2\n4,1,2,4S,N,=,S2\n", boards=boards)
-    assert found == ["board 3 is not in the hand record; correct the board number or give the hand record that has it",
-                     "board 4 is not in the hand record; correct the board number or give the hand record that has it"]
+    # board 3 is listed without its cards (a game with no Deal tag: one note at that game): scored without them
+    assert found == ["board 4 is not in the hand record; correct the board number or give the hand record that has it"]
 
 
 def test_hand_record_vulnerability_is_used_for_the_score_check():
@@ -283,3 +283,22 @@ def test_seat_o_is_east_with_one_note_per_file():
     note = "'O' is read as East (German Ost); if this file means West (French Ouest), write W for West"
     assert checked.notes[["source", "line", "column", "message"]].values.tolist() == [
         ["a.csv", "3", "declarer", note], ["b.csv", "2", "contract", note]]
+
+
+def test_a_board_without_its_deal_is_one_note_at_the_game_not_a_problem_per_result(tmp_path):
+    """Board 3's game lost its Deal tag: its 13 results were 13 'not in the hand record' problems."""
+    import re
+
+    from bridgeproc.model import Options
+    from bridgeproc.pipeline.run import check_report
+    from tests.conftest import SAMPLE
+
+    text = (SAMPLE / "club-evening.pbn").read_text(encoding="utf-8")
+    head, board3 = text.split('[Board "3"]', 1)
+    (tmp_path / "hands.pbn").write_text(head + '[Board "3"]' + re.sub(r'\[Deal "[^"]*"\]\n', "", board3, count=1),
+                                        encoding="utf-8")
+    report = check_report([tmp_path / "hands.pbn", SAMPLE / "club-evening-travellers.csv"], Options(dd=False))
+    assert report.ok and not len(report.errors) and len(report.results) == 338
+    said = [n for n in report.warnings.itertuples() if "board 3" in n.message]
+    assert [(n.source, n.message) for n in said] == [
+        ("hands.pbn", "board 3 has no Deal tag: no hand record for it (its results are scored without the cards)")]

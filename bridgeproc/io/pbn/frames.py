@@ -183,7 +183,8 @@ def known_hands(deal: str) -> int:
 def board_rows(games: list[Game], has_results: list[bool], problems: Problems,
                notes: Problems | None = None) -> list[dict]:
     """One dict per board number (the first game with a deal wins; a later one that agrees and
-    gives more hands fills it in).
+    gives more hands fills it in). A game with its own Board tag and no Deal tag is a board without
+    its cards (``deal`` None), so that its results are scored without them, as the note at it says.
 
     A board is identified by its event (``Event`` and ``Date``) and number: one number dealt
     differently within one event is a problem; in another event it is another board, and the boards frame keeps
@@ -198,8 +199,9 @@ def board_rows(games: list[Game], has_results: list[bool], problems: Problems,
     deals = [tag.value.strip() if tag is not None else "" for tag in deal_tags]
     complete = _complete_deals(deals)
     for game, results, deal_tag, deal in zip(games, has_results, deal_tags, deals):
-        if not deal and not results:
-            continue
+        own_board = game.tag("Board") is not None and not game.tag("Board").inherited  # type: ignore[union-attr]
+        if not deal and not results and not (own_board and deal_tag is None):
+            continue  # a game of its own board with no Deal tag is still a board: its results have no cards
         if deal and deal not in complete:
             problem = _deal_problem(deal)
             if problem and end_position(deal):
