@@ -81,7 +81,11 @@ def decode(data: bytes, source: str, encoding: str | None = None, notes: list[di
     if encoding:
         try:
             return data.decode(encoding).lstrip("\ufeff")
-        except (UnicodeDecodeError, LookupError) as exc:
+        except UnicodeDecodeError as exc:  # the line and byte, and the way out: every reader alike
+            line = data.count(b"\n", 0, exc.start) + 1
+            raise ParseError(source, line, f"byte 0x{data[exc.start]:02x} is not valid {encoding}; re-save the "
+                             f"file as {encoding}, or leave out --encoding to detect the encoding") from None
+        except LookupError as exc:
             raise ParseError(source, None, f"cannot decode as {encoding}: {exc}") from None
     bom = next((name for mark, name in _BOMS if data.startswith(mark)), None)
     if bom is not None:

@@ -122,3 +122,15 @@ def test_the_sample_list_reads_with_no_note():
     frame = read_names(SAMPLE / "club-evening-names.csv", notes=notes)
     assert len(frame) == 26 and notes == []
     assert frame["names"].iloc[0] == "Anna Berg & Bjørn Lie"
+
+
+def test_a_names_list_in_an_encoding_it_does_not_fit_names_the_line(tmp_path):
+    """It was answered without a line (the travellers reader already said it; now every reader does)."""
+    from bridgeproc.io.sheets.names import read_names
+
+    path = tmp_path / "names.csv"
+    path.write_bytes("Pair,Player 1,Player 2\n1,Ann,Bob\n2,Bjørn,Cy\n".encode("utf-8"))
+    with pytest.raises(ParseError) as caught:
+        read_names(path, encoding="ascii")
+    assert str(caught.value) == ("names.csv:3: byte 0xc3 is not valid ascii; re-save the file as ascii, or leave out "
+                                 "--encoding to detect the encoding")

@@ -139,7 +139,7 @@ def test_binary_and_undecodable_files(tmp_path):
         read_pbn(binary)
     latin = tmp_path / "latin.pbn"
     latin.write_bytes('[Event "Séance"]\n[Board "1"]\n'.encode("latin-1"))
-    with pytest.raises(ParseError, match=r"^latin.pbn:1: cannot decode as utf-8"):
+    with pytest.raises(ParseError, match=r"^latin.pbn:1: byte 0xe9 is not valid utf-8; re-save the file as utf-8, or leave out --encoding"):
         read_pbn(latin, encoding="utf-8")
 
 

@@ -21,14 +21,13 @@ import itertools
 import os
 import re
 import unicodedata
-from pathlib import Path
 from typing import Iterator, Mapping, Sequence
 
 import pandas as pd
 
 from bridgeproc.core.notation import parse_contract, parse_unique
 from bridgeproc.errors import ParseError, TooLargeError
-from bridgeproc.io.text import csv_field_limit, file_bytes, read_text
+from bridgeproc.io.text import csv_field_limit, read_text
 
 #: Canonical column -> accepted header spellings (the first is shown in messages).
 HEADER_ALIASES: dict[str, tuple[str, ...]] = {
@@ -389,24 +388,5 @@ def read_travellers_csv(path: str | os.PathLike, encoding: str | None = None,
                         notes: list[dict] | None = None) -> pd.DataFrame:
     """Read a traveller CSV file (comma, semicolon or tab; UTF-8/UTF-16/Windows-1252); ``notes`` as
     :func:`parse_travellers_csv`."""
-    try:
-        text, source = read_text(path, encoding)
-    except ParseError as exc:
-        if encoding:
-            raise _decode_error(path, encoding) or exc from None
-        raise
+    text, source = read_text(path, encoding)  # a byte the --encoding does not fit: its line and the fix
     return parse_travellers_csv(text, source, notes)
-
-
-def _decode_error(path: str | os.PathLike, encoding: str) -> ParseError | None:
-    """A decoding error that names the line and suggests the fix."""
-    try:
-        data = file_bytes(path)
-        data.decode(encoding)
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        return ParseError(Path(path).name, line, f"byte 0x{data[exc.start]:02x} is not valid {encoding}; "
-                          f"re-save the file as {encoding}, or leave out --encoding to detect the encoding")
-    except (OSError, LookupError):
-        return None
-    return None
