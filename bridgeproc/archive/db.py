@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import sqlite3
 import threading
+import time
 import urllib.parse
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -79,6 +81,23 @@ def normalise_url(url: str | os.PathLike) -> str:
     return parsed.render_as_string(hide_password=False)
 
 
+def _wal(cursor: sqlite3.Cursor) -> None:
+    """Put the archive in WAL mode. SQLite does not wait on a lock for this pragma (its busy timeout does
+    not apply), so two processes making a new archive at once got "database is locked": it is tried again,
+    a few milliseconds apart, for as long as the busy timeout."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    pause = 0.005
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+        time.sleep(pause * (0.5 + random.random()))
+        pause = min(pause * 2, 0.2)
+
+
 def _sqlite_setup(engine: Engine) -> None:
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection, _record) -> None:
@@ -87,7 +106,7 @@ def _sqlite_setup(engine: Engine) -> None:
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        cursor.execute("PRAGMA journal_mode = WAL")
+        _wal(cursor)
         cursor.execute("PRAGMA foreign_keys = ON")
         cursor.close()
 
