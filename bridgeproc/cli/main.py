@@ -116,8 +116,7 @@ def _input_options(command):
                           "or correct the tricks to the score when exactly one trick count fits (score)."),
         inputs("--encoding", default=None, callback=check_encoding,
                      help="Text encoding of CSV/PBN inputs (default: detect UTF-8/UTF-16, else Windows-1252)."),
-        inputs("--pair-numbering", type=click.Choice(["auto", "shared", "per-direction"]), default="auto",
-                     show_default=True, help="Whether NS 1 and EW 1 are one pair (shared) or two (per-direction Mitchell)."),
+        *checked_conventions(inputs),
         inputs("--arrow-switch", "arrow_switch", metavar="ROUNDS", default=None,
                      help="Rounds in which the EW pairs sat NS, e.g. 6-7; needs a Round column."),
         checks("--no-score-check", is_flag=True, help="Do not compare written scores with contract and result."),
@@ -174,9 +173,16 @@ def ranking_options(command):
                      help=f"A named bundle of conventions ({', '.join(sorted(PROFILES))}); single options below "
                           "override it."),
         *(method(*_flags(name, declared), **_option_kind(declared)) for name, declared in DECLARED.items()
-          if declared.flag),
+          if declared.flag and not declared.checks),
     ]
     return apply(decorators, command)
+
+
+def checked_conventions(group) -> list:
+    """The options of the conventions the checks need too (``--pair-numbering``), in ``group``: every
+    command that checks inputs has them, from their one declaration."""
+    return [group(*_flags(name, declared), **_option_kind(declared)) for name, declared in DECLARED.items()
+            if declared.flag and declared.checks]
 
 
 def iso_date(value: str | None) -> str | None:
@@ -227,7 +233,7 @@ def run_options(params: dict, **extra) -> Options:
     overrides = convention_overrides(params)
     return Options(
         result_style=params["result_style"], encoding=params["encoding"], check_scores=not params["no_score_check"],
-        pair_numbering=params["pair_numbering"], arrow_switch=params.get("arrow_switch"),
+        arrow_switch=params.get("arrow_switch"),
         trust=params["trust"], names=tuple(params["names"]),
         conventions=base, overrides=overrides,
         dd=not params.get("no_dd", False), tables=params.get("tables"),

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bridgeproc.core.notation import ResultStyle
-from bridgeproc.core.numbering import PairNumbering
 from bridgeproc.rank import Conventions
 from bridgeproc.validate.results import Trust
 
@@ -16,14 +15,14 @@ class Options:
 
     ``conventions`` None means: what the input PBN's ``Scoring`` tag says, else the
     defaults of :class:`bridgeproc.rank.Conventions`; ``overrides`` are then applied
-    (the command line's ``--factoring`` etc.).
+    (the command line's ``--factoring`` etc.; ``pair_numbering`` among them, which the checks
+    use too: every convention is a field of Conventions, declared once).
     """
 
     result_style: ResultStyle = "auto"
     check_scores: bool = True
     trust: Trust = "contract"
     encoding: str | None = None
-    pair_numbering: PairNumbering = "auto"
     #: Rounds in which the EW pairs sat NS (arrow switch), e.g. ``"6-7"``: marks those results of the
     #: Round column switched (core.pairs.arrow_switch_marks); None: only a Switched column says so.
     arrow_switch: str | None = None

@@ -53,8 +53,6 @@ def session_conventions(options: Options, meta: dict, across_field: bool = False
         # A profile the director chose beats the file's conventions; the file still names the method.
         conventions = options.conventions.replace(method=conventions.method, across_field=conventions.across_field)
     changes = {k: (None if v == EXACT else v) for k, v in options.overrides.items() if v is not None}
-    if options.pair_numbering != "auto":
-        changes["pair_numbering"] = options.pair_numbering
     return conventions.replace(**changes) if changes else conventions
 
 
@@ -335,7 +333,8 @@ def check_report(inputs: list, options: Options = Options(),
             count = pd.concat(read.boards)["board"].nunique() if read.boards else 0
             return CheckReport(f"OK: {count} boards, no results", _kind("error", []),
                                _kind("note", [read.reading_notes()]), inputs=given)
-        checked = validate_inputs(read, options, options.pair_numbering, strict_rules=True)
+        numbering = session_conventions(options, read.meta, read.across_field).pair_numbering  # as score decides it
+        checked = validate_inputs(read, options, numbering, strict_rules=True)
     except (UsageError, SetupError):
         raise
     except BridgeprocError as exc:
@@ -380,7 +379,8 @@ def check_inputs(inputs: list, options: Options = Options(), every_note: bool = 
 def load_results(inputs: list, options: Options = Options()) -> pd.DataFrame:
     """Read, check and score ``inputs``; the ``results`` frame without ranking."""
     read = read_inputs(list(inputs), options)
-    return validate_inputs(read, options, options.pair_numbering, strict_rules=False).results
+    numbering = session_conventions(options, read.meta, read.across_field).pair_numbering
+    return validate_inputs(read, options, numbering, strict_rules=False).results
 
 
 

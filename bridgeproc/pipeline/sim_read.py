@@ -290,7 +290,7 @@ def _named_all(results: pd.DataFrame, club_code: np.ndarray, clubs: Sequence[str
 def _alone(c: _Club, options: Options, hand: pd.DataFrame | None, out: CheckedClubs) -> pd.DataFrame | None:
     """Check one club on its own, exactly as ``bridgeproc check`` would; its results, named."""
     try:
-        checked = _validate(c.raw, options, options.pair_numbering, hand, c.names)
+        checked = _validate(c.raw, options, options.overrides.get("pair_numbering") or "auto", hand, c.names)
     except ValidationError as exc:
         out.problems.append(exc.problems)
         return None
@@ -463,7 +463,7 @@ def read_clubs(chunk: Sequence[tuple[str, Sequence[Path]]], options: Options,
 def _alone_problems(c: _Club, options: Options, hand: pd.DataFrame | None, out: CheckedClubs) -> None:
     """A club refused while reading: its results' problems too, so that all are listed at once."""
     try:
-        _validate(c.raw, options, options.pair_numbering, hand, c.names)
+        _validate(c.raw, options, options.overrides.get("pair_numbering") or "auto", hand, c.names)
     except ValidationError as exc:
         out.problems.append(exc.problems)
 

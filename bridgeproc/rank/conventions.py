@@ -103,6 +103,8 @@ class Declared:
     words        a value in words, for the website
     later        added after archives existed: an archived session's content hash leaves it out while it is
                  at its default, so an unchanged session archived before it is still seen as unchanged
+    checks       the checks of the inputs need it too (which pairs are one pair): its option is on every
+                 command that checks inputs, ``check`` included, not only on those that rank
     """
 
     help: str
@@ -122,6 +124,7 @@ class Declared:
     board: bool = False
     words: dict = dataclasses.field(default_factory=dict)
     later: bool = False
+    checks: bool = False
 
 
 def convention(default: object, **declared: object):
@@ -245,6 +248,9 @@ class Conventions:
     pair_numbering: PairNumbering = convention(
         "auto", choices=("auto", "shared", "per-direction"),
         help="shared: NS 1 and EW 1 are the same pair; per-direction: they are two pairs", label="Pair numbers",
+        flag="--pair-numbering", checks=True,
+        cli_help="Whether NS 1 and EW 1 are one pair (shared) or two (per-direction Mitchell) [default: auto, "
+                 "from the movement].",
         words={"auto": "from the movement", "shared": "one number per pair",
                "per-direction": "North-South and East-West numbered apart"})
     sitout: Sitout = convention(

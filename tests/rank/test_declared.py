@@ -52,7 +52,7 @@ def test_the_checks_come_from_the_declarations(changes, message):
 def test_every_declared_flag_is_an_option_of_score_and_sets_its_field(runner):
     help_text = runner.invoke(cli, ["score", "--help"]).output
     flagged = {name: d for name, d in DECLARED.items() if d.flag}
-    assert len(flagged) == 18
+    assert len(flagged) == 19
     for name, declared in flagged.items():
         for flag in str(declared.flag).split("/"):
             assert flag in help_text, flag
@@ -60,5 +60,19 @@ def test_every_declared_flag_is_an_option_of_score_and_sets_its_field(runner):
                  "switch": True, "decimals": 1}[declared.kind]
         given = str(value) if declared.kind == "choice" else value
         assert convention_overrides({name: given}) == {name: value}, name
-        # and the option the Conventions line names for it is the one the command line has
-        assert option_flags(Conventions(**{name: value}))[0].split()[0] in help_text, name
+        # and the option the Conventions line names for it is the one the command line has (the pair
+        # numbering is decided per session from the movement, not named on the Conventions line)
+        if not declared.checks:
+            assert option_flags(Conventions(**{name: value}))[0].split()[0] in help_text, name
+
+
+def test_a_convention_the_checks_need_is_an_option_of_every_command_that_checks(runner):
+    """--pair-numbering is declared once, in its Conventions field: score, check, conventions and event
+    have it (once each), and check decides the numbering as score does."""
+    checked = [name for name, d in DECLARED.items() if d.checks]
+    assert checked == ["pair_numbering"]
+    for command in (["score"], ["check"], ["conventions"], ["event"]):
+        text = runner.invoke(cli, [*command, "--help"]).output
+        assert text.count("--pair-numbering") == 1, command
+        words = " ".join(text.split())
+        assert "per-direction Mitchell" in words and "auto, from the movement" in words, command

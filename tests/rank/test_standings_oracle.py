@@ -150,7 +150,7 @@ RANKED = [("ALL", "1", "NS 2", "Ann & Bob", 3, 10.0, 250 / 3), ("ALL", "2=", "NS
           ("ALL", "5", "EW 2", "Ian & Jo", 3, 4.0, 100 / 3), ("ALL", "6", "NS 3", "Kim & Lu", 3, 0.0, 0.0)]
 NAMES = [("2", "NS", "Ann & Bob"), ("1", "NS", "Cy & Di"), ("3", "EW", "Ed & Flo"), ("1", "EW", "Gus & Hal"),
          ("2", "EW", "Ian & Jo"), ("3", "NS", "Kim & Lu")]
-ONE_WINNER = Options(dd=False, pair_numbering="per-direction", overrides={"winners": "one"})
+ONE_WINNER = Options(dd=False, overrides={"winners": "one", "pair_numbering": "per-direction"})
 
 
 @pytest.fixture()

@@ -114,7 +114,7 @@ def test_the_oracle_has_fourteen_pairs_in_two_directions():
 def test_switched_column_through_the_pipeline(tmp_path):
     path = tmp_path / "travellers.csv"
     path.write_text(_traveller(_movement(), "column"))
-    session = build_session([str(path)], Options(dd=False, pair_numbering="per-direction"))
+    session = build_session([str(path)], Options(dd=False, overrides={"pair_numbering": "per-direction"}))
     assert "two winners" in session.movement
     assert set(session.standings["group"]) == {"NS", "EW"}
     assert len(session.standings) == 14  # each pair once, in the direction of its number
@@ -312,7 +312,7 @@ def test_the_option_and_a_contradicting_mark_are_listed_with_the_other_problems(
     path.write_text("Round,Table,Board,NS,EW,Contract,Declarer,Tricks,Switched\n"
                     "6,1,1,1,2,3NT,N,9,N\n1,2,3,3,4,3NT,N,9,maybe\n")
     with pytest.raises(ValidationError) as info:
-        build_session([str(path)], Options(dd=False, arrow_switch="6-7", pair_numbering="per-direction"))
+        build_session([str(path)], Options(dd=False, arrow_switch="6-7", overrides={"pair_numbering": "per-direction"}))
     assert str(info.value).splitlines()[1:] == [
         "t.csv:3: switched: 'maybe' is not an arrow-switch mark; write Y for a result the pairs played the other "
         "way round (EW pair sitting NS), or leave it blank",
