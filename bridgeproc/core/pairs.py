@@ -245,21 +245,54 @@ def pair_sides(results: pd.DataFrame) -> Sides:
                  folded.astype(np.int64), direction)
 
 
-def numbering_of(sides: Sides, board: np.ndarray) -> Literal["shared", "per-direction"]:
-    """:func:`pair_numbering` decided on :class:`Sides` and each row's board (integer work only)."""
-    n = sides.rows
-    board_code, boards = pd.factorize(np.asarray(board))
-    where, count = combine_codes(np.concatenate([sides.section, sides.section]),
-                                 np.concatenate([board_code, board_code]), len(boards))
-    entry, count = combine_codes(where, sides.pair, len(sides.ids))  # (section, board, pair as written)
-    known = entry >= 0
+def per_direction(place: np.ndarray, group: np.ndarray, groups: int) -> np.ndarray:
+    """The one rule pair numbering is decided by, for each of ``groups`` groups at once (a session is one
+    group, a simultaneous event's clubs are many): per direction (True) when more than
+    ``PER_DIRECTION_SHARE`` of a group's (section, board, pair) entries are seen in both directions.
+
+    ``place`` is the code of each side's (group, section, board, pair as written), NS sides then EW
+    sides (-1: no pair), ``group`` each side's group. Integer work only: each entry counted once per
+    column it appears in (hashed, not sorted)."""
+    n = len(place) // 2
+    known = place >= 0
     if not known.any():
-        return "shared"
+        return np.zeros(groups, dtype=bool)
     column = np.repeat(np.array([0, 1], dtype=np.int64), n)[known]  # the column, not the number's direction
-    seen = pd.unique(entry[known] * 2 + column)  # each (section, board, pair, column) once (hashed, not sorted)
-    ways = np.bincount(seen // 2, minlength=count)
-    both = (ways[seen // 2] > 1).mean()
-    return "per-direction" if both > PER_DIRECTION_SHARE else "shared"
+    seen = pd.unique(place[known] * 2 + column)  # each (place, column) once
+    places = int(place.max()) + 1
+    ways = np.bincount(seen // 2, minlength=places)  # 2: the pair is seen in both columns
+    group_of = np.zeros(places, dtype=np.int64)
+    group_of[place[known]] = group[known]
+    owner = group_of[seen // 2]
+    total = np.bincount(owner, minlength=groups)
+    twice = np.bincount(owner, weights=(ways[seen // 2] > 1).astype(float), minlength=groups)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(total > 0, twice / np.where(total > 0, total, 1), 0.0) > PER_DIRECTION_SHARE
+
+
+def numbering_of(sides: Sides, board: np.ndarray) -> Literal["shared", "per-direction"]:
+    """:func:`pair_numbering` decided on :class:`Sides` and each row's board (:func:`per_direction`)."""
+    board_code, boards = pd.factorize(np.asarray(board))
+    where, _ = combine_codes(np.concatenate([sides.section, sides.section]),
+                             np.concatenate([board_code, board_code]), len(boards))
+    entry, _ = combine_codes(where, sides.pair, len(sides.ids))  # (section, board, pair as written)
+    one = per_direction(entry, np.zeros(len(entry), dtype=np.int64), 1)
+    return "per-direction" if one[0] else "shared"
+
+
+def numbering_by_group(section: pd.Series, board: np.ndarray, ns: pd.Series, ew: pd.Series,
+                       group: np.ndarray) -> np.ndarray:
+    """:func:`pair_numbering` for each group code at once (True: per direction), by :func:`per_direction`,
+    from the cells as written (a simultaneous event's clubs before their results are checked). Integer
+    codes only: each section, board and pair text is read once."""
+    sec, secs = pd.factorize(section, use_na_sentinel=False)
+    brd, brds = pd.factorize(np.asarray(board), use_na_sentinel=False)
+    pair, pairs = pd.factorize(pd.concat([ns.astype("string"), ew.astype("string")], ignore_index=True))
+    key, _ = combine_codes(np.concatenate([group, group]), np.concatenate([sec, sec]), len(secs))
+    key, _ = combine_codes(key, np.concatenate([brd, brd]), len(brds))
+    place, _ = combine_codes(key, pair, len(pairs))  # -1: no pair (as dropna)
+    groups = int(group.max()) + 1 if len(group) else 0
+    return per_direction(place, np.concatenate([group, group]), groups)
 
 
 def pair_numbering(results: pd.DataFrame, forced: PairNumbering = "auto") -> Literal["shared", "per-direction"]:

@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from bridgeproc.core.pairs import PER_DIRECTION_SHARE, combine_codes
+from bridgeproc.core.pairs import combine_codes, numbering_by_group
 from bridgeproc.errors import ParseError, UsageError, ValidationError
 from bridgeproc.io.sheets.travellers import travellers_rows
 from bridgeproc.io.text import csv_field_limit, read_text
@@ -298,30 +298,6 @@ def _alone(c: _Club, options: Options, hand: pd.DataFrame | None, out: CheckedCl
     if len(checked.notes):
         out.notes.append(checked.notes)
     return club_results(checked.results, c.club)
-
-
-def numbering_by_group(section: pd.Series, board: np.ndarray, ns: pd.Series, ew: pd.Series,
-                       group: np.ndarray) -> np.ndarray:
-    """``core.pairs.pair_numbering`` for each group code at once (True: per direction): the share
-    of (section, board, pair) entries seen in both directions, above ``PER_DIRECTION_SHARE``.
-    Integer codes only: each section, board and pair text is read once."""
-    n = len(section)
-    sec, secs = pd.factorize(section, use_na_sentinel=False)
-    brd, brds = pd.factorize(np.asarray(board), use_na_sentinel=False)
-    pair, pairs = pd.factorize(pd.concat([ns.astype("string"), ew.astype("string")], ignore_index=True))
-    key, count = combine_codes(np.concatenate([group, group]), np.concatenate([sec, sec]), len(secs))
-    key, count = combine_codes(key, np.concatenate([brd, brd]), len(brds))
-    place, places = combine_codes(key, pair, len(pairs))  # -1: no pair (as dropna)
-    entry, _ = combine_codes(place, np.repeat(np.array([0, 1], dtype=np.int64), n), 2)
-    known = np.flatnonzero(entry >= 0)
-    once = known[np.unique(entry[known], return_index=True)[1]]  # each (group, section, board, pair, direction)
-    both = np.bincount(place[once], minlength=places)[place[once]] > 1  # the pair seen in both directions
-    g = np.concatenate([group, group])[once]
-    groups = int(group.max()) + 1 if len(group) else 0
-    total = np.bincount(g, minlength=groups)
-    twice = np.bincount(g, weights=both.astype(float), minlength=groups)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(total > 0, twice / np.where(total > 0, total, 1), 0.0) > PER_DIRECTION_SHARE
 
 
 def _guess_numbering(raw: pd.DataFrame, code: np.ndarray, clubs: int) -> np.ndarray:

@@ -9,13 +9,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from bridgeproc.core.pairs import pair_numbering
+from bridgeproc.core.pairs import numbering_by_group, pair_numbering
 from bridgeproc.errors import ValidationError
 from bridgeproc.io.sheets.travellers import parse_travellers_csv
 from bridgeproc.model import Options
 from bridgeproc.pipeline.run import build_session
 from bridgeproc.pipeline.sim import score_sim
-from bridgeproc.pipeline.sim_read import _csv_rows, _rows_frame, numbering_by_group, read_clubs
+from bridgeproc.pipeline.sim_read import _csv_rows, _rows_frame, read_clubs
 from tests.pipeline.test_sim import ELM, HEADER, OAK, PINE, _csv, write_hand_record
 
 pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
