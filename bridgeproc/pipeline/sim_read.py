@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from bridgeproc.core.notation import per_distinct
 from bridgeproc.core.pairs import combine_codes, numbering_by_group
 from bridgeproc.errors import ParseError, UsageError, ValidationError
 from bridgeproc.io.sheets.travellers import travellers_rows
@@ -220,14 +221,6 @@ def _read_club(club: str, paths: Sequence[Path], options: Options) -> _Club:
     published = names if not read.names and len(names) else None
     return _Club(club, _sourced(raw, where), _sourced(boards, where), listed, published, dict(read.meta), notes,
                  problems, plain=listed is None)
-
-
-def per_distinct(values: pd.Series, read: Callable[[pd.Series], pd.Series]) -> pd.Series:
-    """``read`` (text work on a column) done once per distinct cell of ``values`` and spread back to
-    every row: a chunk's 14,400 pair cells hold a dozen distinct numbers. A missing cell stays missing."""
-    codes, uniques = pd.factorize(values.astype("string"))
-    done = read(pd.Series(uniques, dtype="string")).array
-    return pd.Series(done.take(codes, allow_fill=True), index=values.index)
 
 
 def _texts_of(codes: np.ndarray, count: int, text: Callable[[int], str]) -> pd.Series:
