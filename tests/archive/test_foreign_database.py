@@ -52,3 +52,27 @@ def test_an_empty_file_becomes_an_archive(runner, tmp_path):
     with sqlite3.connect(empty) as conn:
         assert ("archive_info",) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
     conn.close()
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("command", [["archive", "list"], ["archive", "check"]])
+def test_another_programs_postgresql_database_is_refused_and_gets_no_table(runner, postgres_server, command):
+    """On a server the refusal is made inside the schema transaction: the database keeps its own tables
+    and nothing else (``archive list`` used to create 18)."""
+    psycopg = pytest.importorskip("psycopg")
+    from bridgeproc.archive.db import dispose_all
+    from tests.conftest_pg import fresh_database
+
+    url = fresh_database(postgres_server)
+    plain = url.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(plain, autocommit=True) as conn:
+        conn.execute("CREATE TABLE members (id INTEGER, name TEXT)")
+    result = runner.invoke(cli, [*command, "--archive", url])
+    dispose_all()
+    assert result.exit_code == 1, result.output
+    assert "not a bridgeproc archive, it holds another program's tables (members)" in result.output
+    assert "Traceback" not in result.output
+    with psycopg.connect(plain) as conn:
+        tables = [row[0] for row in conn.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1")]
+    assert tables == ["members"]

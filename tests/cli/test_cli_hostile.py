@@ -232,7 +232,9 @@ def test_a_number_too_large_for_any_option_is_a_usage_error(runner, tmp_path, mo
     result = runner.invoke(cli, ["score", str(TRAVELLERS), "--no-dd", "--no-archive", *args, "-o", "x.csv"])
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output
-    assert "not in the range" in result.output or "decimals" in result.output, result.output
+    expected = "is not 0 to 6 decimals or 'exact'" if option == "--mp-decimals" else "is not in the range 0<=x<=" \
+        if option == "--datum-drop" else "is not in the range 1<=x<="
+    assert f"{HUGE}" in result.output and expected in result.output, result.output
     assert not (tmp_path / "x.csv").exists()
 
 

@@ -85,6 +85,7 @@ def test_every_csv_of_a_hostile_evening_holds_no_live_formula(runner, hostile_ev
     outputs = {"score -o x.csv": (tmp_path / "scored.csv").read_text(encoding="utf-8")}
     piped = runner.invoke(cli, ["-q", "score", str(hands), str(travellers), "--names", str(names), "--no-dd",
                                 "--no-archive", *title, "-o", "-"])
+    assert piped.exit_code == 0, piped.output
     outputs["score -o -"] = piped.stdout if hasattr(piped, "stdout") else piped.output
     listed = runner.invoke(cli, ["-q", "archive", "list", "--csv", "--archive", str(archive)])
     session = next(csv.DictReader(io.StringIO(listed.output)))["session_id"].lstrip("'")
