@@ -223,10 +223,9 @@ def test_one_shape_for_every_run():
     cli = [(n, p) for n, p in MODULES.items() if n.startswith("bridgeproc.cli")]
     assert [n for n, p in cli if re.search(r"\b(write_all|check_outputs|atomic_path)\b", p.read_text(encoding="utf-8"))] == []
     assert [n for n, p in MODULES.items() if ".attrs" in p.read_text(encoding="utf-8")] == []
-    # every result type a command publishes has its row; the simultaneous event writes a folder per club
-    # in parallel (pipeline.sim_write), its own shape for now
+    # every result type a command publishes has its row, the simultaneous event's folder included
     types = {getattr(model, name) for name in model.__all__ if isinstance(getattr(model, name), type)}
-    published = types - {model.Options, model.SimResult, model.EventArchived, model.ArchiveResult, model.History}
+    published = types - {model.Options, model.EventArchived, model.ArchiveResult, model.History}
     assert {t.__name__ for t in published} == set(OUTPUTS)
 
 

@@ -6,7 +6,7 @@ import click
 
 from bridgeproc.cli.common import VERBOSE, VERBOSITY, Command, apply, library_errors, option, say, verbosity
 from bridgeproc.cli.main import INPUTS, OUTPUTS, cli
-from bridgeproc.errors import UsageError, format_problems, summarize_problems
+from bridgeproc.errors import format_problems, summarize_problems
 
 ARCHIVE = "Archive"
 
@@ -41,19 +41,9 @@ def sim(club_files, hand_record, club_of, output, archive_url, event, **_) -> No
 
         bridgeproc sim --from-archive postgresql://host/bridge --event "Winter sim" -o sim/
     """
-    from bridgeproc.model import Options
-    from bridgeproc.pipeline.sim import clubs_of, score_sim, score_sim_from_archive
-    from bridgeproc.pipeline.sim_write import write_sim
+    from bridgeproc.pipeline.sim_write import process_sim
     with library_errors():
-        if archive_url:
-            if club_files or not event:
-                raise UsageError("--from-archive takes --event and no club files")
-            result = score_sim_from_archive(archive_url, event)
-        else:
-            if not club_files:
-                raise UsageError("give the clubs' files (or --from-archive URL --event NAME)")
-            result = score_sim(clubs_of(club_files, club_of), hand_record, Options(dd=False))
-        write_sim(result, output)
+        result = process_sim(list(club_files), output, hand_record, club_of, archive_url, event)
     if result.notes is not None and len(result.notes):
         for line in (format_problems if verbosity() >= VERBOSE else summarize_problems)(result.notes):
             say(f"Note: {line}")

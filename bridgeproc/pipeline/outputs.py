@@ -61,6 +61,9 @@ OUTPUTS: dict[str, dict[str, str]] = {
         ".csv": "bridgeproc.report.scoresheet:write_sheet_csv",
         ".xlsx": "bridgeproc.report.scoresheet:write_sheet_xlsx",
     },
+    "SimResult": {
+        FOLDER: "bridgeproc.report.sim_folder:write_sim_folder",
+    },
     "Ladder": {
         ".csv": "bridgeproc.report.ladder:write_ladder_csv",
         ".xlsx": "bridgeproc.report.ladder:write_ladder_xlsx",

@@ -61,6 +61,9 @@ def check_outputs(outputs: Iterable, suffixes: Iterable[str], reads: Iterable = 
 #: The file that marks a folder as written by bridgeproc: only such a folder (or an empty one) is replaced.
 #: It lists the files bridgeproc wrote; the next run replaces those and keeps every other file.
 FOLDER_MARKER = ".bridgeproc-results"
+#: What marked a simultaneous event's folder before it was published like every other run's: all of it is
+#: bridgeproc's.
+SIM_MARKER = ".bridgeproc-sim"
 MARKER_HEAD = ("Written by bridgeproc: the next run that writes this folder replaces the files listed below "
                "and keeps every other file (a logo, .htaccess, photos/ ...).\n")
 
@@ -68,11 +71,18 @@ MARKER_HEAD = ("Written by bridgeproc: the next run that writes this folder repl
 def _ours(folder: Path) -> Callable[[str], bool]:
     """Which files of a results folder bridgeproc wrote, by its marker's list; a marker of an older
     bridgeproc lists none, and then its pages and style sheet (``.html``, ``.css``) are taken as its own."""
+    if not (folder / FOLDER_MARKER).is_file():  # a simultaneous event's folder of an older bridgeproc
+        return lambda name: True
     lines = (folder / FOLDER_MARKER).read_text(encoding="utf-8", errors="replace").splitlines()[1:]
     listed = {line for line in lines if line.strip()}
     if listed:
         return listed.__contains__
     return lambda name: name.endswith((".html", ".css"))
+
+
+def _marked(folder: Path) -> bool:
+    """Whether ``folder`` is one bridgeproc wrote (its marker, or an older simultaneous event's)."""
+    return (folder / FOLDER_MARKER).is_file() or (folder / SIM_MARKER).is_file()
 
 
 def _keep_the_clubs_files(target: Path, new: Path) -> None:
@@ -104,7 +114,7 @@ def _check_folder(out: Path, reads: list[Path]) -> None:
                              "write the results website to another folder")
     if where == Path.cwd().resolve() or where in Path.cwd().resolve().parents:
         raise UsageError(f"{out}: is the current folder (or holds it); give a new folder name, e.g. results/")
-    if out.is_dir() and not (out / FOLDER_MARKER).is_file() and any(out.iterdir()):
+    if out.is_dir() and not _marked(out) and any(out.iterdir()):
         raise UsageError(f"{out}: the folder holds files bridgeproc did not write; give a new or empty folder "
                          f"(bridgeproc replaces only a results folder it wrote, marked by {FOLDER_MARKER})")
 
@@ -151,11 +161,11 @@ class StagedFolder:
                              if not p.is_dir())
             (self.temporary / FOLDER_MARKER).write_text(MARKER_HEAD + "".join(f"{name}\n" for name in written),
                                                         encoding="utf-8")
-            if target.is_dir() and (target / FOLDER_MARKER).is_file():
+            if target.is_dir() and _marked(target):
                 _keep_the_clubs_files(target, self.temporary)
             mode = os.stat(target).st_mode & 0o7777 if target.is_dir() else 0o777 & ~user_umask()
             os.chmod(self.temporary, mode)
-            if target.exists() and not (target / FOLDER_MARKER).is_file() and any(target.iterdir()):
+            if target.exists() and not _marked(target) and any(target.iterdir()):
                 raise OSError(17, "the folder now holds files bridgeproc did not write", str(target))
             old = Path(tempfile.mkdtemp(prefix=f".{target.name}.{os.getpid()}-old-", suffix=TMP_SUFFIX,
                                         dir=target.parent))

@@ -11,7 +11,7 @@ Layout of the output folder::
     clubs/<club>/ranking.csv the club's ranking
     clubs/<club>/frequencies.csv  the field's frequency of each board's scores, ``here`` the club's count
 
-The writers take frames, so a pool of processes can write clubs in parallel (``pipeline.sim``).
+The writers take frames, so a pool of processes can write clubs in parallel (``report.sim_folder``).
 Text from the files is escaped on the pages and kept from running as a formula in the CSVs.
 """
 from __future__ import annotations
@@ -31,7 +31,8 @@ from bridgeproc.report.csv_files import quoting, safe_frame, write_csv
 from bridgeproc.report.web import sim_site
 from bridgeproc.report.web.render import environment, stylesheet
 
-#: The file that marks a folder as a simultaneous event's output (a rerun may replace it).
+#: The file that marked a simultaneous event's folder before its outputs were published like every
+#: other run's (``pipeline.publish`` takes such a folder as bridgeproc's, every file in it).
 MARKER = ".bridgeproc-sim"
 
 
@@ -228,8 +229,7 @@ def write_club(folder: str | os.PathLike, club: str, results: pd.DataFrame, freq
 def write_field(folder: str | os.PathLike, results: pd.DataFrame, ranking: pd.DataFrame, meta: dict, method: str,
                 clubs: dict[str, str], parts: FieldParts | None = None) -> None:
     """Write the field's files: index.html (clubs linked to ``clubs[club]``/index.html), ranking.csv,
-    results.csv (from ``parts`` when given: the lines are formatted once) and the style sheet, and the
-    folder's marker."""
+    results.csv (from ``parts`` when given: the lines are formatted once) and the style sheet."""
     root = Path(folder)
     root.mkdir(parents=True, exist_ok=True)
     m = ranking_method(method)
@@ -246,7 +246,6 @@ def write_field(folder: str | os.PathLike, results: pd.DataFrame, ranking: pd.Da
     model = sim_site.site(title, lines, meta, sim_site.rankings(ranking, "Field", m.percentages, True, links), [],
                           m.card_header)
     (root / "index.html").write_text(_render(model, 0), encoding="utf-8")
-    (root / MARKER).write_text("written by bridgeproc sim; a rerun replaces this folder\n", encoding="utf-8")
 
 
 __all__ = ["MARKER", "ClubPart", "FieldParts", "club_folder", "field_parts", "results_table", "write_club",

@@ -15,6 +15,7 @@ from bridgeproc.model import Options
 from bridgeproc.pipeline.run import build_session
 from bridgeproc.pipeline.sim import clubs_of, score_sim
 from bridgeproc.pipeline.sim_write import write_sim
+from bridgeproc.report.sim_folder import write_sim_folder
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from event import write_hand_record  # noqa: E402
@@ -127,7 +128,9 @@ def test_frequencies_are_the_fields_and_count_the_club(event):
 def test_outputs_per_club_and_for_the_field(event, tmp_path):
     hands, clubs = event
     sim = score_sim(clubs, hands)
-    out = write_sim(sim, tmp_path / "out", workers=2, chunk=1)
+    write_sim_folder(sim, tmp_path / "pool", workers=2, chunk=1)  # the writer itself, a club a task
+    out = write_sim(sim, tmp_path / "out")  # published: staged, then swapped into place
+    assert _files(tmp_path / "pool") == _files(out) - {".bridgeproc-results"}
     for club in clubs:
         folder = out / "clubs" / club
         results = pd.read_csv(folder / "results.csv")
@@ -139,11 +142,30 @@ def test_outputs_per_club_and_for_the_field(event, tmp_path):
     ranking = pd.read_csv(out / "ranking.csv")
     assert len(ranking) == 16
     assert 'href="clubs/oak/index.html"' in (out / "index.html").read_text(encoding="utf-8")
-    write_sim(sim, out)  # a rerun replaces its own folder
+    (out / "logo.png").write_bytes(b"club's")
+    write_sim(sim, out)  # a rerun replaces its own files and keeps the club's
+    assert (out / "logo.png").read_bytes() == b"club's" and (out / "ranking.csv").exists()
     (tmp_path / "other").mkdir()
     (tmp_path / "other" / "mine.txt").write_text("x")
-    with pytest.raises(Exception, match="not written by bridgeproc sim"):
+    with pytest.raises(Exception, match="the folder holds files bridgeproc did not write"):
         write_sim(sim, tmp_path / "other")
+
+
+def test_a_folder_an_older_sim_wrote_is_replaced_whole(event, tmp_path):
+    """Before its outputs were published like every other run's, sim marked its folder .bridgeproc-sim
+    and replaced all of it: such a folder is still bridgeproc's, every file of it."""
+    hands, clubs = event
+    old = tmp_path / "out"
+    (old / "clubs" / "gone").mkdir(parents=True)
+    (old / "clubs" / "gone" / "index.html").write_text("a club no longer in the event")
+    (old / ".bridgeproc-sim").write_text("written by bridgeproc sim; a rerun replaces this folder\n")
+    write_sim(score_sim(clubs, hands), old)
+    assert not (old / "clubs" / "gone").exists() and not (old / ".bridgeproc-sim").exists()
+    assert (old / ".bridgeproc-results").is_file() and (old / "clubs" / "oak" / "index.html").is_file()
+
+
+def _files(folder):
+    return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
 
 
 def test_workers_give_the_same_field(event):
