@@ -152,6 +152,10 @@ def as_numbered(results: pd.DataFrame) -> pd.DataFrame:
 
 #: Share of (pair, board) entries seen in both directions above which numbering is per direction.
 PER_DIRECTION_SHARE = 0.25
+#: The marks a pair id made for a field of several sections or directions is built with: its section before
+#: ``SECTION_MARK``, its direction after ``DIRECTION_MARK`` (characters no cell holds); an event's pairs
+#: and a simultaneous event's field are told apart by them.
+SECTION_MARK, DIRECTION_MARK = "\x1e", "\x1f"
 
 
 def combine_codes(high: np.ndarray, low: np.ndarray, n_low: int) -> tuple[np.ndarray, int]:

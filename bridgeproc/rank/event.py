@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from bridgeproc.core.pairs import pair_directions, pair_numbering
+from bridgeproc.core.pairs import DIRECTION_MARK, SECTION_MARK, pair_directions, pair_numbering
 from bridgeproc.errors import ValidationError
 from bridgeproc.rank._matchpoints import full_top_points
 from bridgeproc.rank._standings import is_individual, rank_text, standings
@@ -80,7 +80,7 @@ def pair_tops(results: pd.DataFrame, conventions: Conventions) -> pd.DataFrame:
 
 
 #: Marks between a pair's section, number and direction in the ids ranked by :func:`session_table`.
-_SECTION_MARK, _DIRECTION_MARK = "\x1e", "\x1f"
+_SECTION_MARK, _DIRECTION_MARK = SECTION_MARK, DIRECTION_MARK  # core.pairs
 
 
 def _marked_results(results: pd.DataFrame, per_direction: bool) -> pd.DataFrame:

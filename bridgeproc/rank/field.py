@@ -12,18 +12,16 @@ import numpy as np
 import pandas as pd
 
 from bridgeproc.core.notation import per_distinct
-from bridgeproc.core.pairs import combine_codes, pair_directions
+from bridgeproc.core.pairs import DIRECTION_MARK, SECTION_MARK, combine_codes, pair_directions
 from bridgeproc.rank._standings import rank_results, standings
 from bridgeproc.rank.conventions import Conventions
 from bridgeproc.rank.frequencies import frequency_table
 from bridgeproc.rank.methods import ranking_method
 from bridgeproc.schema import SIM_STANDINGS_COLUMNS
 
-#: Joins a pair number to its direction for a club numbered per direction, so that one shared
-#: numbering identifies every pair of the field (a character no pair cell holds).
-_DIRECTION_MARK = "\x1f"
-#: Joins a pair's section to its number in the field's pair ids (never in a cell).
-_SECTION_MARK = "\x1e"
+#: A pair of a club numbered per direction is marked with its direction, so that one shared numbering
+#: identifies every pair of the field; its section joins its number (``core.pairs``).
+_SECTION_MARK, _DIRECTION_MARK = SECTION_MARK, DIRECTION_MARK
 
 
 @dataclass(frozen=True)
