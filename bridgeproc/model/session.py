@@ -48,6 +48,13 @@ class Session:
     warnings: pd.DataFrame | None = None
 
     @property
+    def decided(self) -> Conventions:
+        """The conventions the session was ranked by, as decided: ``conventions`` with the pair numbering
+        the run settled on (``conventions`` keeps what was asked, ``auto`` included, as the archive
+        stores it), so that an event or a re-ranking never works it out again."""
+        return self.conventions.replace(pair_numbering=self.numbering)
+
+    @property
     def pair_names(self) -> dict[str, str]:
         """Pair key (see movement.pair_keys) -> names, for the score cards."""
         if self.names is None or not len(self.names):

@@ -108,8 +108,7 @@ def _build(files: list[str], options: Options, progress, stages) -> Session:
 def _session_standings(session: Session, label: str) -> SessionStandings:
     """The session's standings as the event sees them (rank.event.session_table: each pair's section,
     direction and number, its top and member ids from the names list by section, direction and pair)."""
-    conventions = session.conventions.replace(pair_numbering=session.numbering)
-    table = session_table(session.results, conventions, session.names)
+    table = session_table(session.results, session.decided, session.names)
     top = session.results["top"].max() if "top" in session.results and len(session.results) else None
     return SessionStandings(label, session.conventions.method, table,
                             None if top is None or pd.isna(top) else float(top))

@@ -18,6 +18,9 @@ def test_pair_numbering_is_decided_once_per_run(monkeypatch):
     session = build_session([SAMPLE / "club-evening.pbn", SAMPLE / "club-evening-travellers.csv"], Options(dd=False))
     assert len(decided) == 1
     assert session.numbering == "per-direction" and "pairs numbered per-direction" in session.movement  # a Mitchell
+    # what was asked is kept (auto, as the archive stores it); what was decided is on the session
+    assert (session.conventions.pair_numbering, session.decided.pair_numbering) == ("auto", "per-direction")
+    assert session.decided.replace(pair_numbering="auto") == session.conventions
 
 
 def test_hand_records_alone_give_the_hand_record_outputs_and_are_not_archived(tmp_path):
