@@ -285,3 +285,11 @@ TEAMS_DIFF_MATCH_COLUMNS: dict[str, object] = {"round": "Int64", "match": "strin
 TEAMS_DIFF_STANDING_COLUMNS: dict[str, object] = {"team": "string", "rank_before": "string", "rank_after": "string",
                                                   "total_before": "float64", "total_after": "float64",
                                                   "vp_before": "float64", "vp_after": "float64"}
+
+
+#: A movement's seating (``movements``): one row per section, round and table, the pairs in the NS and EW
+#: seats (pair numbers as the movement numbers them: a Mitchell's NS and EW pairs apart), the board set
+#: played there, and ``switched`` when the EW pair sits NS that round (an arrow switch: ``ns`` then holds
+#: the EW pair's number).
+SEATING_COLUMNS = {"section": "string", "round": "int64", "table": "int64", "ns": "int64", "ew": "int64",
+                   "board_set": "int64", "switched": "bool"}

@@ -1,0 +1,47 @@
+"""A movement as data: one row per round and table (:data:`SEATING_COLUMNS`), with the boards of each
+board set; pure, no I/O, so the entry workbook, the table cards and the checks all read the same thing."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pandas as pd
+
+from bridgeproc.schema import SEATING_COLUMNS  # noqa: F401  (the seating's contract, re-exported)
+
+
+@dataclass(frozen=True)
+class Movement:
+    """A movement: its ``kind`` (``mitchell``), ``name`` as a director says it, ``tables``, ``rounds``,
+    ``boards_per_round``, how the pairs are numbered (``per-direction`` for a Mitchell) and its
+    ``seating`` (``schema.SEATING_COLUMNS``). Board set ``s`` (1-based) holds boards
+    ``(s-1)*boards_per_round+1`` to ``s*boards_per_round``."""
+
+    kind: str
+    name: str
+    tables: int
+    rounds: int
+    boards_per_round: int
+    board_sets: int
+    numbering: str
+    seating: pd.DataFrame
+
+    @property
+    def boards(self) -> int:
+        """How many boards are in play."""
+        return self.board_sets * self.boards_per_round
+
+    def board_range(self, board_set: int) -> range:
+        """The boards of ``board_set``."""
+        first = (board_set - 1) * self.boards_per_round + 1
+        return range(first, first + self.boards_per_round)
+
+    def travellers(self) -> pd.DataFrame:
+        """One row per board played at a table in a round (``board, round, table, ns, ew, switched`` and the
+        section), in the order of the travellers: by board, then round."""
+        seating = self.seating
+        offsets = pd.RangeIndex(self.boards_per_round)
+        rows = seating.loc[seating.index.repeat(self.boards_per_round)].reset_index(drop=True)
+        board = (rows["board_set"] - 1) * self.boards_per_round + 1 + list(offsets) * len(seating)
+        out = rows.assign(board=board.astype("int64")).drop(columns="board_set")
+        return out.sort_values(["section", "board", "round", "table"], kind="stable").reset_index(drop=True)[
+            ["section", "board", "round", "table", "ns", "ew", "switched"]]
