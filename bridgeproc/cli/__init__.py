@@ -3,7 +3,7 @@ imports click). ``main`` holds the group, ``score`` and ``check``; ``sheets`` th
 Chicago and teams commands; ``archive`` the archive commands; ``config`` shows the defaults
 in force. ``common`` has what they share (exit codes, help sections, verbosity, the
 configuration file as defaults), ``progress`` the double-dummy progress."""
-from bridgeproc.cli import archive, config, event, sheets, sim, swiss  # noqa: F401  (they register their commands on the group)
+from bridgeproc.cli import archive, config, event, movement, sheets, sim, swiss  # noqa: F401  (they register their commands on the group)
 from bridgeproc.cli.main import cli
 
 __all__ = ["cli"]

@@ -10,6 +10,7 @@ pipeline builds, the writers and the archive take, and library users get.
 ``archive``   ``ArchiveResult``: the version a run was archived as; ``Ladder``, ``History``, ``Rescored``
 ``check``     ``CheckReport``: what a check of the inputs found
 ``event``     ``Event``: sessions combined into an event ranking; ``EventArchived``
+``Movement``  a movement before play (computed by ``bridgeproc.movements``)
 """
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ if TYPE_CHECKING:  # the names, for type checkers; each loads on first use (brid
     from bridgeproc.model.sim import SimResult
     from bridgeproc.model.swiss import SwissRun
     from bridgeproc.model.teams import TeamsSession
+    from bridgeproc.movements.model import Movement
 
 _HOMES = {
     "ArchiveResult": "bridgeproc.model.archive",
@@ -36,6 +38,7 @@ _HOMES = {
     "CheckReport": "bridgeproc.model.check",
     "Event": "bridgeproc.model.event",
     "EventArchived": "bridgeproc.model.event",
+    "Movement": "bridgeproc.movements.model",
     "Options": "bridgeproc.model.options",
     "Session": "bridgeproc.model.session",
     "describe_conventions": "bridgeproc.model.session",
@@ -46,4 +49,4 @@ _HOMES = {
 }
 __getattr__ = lazy_names(__name__, _HOMES)
 
-__all__ = ["ArchiveResult", "CheckReport", "Event", "EventArchived", "History", "Ladder", "Options", "Rescored", "ScoreSheet", "Session", "SimResult", "SwissRun", "TeamsSession", "describe_conventions"]
+__all__ = ["ArchiveResult", "CheckReport", "Event", "EventArchived", "History", "Ladder", "Movement", "Options", "Rescored", "ScoreSheet", "Session", "SimResult", "SwissRun", "TeamsSession", "describe_conventions"]

@@ -61,6 +61,9 @@ OUTPUTS: dict[str, dict[str, str]] = {
         ".csv": "bridgeproc.report.scoresheet:write_sheet_csv",
         ".xlsx": "bridgeproc.report.scoresheet:write_sheet_xlsx",
     },
+    "Movement": {
+        ".csv": "bridgeproc.report.movement:write_movement_csv",
+    },
     "SimResult": {
         FOLDER: "bridgeproc.report.sim_folder:write_sim_folder",
     },
