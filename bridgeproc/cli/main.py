@@ -111,6 +111,9 @@ def _input_options(command):
                           "the inputs' results, each with its reason (see README, Corrections)."),
         inputs("--result-style", type=click.Choice(["auto", "tricks", "relative"]), default="auto", show_default=True,
                      help="How a bare number in the result column is read: auto treats it as tricks taken."),
+        inputs("--movement", type=click.Path(exists=True, dir_okay=False), default=None,
+                     help="A movement file (bridgeproc movement -o movement.csv): every result is checked against "
+                          "it (the pairs meet at that table and round, or on that board)."),
         checks("--trust", type=click.Choice(["contract", "score"]), default="contract", show_default=True,
                      help="When a written score disagrees with contract and result: report it (contract), "
                           "or correct the tricks to the score when exactly one trick count fits (score)."),
@@ -237,7 +240,8 @@ def run_options(params: dict, **extra) -> Options:
         trust=params["trust"], names=tuple(params["names"]),
         conventions=base, overrides=overrides,
         dd=not params.get("no_dd", False), tables=params.get("tables"),
-        movement_check=not params.get("no_movement_check", False), corrections=params.get("corrections"), **extra,
+        movement_check=not params.get("no_movement_check", False), corrections=params.get("corrections"),
+        movement=params.get("movement"), **extra,
     )
 
 

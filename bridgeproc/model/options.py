@@ -45,3 +45,6 @@ class Options:
     meta_defaults: dict = field(default_factory=dict)
     #: A corrections file (CSV or TOML) applied on top of the inputs' results (validate.corrections).
     corrections: str | None = None
+    #: A movement file (``movement.csv``, as ``bridgeproc movement`` writes it): every result is checked
+    #: against it, as a Bridgemate file's results are against its own movement.
+    movement: str | None = None

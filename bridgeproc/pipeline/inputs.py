@@ -9,12 +9,13 @@ from pathlib import Path
 import pandas as pd
 
 from bridgeproc.io.corrections import read_corrections
+from bridgeproc.io.sheets.movement import read_movement
 from bridgeproc.model import Options
 from bridgeproc.pipeline.read import Inputs, check_input_files, creator, read_file, read_names_lists
 from bridgeproc.validate.corrections import apply_corrections
 from bridgeproc.validate.deals import deal_conflicts
 from bridgeproc.validate.given import check_given
-from bridgeproc.validate.movement import check_movement
+from bridgeproc.validate.movement import check_meetings, check_movement
 from bridgeproc.validate.records import fill_from_records
 from bridgeproc.validate.rules import check_games
 
@@ -33,6 +34,8 @@ def read_inputs(paths: list, options: Options = Options()) -> Inputs:
         if options.movement_check:
             inputs.fatal.extend(check_movement(results, movement) for results, movement in inputs.movements[movements:])
     inputs.settle()
+    if options.movement is not None:  # the director's movement: every result checked against it
+        inputs.fatal.append(_against_movement(inputs.frames()[0], read_movement(options.movement, options.encoding)))
     if len(inputs.boards) > 1:
         conflicts = deal_conflicts(pd.concat(inputs.boards, ignore_index=True), "give one hand record")
         if conflicts is not None:
@@ -45,6 +48,21 @@ def read_inputs(paths: list, options: Options = Options()) -> Inputs:
         inputs.raws = [raw] if inputs.raws else []
         inputs.notes.extend(notes)
     return inputs
+
+
+def _against_movement(raw: pd.DataFrame, movement: pd.DataFrame) -> pd.DataFrame:
+    """Results with a table and round checked as a Bridgemate file's are; the others by whether their
+    pairs meet on that board anywhere in the movement."""
+    if "section" not in raw:
+        raw = raw.assign(section=pd.Series("", index=raw.index, dtype="string"))
+    if not len(raw):
+        return check_meetings(raw, movement)
+    placed = pd.Series(True, index=raw.index)
+    for column in ("table", "round"):
+        placed &= raw[column].astype("string").str.strip().fillna("").ne("") if column in raw else False
+    found = [check_movement(raw[placed], movement) if placed.any() else None,
+             check_meetings(raw[~placed], movement) if (~placed).any() else None]
+    return pd.concat([f for f in found if f is not None], ignore_index=True)
 
 
 def _check_pbn(pbn, at: int, options: Options, inputs: Inputs) -> None:

@@ -359,7 +359,7 @@ def process_check(inputs: list, reports: Sequence = (), options: Options = Optio
     right, :func:`check_report`, then every report written (``.xlsx``, ``.csv``, ``.html``), all or
     nothing, whether or not the inputs are refused (the report says why)."""
     check_input_files(inputs, options.names)
-    check_outputs(reports, output_types(CheckReport), [*inputs, *options.names, options.corrections])
+    check_outputs(reports, output_types(CheckReport), [*inputs, *options.names, options.corrections, options.movement])
     report = check_report(list(inputs), options, progress)
     publish(report, reports)
     return report

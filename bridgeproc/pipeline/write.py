@@ -89,7 +89,8 @@ def process_session(inputs: Sequence, outputs: Sequence = (), options: Options =
     all problems), and every output and the archive are written all together or not at all.
     """
     check_input_files(inputs, options.names)
-    check_outputs(outputs, WRITERS, [*inputs, *options.names, archive_file(options.archive_url) if options.archive else None])
+    check_outputs(outputs, WRITERS, [*inputs, *options.names, options.corrections, options.movement,
+                                     archive_file(options.archive_url) if options.archive else None])
     session = build_session(list(inputs), options, progress, stages)
     start = time.perf_counter()
     session = write_outputs(session, list(outputs))

@@ -53,7 +53,7 @@ def check_movement(results: pd.DataFrame, movement: pd.DataFrame) -> pd.DataFram
     m_ns_text, m_ew_text = m_ns.fillna("<NA>"), m_ew.fillna("<NA>")
     found = [
         (missing, 0, "round", "table " + table + " round " + rnd,
-         where + " is not in the movement (RoundData); correct the table or round number"),
+         where + " is not in the movement; correct the table or round number"),
         (swapped, 0, "ns", pairs,
          "pairs " + ns + " and " + ew + " sat the wrong way round at " + where + ": the movement has " + m_ns_text
          + " NS and " + m_ew_text + " EW; swap the pair numbers if the result is from NS's side"),
@@ -73,3 +73,37 @@ def check_movement(results: pd.DataFrame, movement: pd.DataFrame) -> pd.DataFram
         return problems_frame([])
     rows = pd.concat(parts, ignore_index=True).sort_values(["order", "then"], kind="stable")
     return rows[list(PROBLEM_COLUMNS)].fillna("").astype(PROBLEM_COLUMNS).reset_index(drop=True)
+
+
+def check_meetings(results: pd.DataFrame, movement: pd.DataFrame) -> pd.DataFrame:
+    """Check results that carry no table and round against a movement: the NS and EW pair of each result
+    must meet on that board somewhere in it (``movement`` as :func:`check_movement` takes it). One problem
+    row per result they did not, with what the movement has them play instead."""
+    rows = movement.assign(section=movement["section"].astype("string").fillna(""))
+    low = pd.to_numeric(rows["low_board"], errors="coerce").astype("Int64")
+    high = pd.to_numeric(rows["high_board"], errors="coerce").astype("Int64")
+    sizes = (high - low + 1).fillna(0).astype("int64").clip(lower=0).to_numpy()
+    played = rows.loc[rows.index.repeat(sizes)].reset_index(drop=True)  # one row per board of each table-round
+    starts = np.repeat(np.cumsum(sizes) - sizes, sizes)
+    played = played.assign(board=np.repeat(low.fillna(0).to_numpy(dtype=np.int64), sizes)
+                           + np.arange(int(sizes.sum())) - starts)
+    meets = pd.DataFrame({"section": played["section"], "board": played["board"].astype("int64"),
+                          "ns": played["ns"].astype("string"), "ew": played["ew"].astype("string"), "met": True})
+    left = pd.DataFrame({"section": results["section"].astype("string").fillna("") if "section" in results
+                         else pd.Series("", index=results.index, dtype="string"),
+                         "board": pd.to_numeric(results["board"], errors="coerce").astype("Int64"),
+                         "ns": results["ns"].astype("string"), "ew": results["ew"].astype("string")})
+    found = left.merge(meets.astype({"board": "Int64"}).drop_duplicates(["section", "board", "ns", "ew"]),
+                       on=["section", "board", "ns", "ew"], how="left")["met"]
+    bad = found.isna().to_numpy() & left["board"].notna().to_numpy() & left["ns"].notna().to_numpy() \
+        & left["ew"].notna().to_numpy()
+    if not bad.any():
+        return problems_frame([])
+    at = np.flatnonzero(bad)
+    where = left.iloc[at]
+    in_section = np.where(where["section"] != "", " of section " + where["section"], "")
+    message = ("NS " + where["ns"] + " v EW " + where["ew"] + " do not meet on board "
+               + where["board"].astype("string") + in_section + " in the movement; correct the pair numbers or the board")
+    return problems_frame([{"source": str(results["source"].iloc[i]), "line": str(results["line"].iloc[i]),
+                            "column": "ns", "value": f"{w.ns}-{w.ew}", "message": m}
+                           for i, w, m in zip(at, where.itertuples(), message)])

@@ -195,7 +195,7 @@ def test_movement_check_reports_swapped_pairs_unknown_rounds_and_wrong_boards():
     assert messages == [
         "pairs 2 and 1 sat the wrong way round at table 1, round 2 of section B: the movement has 1 NS and 2 EW; "
         "swap the pair numbers if the result is from NS's side",
-        "table 3, round 1 of section B is not in the movement (RoundData); correct the table or round number",
+        "table 3, round 1 of section B is not in the movement; correct the table or round number",
         "board 3 is not played at table 2, round 2 of section B (boards 1-2); correct the board number or the "
         "table/round",
     ]

@@ -32,7 +32,7 @@ def test_every_fault_on_its_line_in_order():
     assert found["message"].tolist() == [
         "pairs 3 and 1 sat the wrong way round at table 1, round 1 of section A: the movement has 1 NS and 3 EW; "
         "swap the pair numbers if the result is from NS's side",
-        "table 9, round 1 of section A is not in the movement (RoundData); correct the table or round number",
+        "table 9, round 1 of section A is not in the movement; correct the table or round number",
         "pairs 2 (NS) and 5 (EW) did not meet at table 2, round 1 of section A: the movement has 2 v 4 there; "
         "correct the pair numbers or the table/round",
         "board 7 is not played at table 2, round 1 of section A (boards 1-3); correct the board number or the "
