@@ -16,8 +16,9 @@ from bridgeproc.errors import ParseError, TeamsEventError, TooLargeError, UsageE
 from bridgeproc.io.bws import read_bws
 from bridgeproc.io.pbn.reader import pbn_program, read_pbn
 from bridgeproc.io.sheets import read_travellers
+from bridgeproc.io.sheets.movement import entry_movement
 from bridgeproc.io.sheets.names import read_names, workbook_names
-from bridgeproc.io.sheets.own import own_totals
+from bridgeproc.io.sheets.own import is_own, own_totals
 from bridgeproc.io.sheets.travellers import published_method
 from bridgeproc.io.sheets.xlsx import load_workbooks, read_travellers_xlsx
 from bridgeproc.io.usebio.sessions import read_usebio_session, split_session
@@ -136,6 +137,26 @@ def _read_csv(path, options: Options, inputs: Inputs) -> None:
         inputs.notes.extend(names_notes)
 
 
+#: The cells a director types into an entry workbook (the others come from the movement).
+_TYPED = ("contract", "declarer", "result", "lead")
+
+
+def _played_rows(raw: pd.DataFrame, notes: list[dict]) -> pd.DataFrame:
+    """An entry workbook's rows with something typed; the others were not played, said in one note."""
+    typed = [c for c in _TYPED if c in raw]
+    empty = pd.Series(True, index=raw.index)
+    for column in typed:
+        empty &= raw[column].astype("string").str.strip().fillna("").eq("")
+    if not empty.any():
+        return raw
+    lines = raw.loc[empty, "line"].astype("string").tolist()
+    shown = ", ".join(lines[:10]) + (f" and {len(lines) - 10} more" if len(lines) > 10 else "")
+    notes.append({"source": str(raw["source"].iloc[0]), "line": lines[0], "column": "", "value": "",
+                  "message": f"{len(lines)} row(s) of the entry workbook left empty (rows {shown}): those boards "
+                             "were not played at those tables; type the results to score them"})
+    return raw[~empty].reset_index(drop=True)
+
+
 def _read_xlsx(path, options: Options, inputs: Inputs) -> None:
     """Travellers (with the names sheet, if the workbook has one), or a names-only workbook.
 
@@ -144,7 +165,12 @@ def _read_xlsx(path, options: Options, inputs: Inputs) -> None:
     workbooks = load_workbooks(path)
     notes: list[dict] = []  # kept only if the workbook is read as travellers
     try:
-        _add_travellers(read_travellers_xlsx(path, workbooks, notes), inputs)
+        raw = read_travellers_xlsx(path, workbooks, notes)
+        plan = entry_movement(workbooks[0], Path(path).name) if is_own(workbooks[0]) else None
+        if plan is not None:  # bridgeproc's entry workbook: rows left empty were not played; its movement checks
+            raw = _played_rows(raw, notes)
+            inputs.movements.append((raw if "section" in raw else raw.assign(section=""), plan))
+        _add_travellers(raw, inputs)
         inputs.notes.extend(notes)
     except ParseError as traveller_error:
         names_notes: list[dict] = []

@@ -22,7 +22,20 @@ _BOARDS = re.compile(r"\s*(\d{1,4})\s*(?:-\s*(\d{1,4})\s*)?")
 def read_movement(path: str | os.PathLike, encoding: str | None = None) -> pd.DataFrame:
     """The movement in ``path`` (see the module's text)."""
     text, source = read_text(path, encoding)
-    rows = list(csv.reader(text.splitlines()))
+    return movement_rows(list(csv.reader(text.splitlines())), source)
+
+
+def entry_movement(workbook, source: str) -> pd.DataFrame | None:
+    """The movement an entry workbook carries (its ``Movement`` sheet, as ``bridgeproc movement -o
+    entry.xlsx`` writes it), None for another workbook."""
+    if "Movement" not in workbook.sheetnames:
+        return None
+    rows = [["" if v is None else str(v) for v in row] for row in workbook["Movement"].iter_rows(values_only=True)]
+    return movement_rows(rows, f"{source}!Movement")
+
+
+def movement_rows(rows: list[list[str]], source: str) -> pd.DataFrame:
+    """The movement frame of a movement's rows of text cells, its header first (see the module's text)."""
     header = [cell.strip().lower() for cell in rows[0]] if rows else []
     if tuple(header[:len(HEADER)]) != HEADER:
         raise ParseError(source, 1, f"not a movement file: the header must begin {', '.join(HEADER)} (as "

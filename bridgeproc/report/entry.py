@@ -1,0 +1,87 @@
+"""The entry workbook: the grid a director types the evening into, made from the movement before play.
+
+Sheet ``Travellers``: ``Board, Round, Table, NS, EW, Contract, Declarer, Result, Lead`` (``Section`` first
+when there are several), one row for each board at each table in each round in the order of the
+travellers, Board to EW filled in and locked (the sheet is protected without a password: only Contract,
+Declarer, Result and Lead take typing), a list on Declarer; sheet ``Names``: one row per pair to fill in;
+sheet ``Movement``: the movement itself (as ``movement.csv``), which ``score`` checks every result
+against. Printed with the header on every page, a board's traveller kept on one page."""
+from __future__ import annotations
+
+import os
+
+import openpyxl
+from openpyxl.styles import Font, Protection
+from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.pagebreak import Break
+
+from bridgeproc._version import __version__
+from bridgeproc.movements.model import Movement
+from bridgeproc.report.movement import movement_table
+from bridgeproc.report.styles import CREATOR
+
+#: The sheets of the entry workbook (``io.sheets`` reads them back by these names).
+TRAVELLERS, NAMES, MOVEMENT = "Travellers", "Names", "Movement"
+TYPED = ("Contract", "Declarer", "Result", "Lead")
+
+
+def write_entry_workbook(movement: Movement, path: str | os.PathLike) -> None:
+    """The entry workbook of ``movement`` (see the module's text)."""
+    wb = openpyxl.Workbook()  # not write-only: cells are unlocked after they are written
+    wb.properties.creator = f"{CREATOR} {__version__}"
+    travellers = movement.travellers()
+    sections = travellers["section"].fillna("").nunique() > 1 or (travellers["section"].fillna("") != "").any()
+    head = (["Section"] if sections else []) + ["Board", "Round", "Table", "NS", "EW", *TYPED]
+    ws = wb.active
+    ws.title = TRAVELLERS
+    ws.append(head)
+    bold = Font(bold=True)
+    for cell in ws[1]:
+        cell.font = bold
+    given = travellers[(["section"] if sections else []) + ["board", "round", "table", "ns", "ew"]]
+    for row in given.itertuples(index=False):
+        ws.append([*row, None, None, None, None])
+    unlocked = Protection(locked=False)
+    first_typed = len(head) - len(TYPED) + 1
+    for row in ws.iter_rows(min_row=2, min_col=first_typed, max_col=len(head)):
+        for cell in row:
+            cell.protection = unlocked
+    declarer = DataValidation(type="list", formula1='"N,E,S,W"', allow_blank=True, showErrorMessage=True,
+                              errorTitle="Declarer", error="N, E, S or W")
+    column = openpyxl.utils.get_column_letter(first_typed + 1)
+    declarer.add(f"{column}2:{column}{ws.max_row}")
+    ws.add_data_validation(declarer)
+    ws.protection.sheet = True  # no password: the director can unprotect it
+    ws.freeze_panes = "A2"
+    ws.print_title_rows = "1:1"
+    ws.page_setup.fitToWidth, ws.page_setup.fitToHeight = 1, 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    boards = travellers["board"].tolist()
+    for at in range(1, len(boards)):  # a page break between travellers, so that a board's stays on one page
+        if boards[at] != boards[at - 1]:
+            ws.row_breaks.append(Break(id=at + 1))
+    for letter, width in zip("ABCDEFGHIJ", [8 if sections else 7, 7, 7, 6, 6, 10, 10, 8, 7, 7]):
+        ws.column_dimensions[letter].width = width
+
+    names = wb.create_sheet(NAMES)
+    names.append(["Pair", "Player 1", "Player 2"] if movement.numbering == "shared" else
+                 ["Pair", "Direction", "Player 1", "Player 2"])
+    for cell in names[1]:
+        cell.font = bold
+    seating = movement.seating
+    if movement.numbering == "shared":
+        for pair in sorted(set(seating["ns"]) | set(seating["ew"])):
+            names.append([int(pair), None, None])
+    else:
+        for direction, column_name in (("NS", "ns"), ("EW", "ew")):
+            for pair in sorted(set(seating.loc[~seating["switched"], column_name])):
+                names.append([int(pair), direction, None, None])
+
+    plan = wb.create_sheet(MOVEMENT)
+    table = movement_table(movement)
+    plan.append(list(table.columns))
+    for row in table.itertuples(index=False):
+        plan.append([None if v == "" else v for v in row])
+    plan.sheet_state = "hidden"
+    plan.protection.sheet = True
+    wb.save(path)

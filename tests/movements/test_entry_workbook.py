@@ -1,0 +1,91 @@
+"""The entry workbook (issue 30): made from the movement, filled in as a director would (only Contract,
+Declarer, Result and Lead typed), then scored with no options: the matchpoints agree with a slow count,
+rows left empty are boards not played, and a result typed at the wrong table is refused with its row."""
+from __future__ import annotations
+
+import csv
+from fractions import Fraction
+
+import openpyxl
+import pytest
+
+from bridgeproc.cli import cli
+
+pytestmark = pytest.mark.e2e  # runs whole commands: left out of make quick
+
+CONTRACTS = ["3NT", "4S", "2H", "3C", "1NT", "4H", "5D", "2S"]
+RESULTS = ["=", "+1", "-1", "=", "-2", "+2", "=", "-1"]
+
+
+def _entry(runner, tmp_path, kind, tables, boards):
+    path = tmp_path / "entry.xlsx"
+    result = runner.invoke(cli, ["movement", kind, "--tables", str(tables), "--boards", str(boards), "-o", str(path)])
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def _fill(path, skip=(), change=None):
+    """Type a result on every row but those in ``skip`` (row numbers): only the four typed columns."""
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Travellers"]
+    head = [c.value for c in ws[1]]
+    assert head == ["Board", "Round", "Table", "NS", "EW", "Contract", "Declarer", "Result", "Lead"]
+    assert ws.protection.sheet and ws["A2"].protection.locked and not ws["F2"].protection.locked
+    for r in range(2, ws.max_row + 1):
+        if r in skip:
+            continue
+        board, ns = ws.cell(r, 1).value, ws.cell(r, 4).value
+        pick = (board * 5 + ns * 3) % 8
+        for column, value in zip(range(6, 10), [CONTRACTS[pick], "NESW"[(board + ns) % 4], RESULTS[pick], "SA"]):
+            ws.cell(r, column).value = value
+    if change is not None:
+        change(ws)
+    wb.save(path)
+    return path
+
+
+def _slow_matchpoints(rows):
+    """Two matchpoints for each result beaten on the board, one for each tie (every board played as often)."""
+    by_board: dict[str, list] = {}
+    for row in rows:
+        by_board.setdefault(row["board"], []).append(row)
+    out = {}
+    for board, played in by_board.items():
+        for row in played:
+            mine = int(row["score_ns"])
+            points = sum(Fraction(2) if mine > int(o["score_ns"]) else Fraction(1) if mine == int(o["score_ns"])
+                         else Fraction(0) for o in played if o is not row)
+            out[(board, row["ns"], row["ew"])] = float(points)
+    return out
+
+
+@pytest.mark.parametrize(("kind", "tables", "boards"), [("mitchell", 7, 28), ("howell", 5, 27)])
+def test_the_filled_entry_workbook_scores_with_no_options(runner, tmp_path, kind, tables, boards):
+    path = _fill(_entry(runner, tmp_path, kind, tables, boards))
+    out = tmp_path / "scored.csv"
+    result = runner.invoke(cli, ["score", str(path), "--no-dd", "--no-archive", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    with open(out, newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) == tables * boards
+    slow = _slow_matchpoints(rows)
+    for row in rows:
+        assert float(row["mp_ns"]) == pytest.approx(slow[(row["board"], row["ns"], row["ew"])]), row
+
+
+def test_rows_left_empty_are_boards_not_played(runner, tmp_path):
+    path = _fill(_entry(runner, tmp_path, "mitchell", 7, 28), skip={5, 9})
+    result = runner.invoke(cli, ["score", str(path), "--no-dd", "--no-archive", "-o", str(tmp_path / "s.csv")])
+    assert result.exit_code == 0, result.output
+    assert "2 row(s) of the entry workbook left empty (rows 5, 9): those boards were not played" in result.output
+    assert "194 results" in result.output
+
+
+def test_a_result_typed_at_the_wrong_table_is_refused_with_its_row(runner, tmp_path):
+    def wrong_table(ws):
+        ws["C5"].value = ws["C5"].value % 7 + 1  # a director who unprotected the sheet and mistyped the table
+
+    path = _fill(_entry(runner, tmp_path, "mitchell", 7, 28), change=wrong_table)
+    result = runner.invoke(cli, ["check", str(path)])
+    assert result.exit_code == 1
+    assert "entry.xlsx!Travellers:5: ns: pairs" in result.output and "did not meet at table" in result.output
