@@ -64,6 +64,7 @@ OUTPUTS: dict[str, dict[str, str]] = {
     "Movement": {
         ".csv": "bridgeproc.report.movement:write_movement_csv",
         ".xlsx": "bridgeproc.report.entry:write_entry_workbook",
+        ".html": "bridgeproc.report.cards:write_table_cards",
     },
     "SimResult": {
         FOLDER: "bridgeproc.report.sim_folder:write_sim_folder",

@@ -1,0 +1,55 @@
+"""The table cards of a movement (``cards.html``): one printed page per table, each round's pairs and
+boards and where the EW pair and the boards go next; for a Howell, where every pair moves, also one page
+per pair. Escaped text, no script, a page per card when printed."""
+from __future__ import annotations
+
+import os
+
+import pandas as pd
+
+from bridgeproc._version import __version__
+from bridgeproc.movements.model import Movement
+from bridgeproc.report.movement import movement_table
+from bridgeproc.report.web.render import environment
+
+
+def _next(seating: pd.DataFrame, rounds: int) -> pd.DataFrame:
+    """For each round and table: the table the EW pair goes to, and the table(s) the boards go to."""
+    later = seating.assign(round=seating["round"] - 1)
+    ew_to = seating.merge(later[["round", "ew", "table"]].rename(columns={"table": "ew_to"}), on=["round", "ew"],
+                          how="left")["ew_to"]
+    boards_to = later.groupby(["round", "board_set"])["table"].agg(lambda t: ", ".join(map(str, sorted(t))))
+    at = pd.MultiIndex.from_frame(seating[["round", "board_set"]])
+    to = pd.Series(boards_to.reindex(at).to_numpy(), index=seating.index).fillna("")
+    last = seating["round"] == rounds
+    ew_text = ew_to.astype("Int64").astype("string").fillna("").where(~last, "end")
+    return seating.assign(ew_to=ew_text.to_numpy(), boards_to=to.where(~last, "end").to_numpy())
+
+
+def card_models(movement: Movement) -> list[dict]:
+    """The cards as the template shows them: a table's (round, NS, EW, boards, EW to, boards to), and for a
+    Howell each pair's (round, table, direction, against, boards)."""
+    seating = _next(movement.seating, movement.rounds).assign(boards=movement_table(movement)["boards"].to_numpy())
+    cards = []
+    for (section, table), rows in seating.groupby(["section", "table"], sort=True):
+        where = f"{section} " if section else ""
+        cards.append({"id": f"table-{where.strip() + '-' if section else ''}{table}",
+                      "title": f"{where}Table {table}",
+                      "heads": ["Round", "NS", "EW", "Boards", "EW go to table", "Boards go to table"],
+                      "rows": [[r.round, r.ns, r.ew, r.boards, r.ew_to, r.boards_to] for r in rows.itertuples()]})
+    if movement.numbering == "shared":  # a Howell: every pair moves, a card each
+        long = pd.concat([seating.assign(pair=seating["ns"], direction="NS", against=seating["ew"]),
+                          seating.assign(pair=seating["ew"], direction="EW", against=seating["ns"])])
+        for pair, rows in long.sort_values(["pair", "round"]).groupby("pair", sort=True):
+            cards.append({"id": f"pair-{pair}", "title": f"Pair {pair}",
+                          "heads": ["Round", "Table", "Sit", "Against", "Boards"],
+                          "rows": [[r.round, r.table, r.direction, r.against, r.boards] for r in rows.itertuples()]})
+    return cards
+
+
+def write_table_cards(movement: Movement, path: str | os.PathLike) -> None:
+    """``cards.html`` (see the module's text)."""
+    page = environment().get_template("table_cards.html").render(
+        title=movement.name, cards=card_models(movement), version=__version__)
+    with open(path, "w", encoding="utf-8", newline="\n") as out:
+        out.write(page)
