@@ -13,12 +13,11 @@ import os
 import openpyxl
 from openpyxl.styles import Font, Protection
 from openpyxl.worksheet.datavalidation import DataValidation
-from openpyxl.worksheet.pagebreak import Break
 
 from bridgeproc._version import __version__
 from bridgeproc.movements.model import Movement
 from bridgeproc.report.movement import movement_table
-from bridgeproc.report.styles import CREATOR
+from bridgeproc.report.styles import CREATOR, add_row, break_before, new_sheet
 
 #: The sheets of the entry workbook (``io.sheets`` reads them back by these names).
 TRAVELLERS, NAMES, MOVEMENT = "Travellers", "Names", "Movement"
@@ -34,13 +33,13 @@ def write_entry_workbook(movement: Movement, path: str | os.PathLike) -> None:
     head = (["Section"] if sections else []) + ["Board", "Round", "Table", "NS", "EW", *TYPED]
     ws = wb.active
     ws.title = TRAVELLERS
-    ws.append(head)
+    add_row(ws, head)
     bold = Font(bold=True)
     for cell in ws[1]:
         cell.font = bold
     given = travellers[(["section"] if sections else []) + ["board", "round", "table", "ns", "ew"]]
     for row in given.itertuples(index=False):
-        ws.append([*row, None, None, None, None])
+        add_row(ws, [*row, None, None, None, None])
     unlocked = Protection(locked=False)
     first_typed = len(head) - len(TYPED) + 1
     for row in ws.iter_rows(min_row=2, min_col=first_typed, max_col=len(head)):
@@ -56,32 +55,30 @@ def write_entry_workbook(movement: Movement, path: str | os.PathLike) -> None:
     ws.print_title_rows = "1:1"
     ws.page_setup.fitToWidth, ws.page_setup.fitToHeight = 1, 0
     ws.sheet_properties.pageSetUpPr.fitToPage = True
-    boards = travellers["board"].tolist()
-    for at in range(1, len(boards)):  # a page break between travellers, so that a board's stays on one page
-        if boards[at] != boards[at - 1]:
-            ws.row_breaks.append(Break(id=at + 1))
+    boards = travellers["board"].tolist()  # a page break between travellers: a board's stays on one page
+    break_before(ws, [at + 2 for at in range(1, len(boards)) if boards[at] != boards[at - 1]])
     for letter, width in zip("ABCDEFGHIJ", [8 if sections else 7, 7, 7, 6, 6, 10, 10, 8, 7, 7]):
         ws.column_dimensions[letter].width = width
 
-    names = wb.create_sheet(NAMES)
-    names.append(["Pair", "Player 1", "Player 2"] if movement.numbering == "shared" else
+    names = new_sheet(wb, NAMES)
+    add_row(names, ["Pair", "Player 1", "Player 2"] if movement.numbering == "shared" else
                  ["Pair", "Direction", "Player 1", "Player 2"])
     for cell in names[1]:
         cell.font = bold
     seating = movement.seating
     if movement.numbering == "shared":
         for pair in sorted(set(seating["ns"]) | set(seating["ew"])):
-            names.append([int(pair), None, None])
+            add_row(names, [int(pair), None, None])
     else:
         for direction, column_name in (("NS", "ns"), ("EW", "ew")):
             for pair in sorted(set(seating.loc[~seating["switched"], column_name])):
-                names.append([int(pair), direction, None, None])
+                add_row(names, [int(pair), direction, None, None])
 
-    plan = wb.create_sheet(MOVEMENT)
+    plan = new_sheet(wb, MOVEMENT)
     table = movement_table(movement)
-    plan.append(list(table.columns))
+    add_row(plan, list(table.columns))
     for row in table.itertuples(index=False):
-        plan.append([None if v == "" else v for v in row])
+        add_row(plan, [None if v == "" else v for v in row])
     plan.sheet_state = "hidden"
     plan.protection.sheet = True
     wb.save(path)

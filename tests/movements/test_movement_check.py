@@ -82,3 +82,25 @@ def test_a_movement_file_that_is_not_one_is_refused(runner, tmp_path, text, word
     (tmp_path / "t.csv").write_text("Board,NS,EW,Contract,Declarer,Result\n1,1,1,3NT,N,=\n", encoding="utf-8")
     result = runner.invoke(cli, ["check", str(tmp_path / "t.csv"), "--movement", str(tmp_path / "movement.csv")])
     assert result.exit_code == 1 and words in result.output and "Traceback" not in result.output, result.output
+
+
+def _every_size():
+    from bridgeproc.movements.howell import MAX_TABLES as HOWELL_MAX, MIN_TABLES as HOWELL_MIN
+    from bridgeproc.movements.mitchell import MAX_TABLES as MITCHELL_MAX, MIN_TABLES as MITCHELL_MIN
+
+    return ([mitchell(t, 2) for t in range(MITCHELL_MIN, MITCHELL_MAX + 1)]
+            + [howell(t, 2) for t in range(HOWELL_MIN, HOWELL_MAX + 1)])
+
+
+@pytest.mark.parametrize("movement", _every_size(), ids=lambda m: m.name)
+def test_the_movement_csv_of_every_size_reads_back_with_no_problem(tmp_path, movement):
+    """What the issue asks of every supported size: movement.csv read back by score --movement, the results
+    that follow it checked with no problem (through the library: the command is tested above)."""
+    from bridgeproc.model import Options
+    from bridgeproc.pipeline.run import check_report
+
+    write_movement_csv(movement, tmp_path / "movement.csv")
+    travellers = _travellers(movement, tmp_path / "t.csv")
+    report = check_report([travellers], Options(dd=False, movement=str(tmp_path / "movement.csv")))
+    assert report.ok and not len(report.errors), report.errors
+    assert len(report.results) == movement.tables * movement.rounds * movement.boards_per_round

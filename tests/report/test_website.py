@@ -286,7 +286,7 @@ def test_the_templates_ship_in_the_package():
                if any(fnmatch.fnmatch(str(p.relative_to(ROOT / "bridgeproc")), pattern) for pattern in patterns)]
     assert sorted(p.name for p in shipped) == sorted(p.name for p in templates.iterdir()) == [
         "base.html", "event_page.html", "event_session.html", "macros.html", "page.html", "sim_page.html", "style.css",
-        "teams_base.html", "teams_macros.html", "teams_page.html"]
+        "table_cards.html", "teams_base.html", "teams_macros.html", "teams_page.html"]
     assert "jinja2>=3.1" in config["project"]["dependencies"]
 
 
