@@ -94,4 +94,4 @@ def test_a_result_typed_at_the_wrong_table_is_refused_with_its_row(runner, tmp_p
 def test_each_traveller_prints_on_its_own_page(runner, tmp_path):
     ws = openpyxl.load_workbook(_entry(runner, tmp_path, "mitchell", 7, 28))["Travellers"]
     assert [b.id for b in ws.row_breaks.brk] == [1 + 7 * n for n in range(1, 28)]  # after each board's 7 rows
-    assert ws.print_title_rows == "1:1" and ws.freeze_panes == "A2"
+    assert ws.print_title_rows == "$1:$1" and ws.freeze_panes == "A2"

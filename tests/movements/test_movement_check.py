@@ -85,8 +85,10 @@ def test_a_movement_file_that_is_not_one_is_refused(runner, tmp_path, text, word
 
 
 def _every_size():
-    from bridgeproc.movements.howell import MAX_TABLES as HOWELL_MAX, MIN_TABLES as HOWELL_MIN
-    from bridgeproc.movements.mitchell import MAX_TABLES as MITCHELL_MAX, MIN_TABLES as MITCHELL_MIN
+    from bridgeproc.movements.howell import MAX_TABLES as HOWELL_MAX
+    from bridgeproc.movements.howell import MIN_TABLES as HOWELL_MIN
+    from bridgeproc.movements.mitchell import MAX_TABLES as MITCHELL_MAX
+    from bridgeproc.movements.mitchell import MIN_TABLES as MITCHELL_MIN
 
     return ([mitchell(t, 2) for t in range(MITCHELL_MIN, MITCHELL_MAX + 1)]
             + [howell(t, 2) for t in range(HOWELL_MIN, HOWELL_MAX + 1)])
