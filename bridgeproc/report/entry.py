@@ -3,11 +3,13 @@
 Sheet ``Travellers``: ``Board, Round, Table, NS, EW, Contract, Declarer, Result, Lead`` (``Section`` first
 when there are several), one row for each board at each table in each round in the order of the
 travellers, Board to EW filled in and locked (the sheet is protected without a password: only Contract,
-Declarer, Result and Lead take typing), a list on Declarer; sheet ``Names``: one row per pair to fill in;
+Declarer, Result and Lead take typing), lists on Contract, Declarer and Result (a spelling off the Contract
+and Result lists is kept after a warning: every spelling ``score`` reads is accepted); sheet ``Names``: one row per pair to fill in;
 sheet ``Movement``: the movement itself (as ``movement.csv``), which ``score`` checks every result
 against. Printed with the header on every page, a board's traveller kept on one page."""
 from __future__ import annotations
 
+import itertools
 import os
 
 import openpyxl
@@ -20,8 +22,14 @@ from bridgeproc.report.movement import movement_table
 from bridgeproc.report.styles import CREATOR, add_row, break_before, new_sheet
 
 #: The sheets of the entry workbook (``io.sheets`` reads them back by these names).
-TRAVELLERS, NAMES, MOVEMENT = "Travellers", "Names", "Movement"
+TRAVELLERS, NAMES, MOVEMENT, LISTS = "Travellers", "Names", "Movement", "Lists"
 TYPED = ("Contract", "Declarer", "Result", "Lead")
+#: The choices the Contract and Result cells offer (any other spelling score reads is kept after a warning:
+#: 4SX=, 3NT+1 with the result in the contract cell, AVE+, tricks as a number).
+CONTRACT_CHOICES = ["PASS", *(f"{level}{strain}{double}" for level in range(1, 8) for strain in ("C", "D", "H", "S", "NT")
+                              for double in ("", "X", "XX"))]
+RESULT_CHOICES = ["=", *(f"+{n}" for n in range(1, 7)), *(f"-{n}" for n in range(1, 14))]
+TYPED_HELP = {"Contract": "e.g. 4S, 3NTX, PASS, AVE+", "Result": "e.g. =, +1, -2, or the tricks taken"}
 
 
 def write_entry_workbook(movement: Movement, path: str | os.PathLike) -> None:
@@ -47,9 +55,21 @@ def write_entry_workbook(movement: Movement, path: str | os.PathLike) -> None:
             cell.protection = unlocked
     declarer = DataValidation(type="list", formula1='"N,E,S,W"', allow_blank=True, showErrorMessage=True,
                               errorTitle="Declarer", error="N, E, S or W")
-    column = openpyxl.utils.get_column_letter(first_typed + 1)
-    declarer.add(f"{column}2:{column}{ws.max_row}")
+    letter = openpyxl.utils.get_column_letter
+    declarer.add(f"{letter(first_typed + 1)}2:{letter(first_typed + 1)}{ws.max_row}")
     ws.add_data_validation(declarer)
+    lists = new_sheet(wb, LISTS)  # the choices offered; anything else score reads is kept after a warning
+    for contract, result in itertools.zip_longest(CONTRACT_CHOICES, RESULT_CHOICES):
+        add_row(lists, [contract, result])
+    lists.sheet_state = "hidden"
+    for offset, count, what in ((0, len(CONTRACT_CHOICES), "Contract"), (2, len(RESULT_CHOICES), "Result")):
+        source = letter(1 if what == "Contract" else 2)
+        choice = DataValidation(type="list", formula1=f"{LISTS}!${source}$1:${source}${count}", allow_blank=True,
+                                showErrorMessage=True, errorStyle="warning", errorTitle=what,
+                                error=f"Not one of the usual spellings: keep it if score reads it ({TYPED_HELP[what]})")
+        column = letter(first_typed + offset)
+        choice.add(f"{column}2:{column}{ws.max_row}")
+        ws.add_data_validation(choice)
     ws.protection.sheet = True  # no password: the director can unprotect it
     ws.freeze_panes = "A2"
     ws.print_title_rows = "1:1"

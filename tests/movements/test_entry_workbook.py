@@ -95,3 +95,30 @@ def test_each_traveller_prints_on_its_own_page(runner, tmp_path):
     ws = openpyxl.load_workbook(_entry(runner, tmp_path, "mitchell", 7, 28))["Travellers"]
     assert [b.id for b in ws.row_breaks.brk] == [1 + 7 * n for n in range(1, 28)]  # after each board's 7 rows
     assert ws.print_title_rows == "$1:$1" and ws.freeze_panes == "A2"
+
+
+def test_the_typed_cells_offer_lists_that_accept_every_spelling_score_reads(runner, tmp_path):
+    wb = openpyxl.load_workbook(_entry(runner, tmp_path, "mitchell", 7, 28))
+    ws = wb["Travellers"]
+    found = {str(v.sqref).split(":")[0][0]: (v.formula1, v.errorStyle) for v in ws.data_validations.dataValidation}
+    assert found == {"F": ("Lists!$A$1:$A$106", "warning"), "G": ('"N,E,S,W"', None), "H": ("Lists!$B$1:$B$20", "warning")}
+    lists = wb["Lists"]
+    contracts = [c.value for c in lists["A"]]
+    assert lists.sheet_state == "hidden" and contracts[:4] == ["PASS", "1C", "1CX", "1CXX"] and contracts[-1] == "7NTXX"
+    assert [c.value for c in lists["B"]][:3] == ["=", "+1", "+2"] and lists["B20"].value == "-13"
+    # a spelling off the list (a warning in Excel, kept) is read by score as it always is
+    def off_the_list(sheet):
+        sheet["F2"].value, sheet["H2"].value = "4S+1", None  # the result in the contract cell
+
+    filled = _fill(tmp_path / "entry.xlsx", change=off_the_list)
+    result = runner.invoke(cli, ["score", str(filled), "--no-dd", "--no-archive", "-o", str(tmp_path / "s.csv")])
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(__import__("shutil").which("soffice") is None, reason="LibreOffice is not installed")
+def test_libreoffice_prints_one_traveller_a_page(runner, tmp_path):
+    from tests.report.test_print import pdf_pages
+
+    path = _entry(runner, tmp_path, "mitchell", 7, 28)
+    assert pdf_pages(path, "Travellers", tmp_path) == 28
