@@ -35,7 +35,8 @@ _OPTIONS = [
                  help="Rounds in which the EW pairs sit NS (a Mitchell), e.g. 6-7."),
     click.option("-o", "--output", "outputs", multiple=True, type=click.Path(),
                  callback=outputs_for(output_types("Movement")),
-                 help="Write the movement: movement.csv (section, round, table, ns, ew, boards). Repeat for several."),
+                 help="Write the movement: movement.csv (section, round, table, ns, ew, boards), entry.xlsx (the "
+                      "grid the evening is typed into), cards.html or cards/ (the table cards). Repeat for several."),
     *VERBOSITY,
 ]
 

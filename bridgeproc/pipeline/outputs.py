@@ -65,6 +65,7 @@ OUTPUTS: dict[str, dict[str, str]] = {
         ".csv": "bridgeproc.report.movement:write_movement_csv",
         ".xlsx": "bridgeproc.report.entry:write_entry_workbook",
         ".html": "bridgeproc.report.cards:write_table_cards",
+        FOLDER: "bridgeproc.report.cards:write_table_cards_folder",
     },
     "SimResult": {
         FOLDER: "bridgeproc.report.sim_folder:write_sim_folder",

@@ -4,6 +4,7 @@ per pair. Escaped text, no script, a page per card when printed."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pandas as pd
 
@@ -49,7 +50,21 @@ def card_models(movement: Movement) -> list[dict]:
 
 def write_table_cards(movement: Movement, path: str | os.PathLike) -> None:
     """``cards.html`` (see the module's text)."""
-    page = environment().get_template("table_cards.html").render(
-        title=movement.name, cards=card_models(movement), version=__version__)
+    _write(path, movement.name, card_models(movement))
+
+
+def write_table_cards_folder(movement: Movement, folder: str | os.PathLike) -> None:
+    """``cards/``: a page per card (``table-1.html`` ... ``pair-10.html``) and ``index.html`` holding them
+    all (printed, one card a page), for a club that prints one table's card again."""
+    root = Path(folder)
+    root.mkdir(parents=True, exist_ok=True)
+    cards = card_models(movement)
+    _write(root / "index.html", movement.name, cards)
+    for card in cards:
+        _write(root / f"{card['id']}.html", f"{movement.name}: {card['title']}", [card])
+
+
+def _write(path: str | os.PathLike, title: str, cards: list[dict]) -> None:
+    page = environment().get_template("table_cards.html").render(title=title, cards=cards, version=__version__)
     with open(path, "w", encoding="utf-8", newline="\n") as out:
         out.write(page)

@@ -61,3 +61,19 @@ def test_a_movement_that_cannot_be_is_a_usage_error(runner, tmp_path, args, word
     result = runner.invoke(cli, ["movement", *args])
     assert result.exit_code == 2, result.output
     assert words in result.output and "Traceback" not in result.output
+
+
+def test_every_output_at_once_and_the_cards_as_a_folder(runner, tmp_path):
+    outs = [tmp_path / "entry.xlsx", tmp_path / "cards.html", tmp_path / "movement.csv", f"{tmp_path / 'cards'}/"]
+    result = runner.invoke(cli, ["movement", "howell", "--tables", "4", "-o", *[str(o) for o in outs][:1],
+                                 *sum((["-o", str(o)] for o in outs[1:]), [])])
+    assert result.exit_code == 0, result.output
+    pages = sorted(p.name for p in (tmp_path / "cards").iterdir())
+    assert pages == [".bridgeproc-results", "index.html", *sorted(f"pair-{n}.html" for n in range(1, 9)),
+                     *(f"table-{n}.html" for n in range(1, 5))]
+    assert (tmp_path / "cards" / "table-2.html").read_text(encoding="utf-8").count('<section class="card"') == 1
+    index = (tmp_path / "cards" / "index.html").read_text(encoding="utf-8")
+    assert index == (tmp_path / "cards.html").read_text(encoding="utf-8") and index.count('<section class="card"') == 12
+    again = runner.invoke(cli, ["movement", "howell", "--tables", "2", "-o", f"{tmp_path / 'cards'}/"])
+    assert again.exit_code == 0, again.output  # a rerun replaces the folder it wrote: no page of 4 tables left
+    assert not (tmp_path / "cards" / "table-4.html").exists() and (tmp_path / "cards" / "pair-4.html").exists()
