@@ -43,7 +43,9 @@ def output_mode(target: Path) -> int:
         return 0o666 & ~user_umask()
 
 
-def _alive(pid: int) -> bool:
+def process_alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs (True for someone else's, or when the system cannot tell: what it
+    left is then left alone)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -60,7 +62,7 @@ def remove_stale(target: Path) -> list[Path]:
     for dots in (".", ".."):
         for tmp in target.parent.glob(f"{dots}{glob.escape(target.name)}.*{TMP_SUFFIX}"):
             owner = tmp.name[len(dots) + len(target.name) + 1:].split("-", 1)[0]
-            if owner.isdigit() and int(owner) != os.getpid() and not _alive(int(owner)):
+            if owner.isdigit() and int(owner) != os.getpid() and not process_alive(int(owner)):
                 with contextlib.suppress(OSError):
                     tmp.unlink()
                     removed.append(tmp)

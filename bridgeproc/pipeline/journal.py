@@ -22,7 +22,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from bridgeproc.io.atomic import TMP_SUFFIX, Move
+from bridgeproc.io.atomic import TMP_SUFFIX, Move, process_alive
 
 ENV_VAR = "BRIDGEPROC_STATE"
 #: A journal is named ``publish-<pid>-<random>.json`` by the process that owns it; a command that
@@ -96,16 +96,6 @@ def _owner(name: str) -> int | None:
     return int(pid) if pid.isdigit() else None
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True  # someone else's process, or no way to tell: leave its journal alone
-    return True
-
-
 def finish_interrupted() -> list[str]:
     """Finish every journal a killed run left (its renames, then its archive steps); a line for each.
 
@@ -119,7 +109,7 @@ def finish_interrupted() -> list[str]:
     notes = []
     for name in names:
         owner = _owner(name)
-        if owner is None or str(folder / name) in _active or (owner != os.getpid() and _alive(owner)):
+        if owner is None or str(folder / name) in _active or (owner != os.getpid() and process_alive(owner)):
             continue
         claimed = folder / f"{PREFIX}{os.getpid()}-{name[len(PREFIX):].split('-', 1)[1]}"
         try:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from bridgeproc.errors import BridgeprocError, UsageError
-from bridgeproc.io.atomic import TMP_SUFFIX, Move, Staged, stage, user_umask
+from bridgeproc.io.atomic import TMP_SUFFIX, Move, Staged, process_alive, stage, user_umask
 from bridgeproc.pipeline import journal
 from bridgeproc.pipeline.outputs import FOLDER, OUTPUTS, output_type
 from bridgeproc.pipeline.read import file_identity
@@ -119,21 +119,11 @@ def _check_folder(out: Path, reads: list[Path]) -> None:
                          f"(bridgeproc replaces only a results folder it wrote, marked by {FOLDER_MARKER})")
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True  # someone else's process: leave its folder alone
-    return True
-
-
 def _remove_stale_folders(target: Path) -> None:
     """Remove temporary folders of ``target`` left by runs whose process has ended."""
     for tmp in target.parent.glob(f".{glob.escape(target.name)}.*{TMP_SUFFIX}"):
         owner = tmp.name[len(target.name) + 2:].split("-", 1)[0]
-        if tmp.is_dir() and owner.isdigit() and int(owner) != os.getpid() and not _alive(int(owner)):
+        if tmp.is_dir() and owner.isdigit() and int(owner) != os.getpid() and not process_alive(int(owner)):
             shutil.rmtree(tmp, ignore_errors=True)
 
 

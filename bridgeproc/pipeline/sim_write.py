@@ -6,9 +6,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from bridgeproc.model import SimResult
+from bridgeproc.errors import UsageError
+from bridgeproc.model import Options, SimResult
 from bridgeproc.pipeline.outputs import FOLDER
 from bridgeproc.pipeline.publish import check_outputs, publish
+from bridgeproc.pipeline.sim import clubs_of, score_sim, score_sim_from_archive
 
 
 def write_sim(sim: SimResult, folder: str | os.PathLike) -> Path:
@@ -25,10 +27,6 @@ def process_sim(club_files: list, output: str | os.PathLike, hand_record: str | 
     """``bridgeproc sim`` as one call: the output folder refused before any work when it cannot be right,
     the clubs' files (or the sessions of ``event`` archived at ``archive_url``) scored across the field and
     per club (``pipeline.sim``), then every output published (:func:`write_sim`)."""
-    from bridgeproc.errors import UsageError
-    from bridgeproc.model import Options
-    from bridgeproc.pipeline.sim import clubs_of, score_sim, score_sim_from_archive
-
     check_outputs([os.path.join(os.fspath(output), "")], [FOLDER], club_files)
     if archive_url:
         if club_files or not event:

@@ -37,14 +37,14 @@ def card_models(movement: Movement) -> list[dict]:
         cards.append({"id": f"table-{where.strip() + '-' if section else ''}{table}",
                       "title": f"{where}Table {table}",
                       "heads": ["Round", "NS", "EW", "Boards", "EW go to table", "Boards go to table"],
-                      "rows": [[r.round, r.ns, r.ew, r.boards, r.ew_to, r.boards_to] for r in rows.itertuples()]})
+                      "rows": rows[["round", "ns", "ew", "boards", "ew_to", "boards_to"]].to_numpy().tolist()})
     if movement.numbering == "shared":  # a Howell: every pair moves, a card each
         long = pd.concat([seating.assign(pair=seating["ns"], direction="NS", against=seating["ew"]),
                           seating.assign(pair=seating["ew"], direction="EW", against=seating["ns"])])
         for pair, rows in long.sort_values(["pair", "round"]).groupby("pair", sort=True):
             cards.append({"id": f"pair-{pair}", "title": f"Pair {pair}",
                           "heads": ["Round", "Table", "Sit", "Against", "Boards"],
-                          "rows": [[r.round, r.table, r.direction, r.against, r.boards] for r in rows.itertuples()]})
+                          "rows": rows[["round", "table", "direction", "against", "boards"]].to_numpy().tolist()})
     return cards
 
 

@@ -2,7 +2,6 @@
 folder, archived) leaves a journal, and the next command, whatever it is, finishes the renames and the
 archive steps before anything else. So every command sees the old set or the new one, never a mix, and
 the archive's latest complete version is the one the files show."""
-import dataclasses
 import json
 import multiprocessing
 import os
@@ -20,9 +19,9 @@ from bridgeproc.archive.synthetic import synthetic_session
 from bridgeproc.cli import cli
 from bridgeproc.io import atomic
 from bridgeproc.io.atomic import TMP_SUFFIX
-from bridgeproc.model import Options
 from bridgeproc.pipeline import journal
 from bridgeproc.pipeline.write import write_outputs
+from tests.archive.test_archive_incomplete import _tagged  # the same session, tagged
 
 pytestmark = [pytest.mark.crash, pytest.mark.e2e,
               pytest.mark.skipif(sys.platform == "win32", reason="the writers are forked processes (POSIX)")]
@@ -37,12 +36,6 @@ RENAMES = 4
 @pytest.fixture(scope="module")
 def small():
     return synthetic_session(tables=6, boards=8, seed=3, event="Tuesday pairs", date="2026-03-03")
-
-
-def _tagged(session, tag, url):
-    results = session.results.copy()
-    results.loc[0, "lead"] = tag
-    return dataclasses.replace(session, results=results, options=Options(archive=True, archive_url=str(url)))
 
 
 def _outputs(folder):
