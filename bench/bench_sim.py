@@ -36,7 +36,7 @@ sys.path.insert(0, str(HERE))
 
 from event import _contract, write_hand_record  # noqa: E402
 
-from bridgeproc.model import Options  # noqa: E402
+from bridgeproc.model import ArchiveOptions, Options  # noqa: E402
 from bridgeproc.pipeline.run import session_conventions  # noqa: E402
 from bridgeproc.pipeline.sim import CHUNK_CLUBS, _gather, score_field, score_sim  # noqa: E402
 from bridgeproc.pipeline.sim_read import read_clubs, read_hand_record  # noqa: E402
@@ -87,7 +87,7 @@ def cpu_seconds() -> float:
 
 def stages(inputs: dict[str, list[Path]], hands: Path, repeats: int) -> None:
     """The stages of step 1 in this process, each the best of ``repeats``."""
-    options = Options(dd=False, archive=False)
+    options = Options(archive=ArchiveOptions(store=False), dd=False)
     hand, meta = read_hand_record(hands, options)
     items = list(inputs.items())
     chunk = items[:CHUNK_CLUBS]

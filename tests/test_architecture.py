@@ -225,8 +225,25 @@ def test_one_shape_for_every_run():
     assert [n for n, p in MODULES.items() if ".attrs" in p.read_text(encoding="utf-8")] == []
     # every result type a command publishes has its row, the simultaneous event's folder included
     types = {getattr(model, name) for name in model.__all__ if isinstance(getattr(model, name), type)}
-    published = types - {model.Options, model.EventArchived, model.ArchiveResult, model.History}
+    given = {model.Options, model.ReadOptions, model.CheckOptions, model.ConventionChoice, model.ArchiveOptions,
+             model.Headings}
+    published = types - given - {model.EventArchived, model.ArchiveResult, model.History}
     assert {t.__name__ for t in published} == set(OUTPUTS)
+
+
+def test_options_are_split_by_stage():
+    """Issue 27: each stage of a run has its own options type, and Options is only the five of them and dd."""
+    import dataclasses
+
+    from bridgeproc import model
+
+    stages = {f.name: f.type for f in dataclasses.fields(model.Options)}
+    assert stages == {"read": "ReadOptions", "check": "CheckOptions", "ranking": "ConventionChoice",
+                      "archive": "ArchiveOptions", "headings": "Headings", "dd": "bool"}
+    # no bag of everything: a stage's field is found in that stage only
+    names = [f.name for t in (model.ReadOptions, model.CheckOptions, model.ConventionChoice, model.ArchiveOptions,
+                              model.Headings) for f in dataclasses.fields(t)]
+    assert len(names) == len(set(names))
 
 
 def test_every_frame_contract_is_declared_in_schema():

@@ -105,8 +105,10 @@ def event(sessions, outputs, rule, carry_over, match, missing, event, date, no_a
     """
     from bridgeproc.pipeline.event import process_event
     headings = {"event": event, "date": date}
-    options = run_options({**params, "corrections": None}, archive=not no_archive, archive_url=archive_url,
-                          replace=replace, meta={k: v for k, v in headings.items() if v is not None})
+    from bridgeproc.model import ArchiveOptions, Headings
+    options = run_options({**params, "corrections": None},
+                          ArchiveOptions(store=not no_archive, url=archive_url, replace=replace),
+                          Headings(given={k: v for k, v in headings.items() if v is not None}))
     with library_errors(), SolveProgress() as progress:
         result = process_event(list(sessions), list(outputs), options, rule=rule, missing=missing, match=match,
                                carry_over=carry_over, stages=stage_log,

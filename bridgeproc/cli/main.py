@@ -31,7 +31,7 @@ from bridgeproc.pipeline.outputs import FOLDER, output_type, output_types
 from bridgeproc.rank.conventions import DECLARED, EXACT, PROFILES, Declared, profile
 
 if TYPE_CHECKING:
-    from bridgeproc.model import Options
+    from bridgeproc.model import ArchiveOptions, Headings, Options
 
 INPUTS, METHOD, OUTPUTS, ARCHIVE, CHECKS = "Inputs", "Method and conventions", "Outputs", "Archive", "Checks"
 #: ``ctx.meta`` key of the configuration in force per command (:func:`load_config`).
@@ -230,18 +230,20 @@ def convention_overrides(params: dict) -> dict:
     return overrides
 
 
-def run_options(params: dict, **extra) -> Options:
-    from bridgeproc.model import Options
-    base = profile(params["profile"]) if params.get("profile") else None
-    overrides = convention_overrides(params)
+def run_options(params: dict, archive: ArchiveOptions | None = None, headings: Headings | None = None) -> Options:
+    """The options of a run, stage by stage, from the command's parameters (those it has not: their defaults)."""
+    from bridgeproc.model import ArchiveOptions, CheckOptions, ConventionChoice, Headings, Options, ReadOptions
     return Options(
-        result_style=params["result_style"], encoding=params["encoding"], check_scores=not params["no_score_check"],
-        arrow_switch=params.get("arrow_switch"),
-        trust=params["trust"], names=tuple(params["names"]),
-        conventions=base, overrides=overrides,
-        dd=not params.get("no_dd", False), tables=params.get("tables"),
-        movement_check=not params.get("no_movement_check", False), corrections=params.get("corrections"),
-        movement=params.get("movement"), **extra,
+        read=ReadOptions(encoding=params["encoding"], names=tuple(params["names"])),
+        check=CheckOptions(
+            result_style=params["result_style"], check_scores=not params["no_score_check"], trust=params["trust"],
+            arrow_switch=params.get("arrow_switch"), tables=params.get("tables"),
+            movement_check=not params.get("no_movement_check", False), movement=params.get("movement"),
+            corrections=params.get("corrections")),
+        ranking=ConventionChoice(profile(params["profile"]) if params.get("profile") else None,
+                                 convention_overrides(params)),  # type: ignore[arg-type]
+        archive=archive or ArchiveOptions(), headings=headings or Headings(),
+        dd=not params.get("no_dd", False),
     )
 
 
@@ -329,10 +331,12 @@ def score(outputs, inputs, no_archive, archive_url, replace, event, date, sessio
         raise click.UsageError("give at least one -o OUTPUT (or output = [...] in bridgeproc.toml)")
     identity = {"event": event, "date": date, "session_id": session_id, "comment": comment}
     headings = {"event": event, "date": date}
-    options = run_options(params, archive=not no_archive, archive_url=archive_url, replace=replace,
-                       archive_as={k: v for k, v in identity.items() if v is not None},
-                       meta={k: v for k, v in headings.items() if v is not None},
-                       meta_defaults={k: v for k, v in (("site", club), ("club_id", club_id)) if v})
+    from bridgeproc.model import ArchiveOptions, Headings
+    options = run_options(
+        params, ArchiveOptions(store=not no_archive, url=archive_url, replace=replace,
+                               identity={k: v for k, v in identity.items() if v is not None}),
+        Headings(given={k: v for k, v in headings.items() if v is not None},
+                 defaults={k: v for k, v in (("site", club), ("club_id", club_id)) if v}))
     with tempfile.TemporaryDirectory(prefix="bridgeproc-") as scratch:
         # -o -: written like any output (all or nothing), then copied to standard output
         piped = Path(scratch) / "results.csv"

@@ -1,7 +1,8 @@
 """Every result and options type of a run, in one home (frozen dataclasses, no I/O): what the
 pipeline builds, the writers and the archive take, and library users get.
 
-``options``   ``Options``: the switches of one run that are not ranking conventions
+``options``   ``Options``: what a run is given, one type per stage (``ReadOptions``, ``CheckOptions``,
+              ``ConventionChoice``, ``ArchiveOptions``, ``Headings``)
 ``session``   ``Session``: a pairs session scored and ranked
 ``sheet``     ``ScoreSheet``: a rubber or Chicago score sheet
 ``sim``       ``SimResult``: a simultaneous event, the field and each club
@@ -22,7 +23,7 @@ if TYPE_CHECKING:  # the names, for type checkers; each loads on first use (brid
     from bridgeproc.model.archive import ArchiveResult, History, Ladder, Rescored
     from bridgeproc.model.check import CheckReport
     from bridgeproc.model.event import Event, EventArchived
-    from bridgeproc.model.options import Options
+    from bridgeproc.model.options import ArchiveOptions, CheckOptions, ConventionChoice, Headings, Options, ReadOptions
     from bridgeproc.model.session import Session, describe_conventions
     from bridgeproc.model.sheet import ScoreSheet
     from bridgeproc.model.sim import SimResult
@@ -39,7 +40,12 @@ _HOMES = {
     "Event": "bridgeproc.model.event",
     "EventArchived": "bridgeproc.model.event",
     "Movement": "bridgeproc.movements.model",
+    "ArchiveOptions": "bridgeproc.model.options",
+    "CheckOptions": "bridgeproc.model.options",
+    "ConventionChoice": "bridgeproc.model.options",
+    "Headings": "bridgeproc.model.options",
     "Options": "bridgeproc.model.options",
+    "ReadOptions": "bridgeproc.model.options",
     "Session": "bridgeproc.model.session",
     "describe_conventions": "bridgeproc.model.session",
     "ScoreSheet": "bridgeproc.model.sheet",
@@ -49,4 +55,4 @@ _HOMES = {
 }
 __getattr__ = lazy_names(__name__, _HOMES)
 
-__all__ = ["ArchiveResult", "CheckReport", "Event", "EventArchived", "History", "Ladder", "Movement", "Options", "Rescored", "ScoreSheet", "Session", "SimResult", "SwissRun", "TeamsSession", "describe_conventions"]
+__all__ = ["ArchiveOptions", "ArchiveResult", "CheckOptions", "CheckReport", "ConventionChoice", "Event", "EventArchived", "Headings", "History", "Ladder", "Movement", "Options", "ReadOptions", "Rescored", "ScoreSheet", "Session", "SimResult", "SwissRun", "TeamsSession", "describe_conventions"]

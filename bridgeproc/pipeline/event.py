@@ -101,7 +101,7 @@ def _build(files: list[str], options: Options, progress, stages) -> Session:
     if files[0].startswith(ARCHIVED):
         from bridgeproc.archive import load_session  # start-up: SQLAlchemy only for an archived session
 
-        return load_session(options.archive_url, files[0][len(ARCHIVED):])
+        return load_session(options.archive.url, files[0][len(ARCHIVED):])
     return build_session(files, options, progress=progress, stages=stages)
 
 
@@ -120,7 +120,7 @@ def _cumulative(files: list[str], options: Options) -> pd.DataFrame | None:
     for path in files:
         if suffix(path) != ".pbn":
             continue
-        totals = read_pbn(path, options.encoding).totals
+        totals = read_pbn(path, options.read.encoding).totals
         if "sessionscoremp" in totals or "nrboardssession" in totals:
             return totals
     return None
@@ -217,9 +217,9 @@ def build_event(sessions: Sequence, options: Options = Options(), rule: str = "s
     groups = [session_files(s) for s in sessions]
     if not groups or any(not g for g in groups):
         raise UsageError("give every session at least one file")
-    check_input_files([f for g in groups for f in g if not f.startswith(ARCHIVED)], options.names)
+    check_input_files([f for g in groups for f in g if not f.startswith(ARCHIVED)], options.read.names)
     groups = expand_sessions(groups)
-    check_input_files([f for g in groups for f in g if not f.startswith(ARCHIVED)], options.names)
+    check_input_files([f for g in groups for f in g if not f.startswith(ARCHIVED)], options.read.names)
     built: list[Session] = []
     problems: list[pd.DataFrame] = []
     for files in groups:
@@ -258,7 +258,7 @@ def build_event(sessions: Sequence, options: Options = Options(), rule: str = "s
                                                  f"{row.missed}: left out of the event ranking (--missing drop)"}
                                      for row in ranking.dropped.itertuples()]))
     meta = {"event": _event_name(built), "date": built[-1].meta.get("date"), "site": built[-1].meta.get("site")}
-    meta.update({k: v for k, v in options.meta.items() if v})
+    meta.update({k: v for k, v in options.headings.given.items() if v})
     return Event(sessions=tuple(built), labels=labels, ranking=ranking, meta=meta,
                  notes=pd.concat(notes, ignore_index=True) if notes else None, options=options)
 
@@ -275,7 +275,7 @@ def _archive_identities(event: Event) -> list[tuple[str, str] | None]:
         if label.startswith(ARCHIVED):
             found.append(None)
             continue
-        session_id, _, day = session_identity(session, event=name, date=event.options.meta.get("date"))
+        session_id, _, day = session_identity(session, event=name, date=event.options.headings.given.get("date"))
         found.append((session_id, day))
     ids = [f[0] for f in found if f is not None]
     return [None if f is None else ((f"{f[0]}-s{n}", f[1]) if ids.count(f[0]) > 1 else f)
@@ -290,7 +290,7 @@ def _rule_text(ranking: EventRanking) -> str:
 
 def write_event(event: Event, outputs: Sequence, archive: bool | None = None) -> Event:
     """Write every output of ``event`` (by type: ``pipeline.publish.OUTPUTS``) all together or none, and
-    archive the event when ``archive`` (default: ``event.options.archive``) says so.
+    archive the event when ``archive`` (default: ``event.options.archive.store``) says so.
 
     Archiving (as ``score`` archives): once every output is written to its temporary file, each session
     scored from files is stored (``archive.archive_session``, under the event's name; incomplete until the
@@ -300,8 +300,8 @@ def write_event(event: Event, outputs: Sequence, archive: bool | None = None) ->
     """
     outputs = list(outputs)
     options = event.options
-    archive = options.archive if archive is None else archive
-    check_outputs(outputs, EVENT_OUTPUTS, [*options.names, archive_file(options.archive_url) if archive else None])
+    archive = options.archive.store if archive is None else archive
+    check_outputs(outputs, EVENT_OUTPUTS, [*options.read.names, archive_file(options.archive.url) if archive else None])
     stored: list = []
     identities = _archive_identities(event) if archive else []
     name = str(event.meta.get("event") or "Event")
@@ -313,11 +313,11 @@ def write_event(event: Event, outputs: Sequence, archive: bool | None = None) ->
 
         for session, identity in zip(event.sessions, identities):
             stored.append(None if identity is None else archive_session(
-                session, options.archive_url, event=name, date=identity[1], session_id=identity[0],
-                replace=options.replace, complete=not outputs))
+                session, options.archive.url, event=name, date=identity[1], session_id=identity[0],
+                replace=options.archive.replace, complete=not outputs))
         ids = [label[len(ARCHIVED):] if identity is None else identity[0]
                for label, identity in zip(event.labels, identities)]
-        return completing(options.archive_url, stored, {"name": name, "ids": ids, "rule": _rule_text(event.ranking)})
+        return completing(options.archive.url, stored, {"name": name, "ids": ids, "rule": _rule_text(event.ranking)})
 
     def complete() -> None:
         if not archive:
@@ -326,10 +326,10 @@ def write_event(event: Event, outputs: Sequence, archive: bool | None = None) ->
         from bridgeproc.archive.events import archive_event
 
         try:
-            done = [None if s is None else complete_version(options.archive_url, s) for s in stored]
+            done = [None if s is None else complete_version(options.archive.url, s) for s in stored]
             ids = [label[len(ARCHIVED):] if identity is None else identity[0]
                    for label, identity in zip(event.labels, identities)]
-            event_id = archive_event(options.archive_url, name, ids, _rule_text(event.ranking))
+            event_id = archive_event(options.archive.url, name, ids, _rule_text(event.ranking))
         except BridgeprocError as exc:
             written = f"wrote {', '.join(map(str, outputs))}, but" if outputs else "but"
             raise BridgeprocError(f"{written} the event could not be archived: {exc}; run the same command "
@@ -346,9 +346,9 @@ def process_event(sessions: Sequence, outputs: Sequence = (), options: Options =
                   stages: Callable[[str, float], None] | None = None) -> Event:
     """``bridgeproc event`` as one call: the outputs refused before any work when they cannot be right
     (an unknown type, one given twice, one that is an input or the archive), :func:`build_event`, then
-    :func:`write_event` (which archives as ``options.archive`` says)."""
+    :func:`write_event` (which archives as ``options.archive.store`` says)."""
     files = [input_file(f) for s in sessions for f in session_files(s) if not f.startswith(ARCHIVED)]
-    check_outputs(list(outputs), EVENT_OUTPUTS, [*files, *options.names, archive_file(options.archive_url) if options.archive else None])
+    check_outputs(list(outputs), EVENT_OUTPUTS, [*files, *options.read.names, archive_file(options.archive.url) if options.archive.store else None])
     event = build_event(sessions, options, rule=rule, missing=missing, match=match, carry_over=carry_over,
                         progress=progress, stages=stages)
     return write_event(event, outputs)

@@ -156,7 +156,7 @@ def describe_conventions(inputs: list, options: Options = Options(), published=N
     except TeamsEventError:
         from bridgeproc.pipeline.teams import teams_conventions  # the teams readers only for a teams file
 
-        return teams_conventions(list(inputs), options.encoding)
+        return teams_conventions(list(inputs), options.read.encoding)
 
 
 __all__ = ["Fit", "fit_conventions", "describe_fit", "describe_conventions", "read_published"]

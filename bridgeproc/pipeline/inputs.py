@@ -21,30 +21,30 @@ from bridgeproc.validate.rules import check_games
 
 
 def read_inputs(paths: list, options: Options = Options()) -> Inputs:
-    """Read every input file by its extension (names lists given with ``options.names`` too) and check
+    """Read every input file by its extension (names lists given with ``options.read.names`` too) and check
     what each gives before it is used; problems found are kept on the inputs (``rules``, ``fatal``,
     ``notes``) for the check stage to list with validation's."""
-    check_input_files(paths, options.names)
+    check_input_files(paths, options.read.names)
     inputs = Inputs()
     for path in paths:
         games, movements = len(inputs.pbn_files), len(inputs.movements)
         read_file(path, options, inputs)
         for number, pbn in enumerate(inputs.pbn_files[games:], start=games):
             _check_pbn(pbn, inputs.pbn_boards[number], options, inputs)
-        if options.movement_check:
+        if options.check.movement_check:
             inputs.fatal.extend(check_movement(results, movement) for results, movement in inputs.movements[movements:])
     inputs.settle()
-    if options.movement is not None:  # the director's movement: every result checked against it
-        inputs.fatal.append(_against_movement(inputs.frames()[0], read_movement(options.movement, options.encoding)))
+    if options.check.movement is not None:  # the director's movement: every result checked against it
+        inputs.fatal.append(_against_movement(inputs.frames()[0], read_movement(options.check.movement, options.read.encoding)))
     if len(inputs.boards) > 1:
         conflicts = deal_conflicts(pd.concat(inputs.boards, ignore_index=True), "give one hand record")
         if conflicts is not None:
             inputs.fatal.append(conflicts)
     read_names_lists(options, inputs)
-    if options.corrections is not None:  # the director's corrections, then checked like typed cells
-        read = read_corrections(options.corrections, options.encoding, inputs.notes)
-        raw, inputs.corrections, notes = apply_corrections(inputs.frames()[0], read, options.result_style,
-                                                           Path(options.corrections).name)
+    if options.check.corrections is not None:  # the director's corrections, then checked like typed cells
+        read = read_corrections(options.check.corrections, options.read.encoding, inputs.notes)
+        raw, inputs.corrections, notes = apply_corrections(inputs.frames()[0], read, options.check.result_style,
+                                                           Path(options.check.corrections).name)
         inputs.raws = [raw] if inputs.raws else []
         inputs.notes.extend(notes)
     return inputs

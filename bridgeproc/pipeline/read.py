@@ -124,14 +124,14 @@ def _add_travellers(raw: pd.DataFrame, inputs: Inputs) -> None:
 def _read_csv(path, options: Options, inputs: Inputs) -> None:
     notes: list[dict] = []  # kept only if the file is read as travellers
     try:
-        _add_travellers(read_travellers(path, options.encoding, notes), inputs)
+        _add_travellers(read_travellers(path, options.read.encoding, notes), inputs)
         inputs.notes.extend(notes)
     except ParseError as traveller_error:
         if isinstance(traveller_error, TooLargeError):
             raise  # read whole once is enough
         names_notes: list[dict] = []  # kept only if the file is read as a names list
         try:
-            inputs.names.append(read_names(path, encoding=options.encoding, notes=names_notes))
+            inputs.names.append(read_names(path, encoding=options.read.encoding, notes=names_notes))
         except ParseError:
             raise traveller_error from None
         inputs.notes.extend(names_notes)
@@ -269,7 +269,7 @@ def _pbn_teams(pbn) -> str | None:
 
 
 def _read_pbn(path, options: Options, inputs: Inputs) -> None:
-    pbn = read_pbn(path, options.encoding)
+    pbn = read_pbn(path, options.read.encoding)
     teams = _pbn_teams(pbn)
     if teams is not None and inputs.teams_event is None:
         inputs.teams_event = TeamsEventError(pbn.source, teams)
@@ -373,8 +373,8 @@ def read_file(path, options: Options, inputs: Inputs) -> None:
 
 
 def read_names_lists(options: Options, inputs: Inputs) -> None:
-    """Read the names lists given with ``options.names`` into ``inputs``."""
-    for path in options.names:
+    """Read the names lists given with ``options.read.names`` into ``inputs``."""
+    for path in options.read.names:
         notes: list[dict] = []
-        inputs.names.append(read_names(path, encoding=options.encoding, notes=notes))
+        inputs.names.append(read_names(path, encoding=options.read.encoding, notes=notes))
         inputs.notes.extend(notes)

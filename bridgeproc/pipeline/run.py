@@ -25,7 +25,7 @@ from bridgeproc.pipeline.outputs import output_types
 from bridgeproc.pipeline.publish import check_outputs, publish
 from bridgeproc.pipeline.read import Inputs, check_input_files
 from bridgeproc.rank import Conventions, parse_scoring_tag, rank_results, standings, winner_groups
-from bridgeproc.rank.conventions import EXACT, SEARCH_FIELDS, producer
+from bridgeproc.rank.conventions import SEARCH_FIELDS, producer
 from bridgeproc.rank.published import published_agreement, published_differences
 from bridgeproc.rank.reproduce import Reproduction, option_flags, reproduce, summary
 from bridgeproc.schema import PROBLEM_COLUMNS, RESULTS_COLUMNS, STANDINGS_COLUMNS, empty, problems_frame
@@ -49,11 +49,10 @@ def session_conventions(options: Options, meta: dict, across_field: bool = False
             conventions = parse_scoring_tag(scoring, conventions)
         except ValueError:
             pass  # a teams or rubber tag: the pairs defaults stand
-    if options.conventions is not None:
+    if options.ranking.profile is not None:
         # A profile the director chose beats the file's conventions; the file still names the method.
-        conventions = options.conventions.replace(method=conventions.method, across_field=conventions.across_field)
-    changes = {k: (None if v == EXACT else v) for k, v in options.overrides.items() if v is not None}
-    return conventions.replace(**changes) if changes else conventions
+        conventions = options.ranking.profile.replace(method=conventions.method, across_field=conventions.across_field)
+    return options.ranking.changes.applied(conventions)
 
 
 def _movement(results: pd.DataFrame, conventions: Conventions, numbering: str) -> str:
@@ -79,7 +78,7 @@ def validate_inputs(read: Inputs, options: Options, numbering: PairNumbering, st
     is shown at once."""
     raw, boards, names = read.frames()
     try:
-        raw, contradicted, unplaced = arrow_switch_marks(raw, options.arrow_switch)
+        raw, contradicted, unplaced = arrow_switch_marks(raw, options.check.arrow_switch)
     except ValueError as exc:  # not rounds, or no Round column: the call cannot be right for these files
         raise UsageError(str(exc)) from None
     extra = [f for f in (*read.fatal, contradicted) if len(f)]
@@ -88,8 +87,8 @@ def validate_inputs(read: Inputs, options: Options, numbering: PairNumbering, st
         extra.append(rules)
     try:
         checked = validate_results(
-            raw, result_style=options.result_style, check_scores=options.check_scores,
-            pair_numbering_option=numbering, trust=options.trust, tables=options.tables,
+            raw, result_style=options.check.result_style, check_scores=options.check.check_scores,
+            pair_numbering_option=numbering, trust=options.check.trust, tables=options.check.tables,
             boards=boards if len(boards) else None,
             names=names if read.names and len(names) else None,
         )
@@ -174,7 +173,7 @@ def build_session(inputs: list, options: Options = Options(),
 
 def director_chose(options: Options) -> bool:
     """True when the director gave a profile or any convention (command line or configuration file)."""
-    return options.conventions is not None or any(v is not None for v in options.overrides.values())
+    return options.ranking.chosen
 
 
 def other_methods(method: str) -> tuple[str, ...]:
@@ -229,8 +228,8 @@ def _solved(boards: pd.DataFrame, options: Options, progress, stage) -> tuple[pd
 def _meta(read: Inputs, options: Options) -> dict:
     """The event's tags: the files', the club's defaults where the files say nothing, the director's."""
     meta = dict(read.meta)
-    meta.update({k: v for k, v in options.meta_defaults.items() if meta.get(k) in (None, "", "?", "#")})
-    meta.update(options.meta)
+    meta.update({k: v for k, v in options.headings.defaults.items() if meta.get(k) in (None, "", "?", "#")})
+    meta.update(options.headings.given)
     return meta
 
 
@@ -358,8 +357,8 @@ def process_check(inputs: list, reports: Sequence = (), options: Options = Optio
     """``bridgeproc check`` as one call: the report outputs refused before any work when they cannot be
     right, :func:`check_report`, then every report written (``.xlsx``, ``.csv``, ``.html``), all or
     nothing, whether or not the inputs are refused (the report says why)."""
-    check_input_files(inputs, options.names)
-    check_outputs(reports, output_types(CheckReport), [*inputs, *options.names, options.corrections, options.movement])
+    check_input_files(inputs, options.read.names)
+    check_outputs(reports, output_types(CheckReport), [*inputs, *options.read.names, options.check.corrections, options.check.movement])
     report = check_report(list(inputs), options, progress)
     publish(report, reports)
     return report

@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import replace
 from pathlib import Path
 
 import pandas as pd
@@ -85,10 +84,10 @@ def score_sim(club_inputs: Mapping[str, Sequence[str | os.PathLike]], hand_recor
     """
     if not club_inputs:
         raise UsageError("no club files given; give each club's results")
-    if options.corrections is not None or options.names:
+    if options.check.corrections is not None or options.read.names:
         raise UsageError("--corrections and --names are per club: put a club's names list in its folder "
                          "(--club-of folder); corrections are not taken for a simultaneous event yet")
-    options = replace(options, dd=False, archive=False)
+    options = options.but(dd=False, archive={"store": False})
     hand, meta = read_hand_record(hand_record, options)
     tasks = _chunks(club_inputs, max(1, chunk))
     if workers > 1 and len(tasks) > 1:

@@ -137,8 +137,8 @@ def _csv_rows(paths: Sequence[Path], options: Options) -> _Rows | None:
     None when it must go the whole way (other files, an encoding given, a names list or
     corrections, or a file refused or read as a names list: ``read_inputs`` then gives exactly its
     messages)."""
-    if (len(paths) != 1 or suffix(paths[0]) not in _CSV_SUFFIXES or options.encoding or options.names
-            or options.corrections is not None):
+    if (len(paths) != 1 or suffix(paths[0]) not in _CSV_SUFFIXES or options.read.encoding or options.read.names
+            or options.check.corrections is not None):
         return None
     notes: list[dict] = []
     try:
@@ -249,9 +249,9 @@ def _prefixed(raw: pd.DataFrame, code: np.ndarray, clubs: int) -> np.ndarray:
 def _validate(raw: pd.DataFrame, options: Options, numbering: str, boards: pd.DataFrame | None,
               names: pd.DataFrame | None):
     """``validate_results`` as ``build_session`` calls it."""
-    return validate_results(raw, result_style=options.result_style, check_scores=options.check_scores,
-                            pair_numbering_option=numbering, trust=options.trust,  # type: ignore[arg-type]
-                            tables=options.tables, boards=boards if boards is not None and len(boards) else None,
+    return validate_results(raw, result_style=options.check.result_style, check_scores=options.check.check_scores,
+                            pair_numbering_option=numbering, trust=options.check.trust,  # type: ignore[arg-type]
+                            tables=options.check.tables, boards=boards if boards is not None and len(boards) else None,
                             names=names)
 
 
@@ -283,7 +283,7 @@ def _named_all(results: pd.DataFrame, club_code: np.ndarray, clubs: Sequence[str
 def _alone(c: _Club, options: Options, hand: pd.DataFrame | None, out: CheckedClubs) -> pd.DataFrame | None:
     """Check one club on its own, exactly as ``bridgeproc check`` would; its results, named."""
     try:
-        checked = _validate(c.raw, options, options.overrides.get("pair_numbering") or "auto", hand, c.names)
+        checked = _validate(c.raw, options, options.ranking.pair_numbering, hand, c.names)
     except ValidationError as exc:
         out.problems.append(exc.problems)
         return None
@@ -432,7 +432,7 @@ def read_clubs(chunk: Sequence[tuple[str, Sequence[Path]]], options: Options,
 def _alone_problems(c: _Club, options: Options, hand: pd.DataFrame | None, out: CheckedClubs) -> None:
     """A club refused while reading: its results' problems too, so that all are listed at once."""
     try:
-        _validate(c.raw, options, options.overrides.get("pair_numbering") or "auto", hand, c.names)
+        _validate(c.raw, options, options.ranking.pair_numbering, hand, c.names)
     except ValidationError as exc:
         out.problems.append(exc.problems)
 

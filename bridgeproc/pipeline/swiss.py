@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import pandas as pd
 
 from bridgeproc.errors import format_problems
-from bridgeproc.model import Options, SwissRun
+from bridgeproc.model import Options, ReadOptions, SwissRun
 from bridgeproc.pipeline.inputs import read_inputs
 from bridgeproc.pipeline.outputs import output_types
 from bridgeproc.pipeline.publish import check_outputs, publish
@@ -24,9 +24,9 @@ from bridgeproc.teams.swiss_pairs import SwissPairsEvent, SwissPairsOptions, sco
 def score_pairs(inputs: list, options: SwissPairsOptions = SwissPairsOptions(),
                 encoding: str | None = None) -> tuple[SwissPairsEvent, list[str]]:
     """Read and check pair travellers as ``bridgeproc score`` does, then score them as Swiss pairs."""
-    read = read_inputs(list(inputs), Options(encoding=encoding))
+    read = read_inputs(list(inputs), Options(read=ReadOptions(encoding=encoding)))
     raw, _, names = read.frames()
-    checked = validate_inputs(read, Options(encoding=encoding), "auto", strict_rules=False)
+    checked = validate_inputs(read, Options(read=ReadOptions(encoding=encoding)), "auto", strict_rules=False)
     results = checked.results
     if "round" in raw:
         cells = raw[["source", "line", "round"]].drop_duplicates(subset=["source", "line"])

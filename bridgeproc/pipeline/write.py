@@ -43,17 +43,17 @@ def write_outputs(session: Session, outputs: list) -> Session:
     session's latest), which the next run of the same data completes and any other replaces.
     """
     options = session.options
-    check_outputs(outputs, WRITERS, [*options.names, archive_file(options.archive_url) if options.archive else None])
+    check_outputs(outputs, WRITERS, [*options.read.names, archive_file(options.archive.url) if options.archive.store else None])
     archived: list = []
     renamed: list[bool] = []  # set once every output is in place
 
     def archive() -> list[dict] | None:
-        if options.archive and len(session.results):  # hand records alone are not a session to keep
+        if options.archive.store and len(session.results):  # hand records alone are not a session to keep
             from bridgeproc.archive import archive_session
 
-            archived.append(archive_session(session, options.archive_url, replace=options.replace,
-                                            complete=not outputs, **options.archive_as))
-            return completing(options.archive_url, archived)
+            archived.append(archive_session(session, options.archive.url, replace=options.archive.replace,
+                                            complete=not outputs, **options.archive.identity))
+            return completing(options.archive.url, archived)
         return None
 
     def complete() -> None:
@@ -62,7 +62,7 @@ def write_outputs(session: Session, outputs: list) -> Session:
             from bridgeproc.archive import complete_version
 
             try:
-                archived[0] = complete_version(options.archive_url, archived[0])
+                archived[0] = complete_version(options.archive.url, archived[0])
             except BridgeprocError as exc:
                 raise BridgeprocError(f"wrote {', '.join(map(str, outputs))}, but the archive could not mark "
                                       f"{archived[0].session_id} version {archived[0].version} complete: {exc}; "
@@ -88,14 +88,14 @@ def process_session(inputs: Sequence, outputs: Sequence = (), options: Options =
     unknown type, a file given twice, an output this run reads); nothing is written unless every input is clean (ValidationError lists
     all problems), and every output and the archive are written all together or not at all.
     """
-    check_input_files(inputs, options.names)
-    check_outputs(outputs, WRITERS, [*inputs, *options.names, options.corrections, options.movement,
-                                     archive_file(options.archive_url) if options.archive else None])
+    check_input_files(inputs, options.read.names)
+    check_outputs(outputs, WRITERS, [*inputs, *options.read.names, options.check.corrections, options.check.movement,
+                                     archive_file(options.archive.url) if options.archive.store else None])
     session = build_session(list(inputs), options, progress, stages)
     start = time.perf_counter()
     session = write_outputs(session, list(outputs))
     if stages is not None:
-        stages("written" + (" and archived" if options.archive else ""), time.perf_counter() - start)
+        stages("written" + (" and archived" if options.archive.store else ""), time.perf_counter() - start)
     return session
 
 

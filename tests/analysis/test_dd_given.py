@@ -23,7 +23,7 @@ from bridgeproc.analysis.dd import (
 )
 from bridgeproc.analysis.par import optimum_score_problem
 from bridgeproc.io.pbn.reader import read_pbn
-from bridgeproc.model import Options
+from bridgeproc.model import ArchiveOptions, Options
 from bridgeproc.pipeline.inputs import read_inputs
 from bridgeproc.pipeline.write import process_session
 from bridgeproc.validate.given import check_given
@@ -111,7 +111,7 @@ def test_optimum_scores_that_are_no_board_score_are_not_copied():
 def test_winchester_tables_are_solved_again_and_republished(realdata, tmp_path):
     clear_cache()
     out = tmp_path / "winchester.pbn"
-    session = process_session([realdata / WINCHESTER], [out], Options(archive=False))
+    session = process_session([realdata / WINCHESTER], [out], Options(archive=ArchiveOptions(store=False)))
     [note] = [m for m in session.notes["message"] if "double-dummy" in m]
     assert note.startswith("the double-dummy tables of 30 boards (1-30) are not used: every trick count below 7 is "
                            "written as 1 (as Bridgewebs exports them); they are solved again with DDS")

@@ -60,7 +60,7 @@ def club():
 @pytest.fixture(scope="module")
 def pbn():
     """Hand records, travellers and names of the sample club evening (no double dummy: it takes seconds)."""
-    options = bridgeproc.Options(names=(str(SAMPLE / "club-evening-names.csv"),), dd=False)
+    options = bridgeproc.Options(read=bridgeproc.ReadOptions(names=(str(SAMPLE / "club-evening-names.csv"),)), dd=False)
     return bridgeproc.process_session([SAMPLE / "club-evening.pbn", SAMPLE / "club-evening-travellers.csv"],
                                       options=options)
 

@@ -28,7 +28,7 @@ from bridgeproc.archive import (
 from bridgeproc.archive.db import dispose_all, reading, writing
 from bridgeproc.archive.synthetic import synthetic_session
 from bridgeproc.archive.tables import SCHEMA_VERSION, archive_info, versions
-from bridgeproc.model import Options
+from bridgeproc.model import ArchiveOptions, Options
 from bridgeproc.pipeline.write import write_outputs
 
 SID = "2026-03-03_tuesday-pairs"
@@ -44,7 +44,7 @@ def small():
 def _tagged(session, tag, url):
     results = session.results.copy()
     results.loc[0, "lead"] = tag
-    return dataclasses.replace(session, results=results, options=Options(archive=True, archive_url=str(url)))
+    return dataclasses.replace(session, results=results, options=Options(archive=ArchiveOptions(store=True, url=str(url))))
 
 
 def _listed(url):

@@ -32,7 +32,7 @@ SID = "2026-11-24_tuesday-pairs"
 
 
 def _run(*inputs, names=True):
-    options = bridgeproc.Options(names=(str(NAMES),) if names else (), dd=False)
+    options = bridgeproc.Options(read=bridgeproc.ReadOptions(names=(str(NAMES),) if names else ()), dd=False)
     return bridgeproc.process_session(list(inputs), options=options)
 
 
@@ -163,8 +163,8 @@ def test_every_loss_is_named_on_its_own_line(archive_url, full, no_hand_record):
 
 
 def test_the_names_hint_names_every_names_file_or_says_where_they_came_from(archive_url, small):
-    listed = dataclasses.replace(small, options=bridgeproc.Options(names=("/club/lists/ns names.csv",
-                                                                           "C:\\club\\ew.xlsx")))
+    listed = dataclasses.replace(small, options=bridgeproc.Options(read=bridgeproc.ReadOptions(names=("/club/lists/ns names.csv",
+                                                                           "C:\\club\\ew.xlsx"))))
     archive_session(listed, archive_url)
     with pytest.raises(ArchiveLossError) as refused:
         archive_session(without_names(small), archive_url)

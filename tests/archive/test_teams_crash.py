@@ -80,17 +80,17 @@ S1, S2 = REALDATA / "fin-sm-parikilpailu-2014-s1.pbn", REALDATA / "fin-sm-pariki
 
 def _write_event(url, outputs):
     """In a forked child: the two-session event archived and written; the first output rename kills."""
-    from bridgeproc.model import Options
+    from bridgeproc.model import ArchiveOptions, Options
     from bridgeproc.pipeline.event import process_event
 
     dispose_all()
     _die_at_first_rename(outputs)
-    process_event([str(S1), str(S2)], outputs, Options(dd=False, archive=True, archive_url=url))
+    process_event([str(S1), str(S2)], outputs, Options(archive=ArchiveOptions(store=True, url=url), dd=False))
     os._exit(0)
 
 
 def test_an_event_killed_mid_publish_is_finished_by_the_next_command(tmp_path):
-    from bridgeproc.model import Options
+    from bridgeproc.model import ArchiveOptions, Options
     from bridgeproc.pipeline.event import process_event
 
     url = str(tmp_path / "archive.sqlite")
@@ -110,7 +110,7 @@ def test_an_event_killed_mid_publish_is_finished_by_the_next_command(tmp_path):
     assert all(o.exists() for o in outputs) and not list_sessions(url)["incomplete"].astype(bool).any()
     recorded = event_sessions(url, "SM-parikilpailu")
     assert recorded["session_id"].tolist() == sorted(listed["session_id"]) and (recorded["version"] == 1).all()
-    again = process_event([str(S1), str(S2)], outputs, Options(dd=False, archive=True, archive_url=url))
+    again = process_event([str(S1), str(S2)], outputs, Options(archive=ArchiveOptions(store=True, url=url), dd=False))
     assert [s.created for s in again.archived.sessions] == [False, False]
     assert not list_sessions(url)["incomplete"].astype(bool).any() and all(o.exists() for o in outputs)
     dispose_all()

@@ -11,7 +11,7 @@ import pytest
 
 from bridgeproc.errors import ParseError, ValidationError
 from bridgeproc.io.sheets.names import read_names
-from bridgeproc.model import Options
+from bridgeproc.model import Options, ReadOptions
 from bridgeproc.pipeline.inputs import read_inputs
 
 SAMPLE = Path(__file__).parent.parent.parent / "sample_data"
@@ -112,7 +112,7 @@ def test_an_unbalanced_quote_is_one_problem_at_its_line_not_one_per_pair(tmp_pat
     names = tmp_path / "names.csv"
     names.write_text(many(338, broken=6), encoding="utf-8")
     with pytest.raises(ParseError) as info:
-        read_inputs([SAMPLE / "club-evening-travellers.csv"], Options(names=(str(names),)))
+        read_inputs([SAMPLE / "club-evening-travellers.csv"], Options(read=ReadOptions(names=(str(names),))))
     assert str(info.value) == ("names.csv:6: a quoted cell opened on line 6 runs to line 339: check line 6 for an "
                                "unbalanced quote (\")")
 

@@ -18,7 +18,7 @@ import pytest
 from bridgeproc.core.deal import parse_deal
 from bridgeproc.errors import ParseError
 from bridgeproc.io.usebio.reader import hand_text, parse_usebio, read_usebio
-from bridgeproc.model import Options
+from bridgeproc.model import ConventionChoice, Options, ReadOptions
 from bridgeproc.pipeline import write as session_module
 from bridgeproc.pipeline.write import process_session
 from bridgeproc.report.usebio import usebio_text, write_usebio  # noqa: F401
@@ -225,7 +225,7 @@ def _round_trip(session, path: Path):
 
 
 def test_sample_evening_round_trip(tmp_path, wired):
-    options = Options(names=(str(SAMPLE / "club-evening-names.csv"),), dd=False)
+    options = Options(read=ReadOptions(names=(str(SAMPLE / "club-evening-names.csv"),)), dd=False)
     first = process_session([SAMPLE / "club-evening.pbn", SAMPLE / "club-evening-travellers.csv"],
                             [tmp_path / "evening.xml"], options)
     text = (tmp_path / "evening.xml").read_text(encoding="utf-8")
@@ -239,7 +239,7 @@ def test_sample_evening_round_trip(tmp_path, wired):
     # the same hands (our deal strings start with North; PBN's with the dealer)
     assert [parse_deal(d) for d in usebio.boards["deal"]] == [parse_deal(d) for d in first.boards.sort_values("board")["deal"]]
     # re-scored from the USEBIO file alone: the same standings, names included
-    second = process_session([tmp_path / "evening.xml"], options=Options(overrides=_all(first.conventions), dd=False))
+    second = process_session([tmp_path / "evening.xml"], options=Options(ranking=ConventionChoice(changes=_all(first.conventions)), dd=False))
     columns = ["group", "rank", "pair", "names", "boards", "total", "pct"]
     pd.testing.assert_frame_equal(second.standings[columns], first.standings[columns])
 
@@ -257,7 +257,7 @@ REAL_PAIRS = {
 @pytest.mark.slow
 @pytest.mark.parametrize("name", list(REAL_PAIRS))
 def test_real_pairs_files_round_trip(name, tmp_path, wired):
-    first = process_session([REALDATA / name], options=Options(overrides=REAL_PAIRS[name], dd=False))
+    first = process_session([REALDATA / name], options=Options(ranking=ConventionChoice(changes=REAL_PAIRS[name]), dd=False))
     usebio = _round_trip(first, tmp_path / "out.xml")
     method = {"mp": "MATCH_POINTS", "cross-imp": "CROSS_IMPS", "butler": "BUTLER"}[first.conventions.method]
     assert usebio.meta["board_scoring_method"] == method
@@ -268,14 +268,14 @@ def test_real_pairs_files_round_trip(name, tmp_path, wired):
     assert sorted(written, key=str) == sorted(first.results[ours].round(2).fillna(float("nan")).tolist(), key=str)
     # USEBIO names the method only (CROSS_IMPS reads as IMP;Cross, a sum): the director
     # gives the rest as options, as here
-    second = process_session([tmp_path / "out.xml"], options=Options(overrides=_all(first.conventions), dd=False))
+    second = process_session([tmp_path / "out.xml"], options=Options(ranking=ConventionChoice(changes=_all(first.conventions)), dd=False))
     columns = ["group", "rank", "pair", "boards", "total", "pct"]
     pd.testing.assert_frame_equal(second.standings[columns], first.standings[columns])
 
 
 def test_usebio_text_of_a_section_event_has_one_section_element_each():
     first = process_session([REALDATA / "fin-lounaisliiga-2013-09-25-cross2-imp.pbn"],
-                            options=Options(overrides={"across_field": True}, dd=False)) if REALDATA.is_dir() else None
+                            options=Options(ranking=ConventionChoice(changes={"across_field": True}), dd=False)) if REALDATA.is_dir() else None
     if first is None:
         pytest.skip("real event files not present")
     text = usebio_text(first)

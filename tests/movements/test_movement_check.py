@@ -98,11 +98,11 @@ def _every_size():
 def test_the_movement_csv_of_every_size_reads_back_with_no_problem(tmp_path, movement):
     """What the issue asks of every supported size: movement.csv read back by score --movement, the results
     that follow it checked with no problem (through the library: the command is tested above)."""
-    from bridgeproc.model import Options
+    from bridgeproc.model import CheckOptions, Options
     from bridgeproc.pipeline.run import check_report
 
     write_movement_csv(movement, tmp_path / "movement.csv")
     travellers = _travellers(movement, tmp_path / "t.csv")
-    report = check_report([travellers], Options(dd=False, movement=str(tmp_path / "movement.csv")))
+    report = check_report([travellers], Options(check=CheckOptions(movement=str(tmp_path / "movement.csv")), dd=False))
     assert report.ok and not len(report.errors), report.errors
     assert len(report.results) == movement.tables * movement.rounds * movement.boards_per_round

@@ -13,7 +13,7 @@ from bridgeproc.archive.db import dispose_all
 from bridgeproc.errors import ParseError, ValidationError
 from bridgeproc.io.corrections import parse_corrections_csv, parse_corrections_toml, read_corrections
 from bridgeproc.io.sheets.travellers import parse_travellers_csv
-from bridgeproc.model import Options
+from bridgeproc.model import CheckOptions, Options
 from bridgeproc.pipeline.run import build_session, load_results
 from bridgeproc.report.workbook import write_workbook
 from bridgeproc.schema import CORRECTIONS_COLUMNS, check
@@ -84,11 +84,11 @@ def test_a_score_corrected_with_the_result_is_kept_and_checked(tmp_path):
     travellers.write_text(TRAVELLERS, encoding="utf-8")
     fix.write_text(HEADER + "1,3,4,result,-2,two down\n1,3,4,score,-90,typed\n", encoding="utf-8")
     with pytest.raises(ValidationError) as caught:  # -90 is not 4S-2: checked like a typed score
-        load_results([travellers], Options(corrections=str(fix)))
+        load_results([travellers], Options(check=CheckOptions(corrections=str(fix))))
     [message] = caught.value.problems["message"].tolist()
     assert "-90" in message and message.endswith("(this result is corrected on fix.csv:2, 3)")
     fix.write_text(HEADER + "1,3,4,result,-2,two down\n1,3,4,score,-100,typed\n", encoding="utf-8")
-    results = load_results([travellers], Options(corrections=str(fix)))
+    results = load_results([travellers], Options(check=CheckOptions(corrections=str(fix))))
     assert results.loc[1, ["tricks", "score_ns"]].tolist() == [8, -100]
 
 
@@ -106,7 +106,7 @@ def test_corrected_results_are_scored_in_the_pipeline(tmp_path):
     fix.write_text('[[correction]]\nboard = 2\nns = 3\new = 2\nfield = "contract"\nvalue = "4NT"\n'
                    'reason = "4NT, not 3NT"\n\n[[correction]]\nboard = 2\nns = 3\new = 2\nfield = "result"\n'
                    'value = "-1"\nreason = "one down"\n', encoding="utf-8")
-    results = load_results([travellers], Options(corrections=str(fix)))
+    results = load_results([travellers], Options(check=CheckOptions(corrections=str(fix))))
     assert results.loc[3, ["level", "strain", "tricks", "score_ns"]].tolist() == [4, "NT", 9, -100]
 
 
@@ -274,7 +274,7 @@ def test_a_corrected_usebio_export_moves_the_standings_as_by_hand(realdata, tmp_
     fix.write_text(HEADER + "1,3,11,result,-1,the Bridgemate entry was wrong\n", encoding="utf-8")
     export = realdata / LINDFIELD
     plain = build_session([export], Options(dd=False))
-    corrected = build_session([export], Options(dd=False, corrections=str(fix)))
+    corrected = build_session([export], Options(check=CheckOptions(corrections=str(fix)), dd=False))
     changed = corrected.results.compare(plain.results)
     board_1 = corrected.results["board"] == 1
     assert set(changed.index) <= set(corrected.results.index[board_1])  # only board 1 moved
@@ -328,7 +328,7 @@ def test_a_withdrawn_correction_is_named_in_the_diff(realdata, tmp_path):
     fix.write_text(HEADER + "1,3,11,result,-1,the Bridgemate entry was wrong\n", encoding="utf-8")
     export = realdata / LINDFIELD
     url = tmp_path / "archive.sqlite"
-    archive_session(build_session([export], Options(dd=False, corrections=str(fix))), url)
+    archive_session(build_session([export], Options(check=CheckOptions(corrections=str(fix)), dd=False)), url)
     stored = archive_session(build_session([export], Options(dd=False)), url)
     change = diff(url, stored.session_id)
     assert change.headline.startswith("board 1 corrected (correction withdrawn): ")
@@ -386,7 +386,7 @@ def test_an_archive_without_the_corrections_table_reads_and_upgrades(tmp_path, r
     assert path.read_bytes() == before
     fix = tmp_path / "fix.csv"
     fix.write_text(HEADER + "1,3,11,lead,HA,the lead was the ace\n", encoding="utf-8")
-    corrected = build_session([realdata / LINDFIELD], Options(dd=False, corrections=str(fix)))
+    corrected = build_session([realdata / LINDFIELD], Options(check=CheckOptions(corrections=str(fix)), dd=False))
     assert archive_session(corrected, path).version == 2  # writing upgrades: the table is created
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT value FROM archive_info WHERE key = 'schema_version'").fetchone() == \
@@ -404,7 +404,7 @@ def test_the_corrections_sheet_writes_a_reason_as_text(tmp_path):
     travellers, fix = tmp_path / "t.csv", tmp_path / "fix.csv"
     travellers.write_text(TRAVELLERS, encoding="utf-8")
     fix.write_text(HEADER + '1,3,4,lead,HQ,"=HYPERLINK(""http://x"")"\n1,1,2,lead,HK,"bell\x07"\n', encoding="utf-8")
-    session = build_session([travellers], Options(dd=False, corrections=str(fix)))
+    session = build_session([travellers], Options(check=CheckOptions(corrections=str(fix)), dd=False))
     book = tmp_path / "r.xlsx"
     write_workbook(session, book)
     wb = openpyxl.load_workbook(book)

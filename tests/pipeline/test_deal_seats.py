@@ -13,7 +13,7 @@ import pytest
 import bridgeproc.io.bws as bws_module
 from bridgeproc.core.boards import board_dealer, board_vul
 from bridgeproc.core.deal import format_deal
-from bridgeproc.model import Options
+from bridgeproc.model import CheckOptions, Options
 from bridgeproc.pipeline.inputs import read_inputs
 from bridgeproc.pipeline.run import build_session
 from tests.conftest import REALDATA
@@ -69,7 +69,7 @@ def test_bws_with_its_hand_record_from_the_dealers_seat_scores_without_a_conflic
     dealer = tmp_path / "bridgecomposer.pbn"
     _hand_record(dealer, bws_with_hand_record, "dealer")
     assert 'Deal "E:' in dealer.read_text()  # board 2 is written from East, as BridgeComposer does
-    options = Options(dd=False, movement_check=False)  # the template movement does not match (test_bws.py)
+    options = Options(check=CheckOptions(movement_check=False), dd=False)  # the template movement does not match (test_bws.py)
     inputs = read_inputs([BWS, dealer], options)
     assert inputs.boards[0]["deal"].str.startswith("N:").all()  # the .bws deals: from North
     assert inputs.fatal == []
@@ -81,7 +81,7 @@ def test_bws_with_its_hand_record_from_the_dealers_seat_scores_without_a_conflic
 def test_bws_with_another_deal_in_the_hand_record_is_a_conflict(tmp_path, bws_with_hand_record):
     other = tmp_path / "other.pbn"
     _hand_record(other, _deals(21, seed=15), "dealer")
-    [conflicts] = read_inputs([BWS, other], Options(dd=False, movement_check=False)).fatal
+    [conflicts] = read_inputs([BWS, other], Options(check=CheckOptions(movement_check=False), dd=False)).fatal
     assert len(conflicts) == 21
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from bridgeproc.errors import UsageError, ValidationError
 from bridgeproc.io.pbn.reader import read_pbn
-from bridgeproc.model import Options
+from bridgeproc.model import ArchiveOptions, ConventionChoice, Options, ReadOptions
 from bridgeproc.pipeline.event import build_event, session_files, write_event
 from bridgeproc.pipeline.run import check_report
 from tests.conftest import REALDATA
@@ -23,7 +23,7 @@ S1, S2 = REALDATA / "fin-sm-parikilpailu-2014-s1.pbn", REALDATA / "fin-sm-pariki
 #: (2084.375 is 2084.4, 58.3859 % is 58.39; with board MPs rounded first, 5 of 36 percentages miss).
 EXACT = Options(dd=False)
 #: Board matchpoints rounded to one decimal: the totals as Ruter shows them, exactly.
-ONE_DECIMAL = Options(dd=False, overrides={"mp_decimals": 1})
+ONE_DECIMAL = Options(ranking=ConventionChoice(changes={"mp_decimals": 1}), dd=False)
 
 
 @lru_cache(maxsize=None)
@@ -221,7 +221,7 @@ def arrow_switched(path, rounds=("12", "13")) -> str:
 
 def test_an_arrow_switched_one_winner_mitchell_keeps_ns_and_ew_apart(tmp_path):
     one, two = arrow_switched(tmp_path / "s1.csv"), arrow_switched(tmp_path / "s2.csv")
-    options = Options(dd=False, overrides={"winners": "one"}, names=(str(NAMES),))
+    options = Options(read=ReadOptions(names=(str(NAMES),)), ranking=ConventionChoice(changes={"winners": "one"}), dd=False)
     event = build_event([one, two], options)
     table = event.ranking.standings
     assert len(table) == 26 and set(table["group"]) == {"ALL"}
@@ -266,7 +266,7 @@ def test_the_event_and_its_sessions_are_archived(tmp_path):
     url = tmp_path / "archive.sqlite"
     hands2 = tmp_path / "hands2.pbn"
     hands2.write_bytes(HANDS.read_bytes())
-    options = Options(dd=False, archive=True, archive_url=str(url))
+    options = Options(archive=ArchiveOptions(store=True, url=str(url)), dd=False)
     event = build_event([f"{HANDS},{TRAVELLERS}", f"{hands2},{SAMPLE / 'club-evening-travellers.xlsx'}"], options)
     done = write_event(event, [tmp_path / "e.csv"])
     assert (tmp_path / "e.csv").is_file()

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from bridgeproc.model import Options
+from bridgeproc.model import ConventionChoice, Options
 from bridgeproc.pipeline.fit import describe_fit, fit_conventions
 from bridgeproc.pipeline.run import build_session
 from tests.conftest import REALDATA
@@ -42,7 +42,7 @@ def test_magic_contest_totals_need_one_decimal_per_board():
     assert lines[:3] == ["Not reproduced exactly; closest: MP_NS 660/660, MP_EW 660/660, totals 44/44, percentages 44/44, places 43/44",
                          "  with: no options (what score does on this file)", "  differs in: 1 places"]
     # the director's own options win in score: exact board MPs miss 7 of the published totals (pair 7: 771.10)
-    exact = build_session([REALDATA / "ffb-dn1-open2-s1-2022.pbn"], Options(dd=False, overrides={"mp_decimals": "exact"}))
+    exact = build_session([REALDATA / "ffb-dn1-open2-s1-2022.pbn"], Options(ranking=ConventionChoice(changes={"mp_decimals": "exact"}), dd=False))
     assert exact.conventions.mp_decimals is None
     assert exact.origin == "Conventions: as given (--mp-decimals exact), the closest found, reproducing MP_NS 660/660, " \
                            "MP_EW 660/660, totals 37/44, percentages 44/44, places 44/44"

@@ -28,13 +28,13 @@ def test_hand_records_alone_give_the_hand_record_outputs_and_are_not_archived(tm
     import openpyxl
 
     from bridgeproc.io.pbn import read_pbn
-    from bridgeproc.model import Options
+    from bridgeproc.model import ArchiveOptions, Options
     from bridgeproc.pipeline.write import process_session
     from tests.conftest import REALDATA
 
     source = REALDATA / "bkp-cz-2022-10-19-handrecord-bridgecomposer.pbn"
     outputs = [tmp_path / "hands.xlsx", tmp_path / "hands.pbn"]
-    session = process_session([source], [str(o) for o in outputs], Options(dd=False, archive=True))
+    session = process_session([source], [str(o) for o in outputs], Options(archive=ArchiveOptions(store=True), dd=False))
     assert len(session.results) == 0 and session.archived is None
     assert sorted(session.boards["board"]) == list(range(16, 31))
     assert "hand records only: 15 boards" in " ".join(session.notes["message"])

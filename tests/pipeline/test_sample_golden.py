@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from bridgeproc.model import Options
+from bridgeproc.model import Options, ReadOptions
 from bridgeproc.pipeline.run import build_session
 from tests.conftest import SAMPLE
 
@@ -48,7 +48,7 @@ PERCENTAGES = [61.217949, 54.807692, 54.647436, 53.365385, 51.442308, 51.121795,
 
 def test_the_sample_evening_ranks_as_written_out():
     session = build_session([str(SAMPLE / "club-evening.pbn"), str(SAMPLE / "club-evening-travellers.csv")],
-                            Options(dd=False, names=(str(SAMPLE / "club-evening-names.csv"),)))
+                            Options(read=ReadOptions(names=(str(SAMPLE / "club-evening-names.csv"),)), dd=False))
     expected = pd.DataFrame({
         "method": pd.array(["mp"] * 26, dtype=pd.StringDtype(na_value=float("nan"))),
         "group": pd.array([r[0] for r in EXPECTED], dtype="string"),

@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 from bridgeproc.errors import ValidationError
-from bridgeproc.model import Options
+from bridgeproc.model import Headings, Options
 from bridgeproc.pipeline.run import build_session
 from bridgeproc.pipeline.sim import clubs_of, score_sim
 from bridgeproc.pipeline.sim_write import write_sim
@@ -261,7 +261,7 @@ def test_score_from_the_archive_equals_scoring_the_files(event, archive_url):  #
 
     hands, clubs = event
     for club, files in clubs.items():
-        session = build_session([hands, *files], Options(dd=False, meta={"site": club}))
+        session = build_session([hands, *files], Options(headings=Headings(given={"site": club}), dd=False))
         archive_session(session, archive_url, event="Winter sim", session_id=f"winter-sim-{club}", date="2026-12-01")
     archived = score_sim_from_archive(archive_url, "Winter sim")
     direct = score_sim(clubs, hands)

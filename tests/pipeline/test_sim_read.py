@@ -12,7 +12,7 @@ import pytest
 from bridgeproc.core.pairs import numbering_by_group, pair_numbering
 from bridgeproc.errors import ValidationError
 from bridgeproc.io.sheets.travellers import parse_travellers_csv
-from bridgeproc.model import Options
+from bridgeproc.model import ArchiveOptions, Options, ReadOptions
 from bridgeproc.pipeline.run import build_session
 from bridgeproc.pipeline.sim import score_sim
 from bridgeproc.pipeline.sim_read import _csv_rows, _rows_frame, read_clubs
@@ -138,7 +138,7 @@ def test_a_club_numbered_by_section_letter_is_checked_alone_among_plain_clubs(tm
 
 def test_a_chunk_comes_back_as_one_frame_in_the_clubs_order(tmp_path):
     hands, clubs = _event(tmp_path, {**VARIANTS, "elm": ELM})
-    options = Options(dd=False, archive=False)
+    options = Options(archive=ArchiveOptions(store=False), dd=False)
     out = read_clubs([(club, files) for club, files in clubs.items()], options, None)
     assert len(out.results) == 1 and not out.problems
     assert list(pd.unique(out.results[0]["club"])) == list(clubs)
@@ -169,7 +169,7 @@ def test_csv_rows_leaves_other_files_and_refused_files_to_read_inputs(tmp_path):
     assert _csv_rows([good], Options()) is not None
     assert _csv_rows([names], Options()) is None  # a names list, or a refused file: read_inputs says which
     assert _csv_rows([good, names], Options()) is None
-    assert _csv_rows([good], Options(encoding="cp1252")) is None
+    assert _csv_rows([good], Options(read=ReadOptions(encoding="cp1252"))) is None
     assert _csv_rows([tmp_path / "oak.pbn"], Options()) is None
 
 

@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 from bridgeproc.cli.main import cli
-from bridgeproc.model import Options
+from bridgeproc.model import CheckOptions, Options
 from bridgeproc.pipeline.run import build_session
 from tests.conftest import REALDATA, ROOT
 
@@ -58,7 +58,7 @@ def test_a_corrections_file_names_the_pairs_by_their_players_and_assigns_the_res
                            "7,rajiv - wmatilda,Drummer67 - mallat,contract,1S,finished on paper\n"
                            "7,rajiv - wmatilda,Drummer67 - mallat,declarer,S,finished on paper\n"
                            "7,rajiv - wmatilda,Drummer67 - mallat,result,9,finished on paper\n")
-    session = build_session([UNFINISHED], Options(dd=False, corrections=str(corrections)))
+    session = build_session([UNFINISHED], Options(check=CheckOptions(corrections=str(corrections)), dd=False))
     row = session.results[session.results["ns"] == "rajiv - wmatilda"].iloc[0]
     # ten real results now, top 18: the six 140s each beat three and tie five
     assert (row["level"], row["strain"], row["tricks"], row["score_ns"], row["mp_ns"]) == (1, "S", 9, 140, 11.0)

@@ -22,7 +22,7 @@ import pandas as pd
 import pytest
 
 from bridgeproc.io.usebio import read_usebio
-from bridgeproc.model import Options
+from bridgeproc.model import ConventionChoice, Options
 from bridgeproc.pipeline.run import build_session, load_results
 from bridgeproc.rank import Conventions, profile, rank_results, standings
 from tests.conftest import REALDATA
@@ -137,14 +137,14 @@ def test_moonee_valley_pass_outs_with_a_seat_are_read_with_a_note(realdata):
 
 
 def test_other_conventions_on_a_compscore_file_give_one_note_per_kind(realdata):
-    session = build_session([REALDATA / MP], Options(dd=False, conventions=Conventions()))
+    session = build_session([REALDATA / MP], Options(ranking=ConventionChoice(profile=Conventions()), dd=False))
     messages = session.notes["message"]
     assert messages.str.contains("5 of 161 published MP_NS differ from bridgeproc's").sum() == 1
     assert messages.str.contains("5 of 161 published MP_EW differ from bridgeproc's").sum() == 1
     assert messages.str.contains("2 of 12 published totals differ").sum() == 1
     ranking = messages[~messages.str.contains("the lead|every other table")]  # warnings on the results (31 leads)
     assert ranking.str.contains("--mp-top").all() and len(ranking) == 3
-    butler = build_session([REALDATA / BUTLER], Options(dd=False, overrides={"datum_drop": 0}))
+    butler = build_session([REALDATA / BUTLER], Options(ranking=ConventionChoice(changes={"datum_drop": 0}), dd=False))
     kinds = butler.notes["column"].tolist()
     assert kinds.count("butlerdatum") == 1 and kinds.count("imp_ns") == 1 and kinds.count("total") == 1
     assert butler.notes["message"].str.contains("of 35 published datums differ", regex=False).any()
@@ -192,7 +192,7 @@ def test_kops_averaged_cross_imps_match_212_of_216_board_values_and_5_of_9_total
         ranked = rank_results(load_results([REALDATA / KOPS]), conventions)
         table = standings(ranked, conventions)
     else:
-        session = build_session([REALDATA / KOPS], Options(dd=False, overrides={"cross_imp": "board-average"}))
+        session = build_session([REALDATA / KOPS], Options(ranking=ConventionChoice(changes={"cross_imp": "board-average"}), dd=False))
         ranked, table = session.results, session.standings
     merged = _para(ranked).merge(pages, on=["board", "ns_no", "ew_no"], validate="1:1")
     ok_ns, ok_ew = _close(merged["ximp_ns"], merged["pub_ns"], 0.051), _close(merged["ximp_ew"], merged["pub_ew"], 0.051)

@@ -16,7 +16,7 @@ from functools import lru_cache
 import pandas as pd
 import pytest
 
-from bridgeproc.model import Options
+from bridgeproc.model import ConventionChoice, Options
 from bridgeproc.pipeline.run import build_session, load_results
 from bridgeproc.rank import Conventions, rank_results, standings
 from bridgeproc.rank.conventions import PRODUCER_TABLE, producer
@@ -189,7 +189,7 @@ def test_every_real_file_is_reproduced_with_no_options(name):
 
 def test_the_directors_options_win_over_the_file():
     session = build_session([REALDATA / "eng-usebio-sample-2015-12-14-mp-2sections-pairsscorer.usebio.xml"],
-                            Options(dd=False, overrides={"across_field": False}))
+                            Options(ranking=ConventionChoice(changes={"across_field": False}), dd=False))
     assert not session.conventions.across_field
     assert session.origin == ("Conventions: as given, the closest found, reproducing MP_NS 27/335, MP_EW 25/335, "
                               "percentages 0/32, places 2/32")

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridgeproc.model import Options
+from bridgeproc.model import ConventionChoice, Options
 from bridgeproc.pipeline.run import build_session
 from bridgeproc.pipeline.write import write_outputs
 from bridgeproc.rank import Conventions, rank_results, standings
@@ -150,7 +150,7 @@ RANKED = [("ALL", "1", "NS 2", "Ann & Bob", 3, 10.0, 250 / 3), ("ALL", "2=", "NS
           ("ALL", "5", "EW 2", "Ian & Jo", 3, 4.0, 100 / 3), ("ALL", "6", "NS 3", "Kim & Lu", 3, 0.0, 0.0)]
 NAMES = [("2", "NS", "Ann & Bob"), ("1", "NS", "Cy & Di"), ("3", "EW", "Ed & Flo"), ("1", "EW", "Gus & Hal"),
          ("2", "EW", "Ian & Jo"), ("3", "NS", "Kim & Lu")]
-ONE_WINNER = Options(dd=False, overrides={"winners": "one", "pair_numbering": "per-direction"})
+ONE_WINNER = Options(ranking=ConventionChoice(changes={"winners": "one", "pair_numbering": "per-direction"}), dd=False)
 
 
 @pytest.fixture()

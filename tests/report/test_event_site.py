@@ -15,7 +15,7 @@ import pytest
 
 from bridgeproc.cli import cli
 from bridgeproc.io.pbn.reader import read_pbn
-from bridgeproc.model import Options
+from bridgeproc.model import ConventionChoice, Options, ReadOptions
 from bridgeproc.pipeline.event import build_event, write_event
 from bridgeproc.pipeline.outputs import OUTPUTS
 from bridgeproc.pipeline.write import FOLDER, FOLDER_MARKER
@@ -34,7 +34,7 @@ HANDS = SAMPLE / "club-evening.pbn"
 @lru_cache(maxsize=None)
 def finnish():
     """Board matchpoints to one decimal, as Ruter shows them: the totals are the published ones exactly."""
-    return build_event([S1, S2], Options(dd=False, overrides={"mp_decimals": 1}))
+    return build_event([S1, S2], Options(ranking=ConventionChoice(changes={"mp_decimals": 1}), dd=False))
 
 
 @pytest.fixture(scope="module")
@@ -158,7 +158,7 @@ def _second_evening(tmp_path: Path, without: str) -> str:
 ])
 def test_a_pair_that_missed_a_session(tmp_path, missing, rule, pairs, header, has_pct):
     event = build_event([f"{HANDS},{TRAVELLERS}", _second_evening(tmp_path, "5")],
-                        Options(dd=False, names=(str(NAMES),)), rule=rule, missing=missing)
+                        Options(read=ReadOptions(names=(str(NAMES),)), dd=False), rule=rule, missing=missing)
     site = build_event_site(event)
     assert [(r.title, r.total_header, r.has_pct, len(r.rows)) for r in site.rankings] == [
         ("Event ranking: North-South", header, has_pct, pairs), ("Event ranking: East-West", header, has_pct, 13)]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgeproc.model import Options
+from bridgeproc.model import ConventionChoice, Options
 from bridgeproc.pipeline.event import build_event, write_event
 from tests.conftest import REALDATA
 from tests.report.test_website_browser import SIZES, _viewport, driver  # noqa: F401 (the browser fixture)
@@ -25,7 +25,7 @@ PAGES = ["event/index.html", "event.html", "event/session-1/index.html", "event/
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     out = tmp_path_factory.mktemp("event-web")
-    event = build_event([S1, S2], Options(dd=False, overrides={"mp_decimals": 1}))
+    event = build_event([S1, S2], Options(ranking=ConventionChoice(changes={"mp_decimals": 1}), dd=False))
     write_event(event, [f"{out}/event/", str(out / "event.html")], archive=False)
     return out
 

@@ -17,7 +17,7 @@ import pytest
 from bridgeproc.errors import BridgeprocError
 from bridgeproc.io.pbn.reader import read_pbn
 from bridgeproc.io.usebio.reader import read_usebio
-from bridgeproc.model import Options
+from bridgeproc.model import ConventionChoice, Options, ReadOptions
 from bridgeproc.pipeline.event import build_event, write_event
 from bridgeproc.pipeline.outputs import OUTPUTS
 from bridgeproc.report.event_usebio import event_usebio_text, write_event_usebio
@@ -66,7 +66,7 @@ def _paths(root: ET.Element) -> set[str]:
 
 @lru_cache(maxsize=None)
 def finnish():
-    return build_event([S1, S2], Options(dd=False, overrides={"mp_decimals": 1}))
+    return build_event([S1, S2], Options(ranking=ConventionChoice(changes={"mp_decimals": 1}), dd=False))
 
 
 @pytest.fixture(scope="module")
@@ -181,7 +181,7 @@ def test_boards_dealt_differently_in_two_sessions_keep_their_deals(tmp_path):
     turned.write_text(HANDS.read_text(encoding="utf-8").replace('[Deal "N:', '[Deal "E:'), encoding="utf-8")
     copy = tmp_path / "s2.csv"
     _travellers().to_csv(copy, index=False)
-    event = build_event([f"{HANDS},{TRAVELLERS}", f"{turned},{copy}"], Options(dd=False, names=(str(NAMES),)))
+    event = build_event([f"{HANDS},{TRAVELLERS}", f"{turned},{copy}"], Options(read=ReadOptions(names=(str(NAMES),)), dd=False))
     root = ET.fromstring(event_usebio_text(event))
     assert root.find("HANDSET") is None
     north = [{b.findtext("BOARD_NUMBER"): next(h.findtext("SPADES") for h in b.iterfind("HAND")

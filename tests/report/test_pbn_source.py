@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from bridgeproc.io.pbn.reader import read_pbn
-from bridgeproc.model import Options
+from bridgeproc.model import ConventionChoice, Options
 from bridgeproc.pipeline.run import build_session
 from bridgeproc.report.pbn import write_scored_pbn
 from tests.conftest import REALDATA
@@ -16,7 +16,7 @@ SAMPLE = REALDATA.parents[2] / "sample_data"
 
 def scored(tmp_path, *inputs, method=None, **options):
     overrides = {"method": method} if method else {}  # as --method gives it
-    session = build_session([str(p) for p in inputs], Options(dd=False, overrides=overrides, **options))
+    session = build_session([str(p) for p in inputs], Options(ranking=ConventionChoice(changes=overrides), dd=False, **options))
     out = tmp_path / "scored.pbn"
     write_scored_pbn(session, out)
     return session, out
@@ -187,7 +187,7 @@ def test_digits_are_kept_and_ns_plus_ew_is_still_the_top(tmp_path):
     """Scored without Magic Contest's one-decimal rounding (--mp-decimals exact), board 17's 41.952 is
     written 41.95 beside 0.05, never 42.0 beside 0.05; the column widens (issue 26)."""
     path = REALDATA / "ffb-dn1-open2-s5-2022.pbn"
-    session = build_session([str(path)], Options(dd=False, overrides={"mp_decimals": "exact"}))  # as the option does
+    session = build_session([str(path)], Options(ranking=ConventionChoice(changes={"mp_decimals": "exact"}), dd=False))  # as the option does
     out = tmp_path / "scored.pbn"
     write_scored_pbn(session, out)
     tables = [t for g in read_pbn(out).games for t in g.tables("ScoreTable")]

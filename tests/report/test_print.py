@@ -9,7 +9,7 @@ import openpyxl
 import pytest
 
 from bridgeproc import process_session
-from bridgeproc.model import Options
+from bridgeproc.model import Options, ReadOptions
 from tests.conftest import SAMPLE
 
 pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
@@ -42,7 +42,7 @@ def pdf_pages(path: Path, sheet: str, tmp_path: Path) -> int:
 @pytest.fixture(scope="module", params=[False, pytest.param(True, marks=pytest.mark.dd)], ids=["no-dd", "dd"])
 def workbook(request, tmp_path_factory):
     path = tmp_path_factory.mktemp("print") / "results.xlsx"
-    session = process_session(INPUTS, [path], Options(names=NAMES, dd=request.param))
+    session = process_session(INPUTS, [path], Options(read=ReadOptions(names=NAMES), dd=request.param))
     return session, path
 
 
@@ -98,7 +98,7 @@ def test_par_is_written_with_suit_symbols_one_contract_a_line(score, contracts, 
 @pytest.mark.dd  # solves the sample evening's deals: left out of make quick
 def test_hand_record_shows_symbols_and_hcp_apart_from_the_spades(tmp_path):
     path = tmp_path / "results.xlsx"
-    session = process_session(INPUTS, [path], Options(names=NAMES, dd=True))
+    session = process_session(INPUTS, [path], Options(read=ReadOptions(names=NAMES), dd=True))
     ws = openpyxl.load_workbook(path)["Hand records"]
     par = [c.value for c in ws["H"] if isinstance(c.value, str)]
     assert par and not any(re.search(r"\d[SHDC]", text) for text in par)
@@ -115,7 +115,7 @@ def test_hand_record_shows_symbols_and_hcp_apart_from_the_spades(tmp_path):
 
 def test_score_card_opponents_are_numbers(tmp_path):
     path = tmp_path / "results.xlsx"
-    process_session(INPUTS, [path], Options(names=NAMES, dd=False))
+    process_session(INPUTS, [path], Options(read=ReadOptions(names=NAMES), dd=False))
     ws = openpyxl.load_workbook(path)["Score cards"]
     opponents = [row[2] for row in ws.iter_rows(min_row=2, values_only=True) if isinstance(row[0], int)]
     assert len(opponents) == 26 * 26 and all(isinstance(o, int) for o in opponents)

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridgeproc.model import Options
+from bridgeproc.model import Options, ReadOptions
 from bridgeproc.pipeline.run import build_session
 from bridgeproc.pipeline.write import write_outputs
 from tests.conftest import examples
@@ -84,12 +84,12 @@ def test_a_generated_session_reads_back_from_every_output(tmp_path_factory, draw
     (folder / "travellers.csv").write_text(travellers, encoding="utf-8")
     (folder / "names.csv").write_text(names, encoding="utf-8")
     listed = (str(folder / "names.csv"),)
-    source = build_session([str(folder / "travellers.csv")], Options(dd=False, names=listed))
+    source = build_session([str(folder / "travellers.csv")], Options(read=ReadOptions(names=listed), dd=False))
     ours = _keyed(source.results)
     for ext in ("pbn", "xml", "csv", "xlsx") if usebio else ("pbn", "csv", "xlsx"):
         out = folder / f"scored.{ext}"
         write_outputs(source, [out])
-        again = build_session([str(out)], Options(dd=False, names=listed if ext in ("csv", "xlsx") else ()))
+        again = build_session([str(out)], Options(read=ReadOptions(names=listed if ext in ("csv", "xlsx") else ()), dd=False))
         theirs = _keyed(again.results)
         assert theirs[["section", "board", "ns", "ew", "score"]].equals(
             ours[["section", "board", "ns", "ew", "score"]]), ext

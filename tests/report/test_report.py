@@ -7,12 +7,12 @@ import openpyxl
 import pytest
 
 from bridgeproc import process_session
-from bridgeproc.model import Options
+from bridgeproc.model import Options, ReadOptions
 from bridgeproc.rank.conventions import CONVENTION_LABELS
 from tests.conftest import SAMPLE
 
 INPUTS = [SAMPLE / "club-evening.pbn", SAMPLE / "club-evening-travellers.csv"]
-OPTIONS = Options(names=(str(SAMPLE / "club-evening-names.csv"),), dd=False)
+OPTIONS = Options(read=ReadOptions(names=(str(SAMPLE / "club-evening-names.csv"),)), dd=False)
 
 
 @pytest.fixture(scope="module")

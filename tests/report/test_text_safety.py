@@ -9,7 +9,7 @@ import openpyxl
 import pandas as pd
 import pytest
 
-from bridgeproc.model import Options
+from bridgeproc.model import ArchiveOptions, Options, ReadOptions
 from bridgeproc.pipeline.run import build_session
 from bridgeproc.pipeline.write import write_outputs
 from bridgeproc.report.scoresheet import write_xlsx
@@ -46,7 +46,7 @@ def hostile(tmp_path_factory):
     pbn = (SAMPLE / "club-evening.pbn").read_text(encoding="utf-8")
     (folder / "event.pbn").write_text(pbn.replace('[Event "Tuesday Pairs"]', f'[Event "{EVENT}"]'), encoding="utf-8")
     session = build_session([folder / "event.pbn", folder / "travellers.csv"],
-                            Options(names=(str(folder / "names.csv"),), dd=False, archive=False))
+                            Options(read=ReadOptions(names=(str(folder / "names.csv"),)), archive=ArchiveOptions(store=False), dd=False))
     # the names list reads a control character as a space (with a note): put one back, as an archived
     # session or another reader could hand it to the writer
     typed, read = "Anna\x07Berg", "Anna Berg"

@@ -17,7 +17,7 @@ import pytest
 
 from bridgeproc._version import __version__
 from bridgeproc.io.usebio.reader import read_usebio
-from bridgeproc.model import Options
+from bridgeproc.model import ConventionChoice, Options, ReadOptions
 from bridgeproc.pipeline.run import build_session
 from bridgeproc.pipeline.teams import process_teams
 from bridgeproc.pipeline.write import process_session
@@ -69,7 +69,7 @@ def _child_order(root: ET.Element, path: str) -> list[str]:
 def evening(tmp_path_factory):
     """The sample evening, scored, and its USEBIO export."""
     folder = tmp_path_factory.mktemp("usebio")
-    options = Options(names=(str(SAMPLE / "club-evening-names.csv"),), dd=False)
+    options = Options(read=ReadOptions(names=(str(SAMPLE / "club-evening-names.csv"),)), dd=False)
     session = process_session([SAMPLE / "club-evening.pbn", SAMPLE / "club-evening-travellers.csv"],
                               [folder / "evening.xml"], options)
     return session, folder / "evening.xml"
@@ -126,7 +126,7 @@ def test_read_back_gives_the_same_results_places_and_percentages(evening):
         return frame.sort_values(RESULT_COLUMNS[:4]).reset_index(drop=True)
 
     pd.testing.assert_frame_equal(table(checked.results), table(session.results))
-    again = build_session([path], Options(overrides=dataclasses.asdict(session.conventions), dd=False))
+    again = build_session([path], Options(ranking=ConventionChoice(changes=dataclasses.asdict(session.conventions)), dd=False))
     columns = ["group", "rank", "pair", "names", "boards", "total", "pct"]
     pd.testing.assert_frame_equal(again.standings[columns], session.standings[columns])
     assert again.meta["program"] == "bridgeproc" and again.meta["program_version"] == __version__

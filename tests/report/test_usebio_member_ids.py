@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from bridgeproc.io.sheets.names import read_names
-from bridgeproc.model import Options
+from bridgeproc.model import Headings, Options, ReadOptions
 from bridgeproc.pipeline.write import process_session
 from tests.conftest import SAMPLE
 
@@ -36,7 +36,7 @@ def test_member_ids_are_written_to_usebio(tmp_path):
         csv.writer(f).writerows(rows)
     out = tmp_path / "results.xml"
     process_session([SAMPLE / "club-evening.pbn", SAMPLE / "club-evening-travellers.csv"], [out],
-                    Options(names=(str(names),), dd=False))
+                    Options(read=ReadOptions(names=(str(names),)), dd=False))
     players = ET.parse(out).getroot().findall(".//PARTICIPANTS/PAIR/PLAYER")
     numbers = [p.findtext("NATIONAL_ID_NUMBER") for p in players]
     assert len(numbers) == 52 and sorted(numbers) == sorted(str(n) for n in range(100002, 100002 + 52))
@@ -65,7 +65,7 @@ def test_club_ids_and_the_clubs_number_are_written_to_usebio(tmp_path):
         csv.writer(f).writerows(rows)
     out = tmp_path / "results.xml"
     process_session([SAMPLE / "club-evening.pbn", SAMPLE / "club-evening-travellers.csv"], [out],
-                    Options(names=(str(names),), dd=False, meta_defaults={"club_id": "4680"}))
+                    Options(read=ReadOptions(names=(str(names),)), headings=Headings(defaults={"club_id": "4680"}), dd=False))
     root = ET.parse(out).getroot()
     assert root.findtext("CLUB/CLUB_ID_NUMBER") == "4680"
     players = root.findall(".//PARTICIPANTS/PAIR/PLAYER")

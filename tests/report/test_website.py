@@ -16,7 +16,7 @@ import pandas as pd
 import pytest
 
 from bridgeproc.errors import BridgeprocError, UsageError
-from bridgeproc.model import Options
+from bridgeproc.model import Options, ReadOptions
 from bridgeproc.pipeline.run import build_session
 from bridgeproc.pipeline.write import FOLDER, FOLDER_MARKER, output_type, process_session, write_outputs
 from bridgeproc.rank.conventions import CONVENTION_HELP
@@ -32,7 +32,7 @@ NAMES = str(SAMPLE / "club-evening-names.csv")
 
 @pytest.fixture(scope="module")
 def session():
-    return build_session(INPUTS, Options(names=(NAMES,), dd=False))
+    return build_session(INPUTS, Options(read=ReadOptions(names=(NAMES,)), dd=False))
 
 
 @pytest.fixture(scope="module")
@@ -260,7 +260,7 @@ def test_folder_outputs_that_would_destroy_something_are_refused(tmp_path, make,
     monkeypatch.chdir(tmp_path)
     make(tmp_path)
     with pytest.raises(UsageError, match=re.escape(message)):
-        process_session(INPUTS, [output], Options(names=(NAMES,), dd=False))
+        process_session(INPUTS, [output], Options(read=ReadOptions(names=(NAMES,)), dd=False))
     assert (tmp_path / "mine" / "notes.txt").read_text() == "mine" if output == "mine/" else True
 
 
@@ -272,10 +272,10 @@ def test_a_folder_holding_an_input_or_the_current_folder_is_refused(tmp_path, mo
     (inputs / FOLDER_MARKER).write_text("")  # even one marked as bridgeproc's
     copied = [str(inputs / Path(p).name) for p in INPUTS]
     with pytest.raises(UsageError, match="which is inside that folder"):
-        process_session(copied, [f"{inputs}/"], Options(names=(str(inputs / Path(NAMES).name),), dd=False))
+        process_session(copied, [f"{inputs}/"], Options(read=ReadOptions(names=(str(inputs / Path(NAMES).name),)), dd=False))
     monkeypatch.chdir(inputs)
     with pytest.raises(UsageError, match="is the current folder"):
-        process_session(INPUTS, [f"{tmp_path}/"], Options(names=(NAMES,), dd=False))
+        process_session(INPUTS, [f"{tmp_path}/"], Options(read=ReadOptions(names=(NAMES,)), dd=False))
 
 
 def test_the_templates_ship_in_the_package():

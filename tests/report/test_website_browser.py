@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgeproc.model import Options
+from bridgeproc.model import Options, ReadOptions
 from bridgeproc.pipeline.write import process_session
 from tests.conftest import ROOT, SAMPLE
 
@@ -35,7 +35,7 @@ def site(tmp_path_factory):
     out = tmp_path_factory.mktemp("web")
     inputs = [str(SAMPLE / "club-evening.pbn"), str(SAMPLE / "club-evening-travellers.csv")]
     process_session(inputs, [f"{out}/results/", str(out / "results.html")],
-                    Options(names=(str(SAMPLE / "club-evening-names.csv"),), dd=False))
+                    Options(read=ReadOptions(names=(str(SAMPLE / "club-evening-names.csv"),)), dd=False))
     return out
 
 

@@ -17,7 +17,7 @@ from bridgeproc.core.pairs import (
 )
 from bridgeproc.errors import ValidationError
 from bridgeproc.io.sheets.travellers import parse_travellers_csv
-from bridgeproc.model import Options
+from bridgeproc.model import CheckOptions, ConventionChoice, Options
 from bridgeproc.pipeline.run import build_session
 from bridgeproc.rank import Conventions, rank_results, standings
 from bridgeproc.validate import arrow, checks
@@ -114,7 +114,7 @@ def test_the_oracle_has_fourteen_pairs_in_two_directions():
 def test_switched_column_through_the_pipeline(tmp_path):
     path = tmp_path / "travellers.csv"
     path.write_text(_traveller(_movement(), "column"))
-    session = build_session([str(path)], Options(dd=False, overrides={"pair_numbering": "per-direction"}))
+    session = build_session([str(path)], Options(ranking=ConventionChoice(changes={"pair_numbering": "per-direction"}), dd=False))
     assert "two winners" in session.movement
     assert set(session.standings["group"]) == {"NS", "EW"}
     assert len(session.standings) == 14  # each pair once, in the direction of its number
@@ -243,7 +243,7 @@ def _write(tmp_path, how: str, name: str = "travellers.csv"):
 
 
 def test_options_arrow_switch_through_the_pipeline(tmp_path):
-    session = build_session([str(_write(tmp_path, "option"))], Options(dd=False, arrow_switch="6-7"))
+    session = build_session([str(_write(tmp_path, "option"))], Options(check=CheckOptions(arrow_switch="6-7"), dd=False))
     assert session.numbering == "per-direction"
     assert "two winners" in session.movement
     assert _ours(session.standings) == _expected()
@@ -312,7 +312,7 @@ def test_the_option_and_a_contradicting_mark_are_listed_with_the_other_problems(
     path.write_text("Round,Table,Board,NS,EW,Contract,Declarer,Tricks,Switched\n"
                     "6,1,1,1,2,3NT,N,9,N\n1,2,3,3,4,3NT,N,9,maybe\n")
     with pytest.raises(ValidationError) as info:
-        build_session([str(path)], Options(dd=False, arrow_switch="6-7", overrides={"pair_numbering": "per-direction"}))
+        build_session([str(path)], Options(check=CheckOptions(arrow_switch="6-7"), ranking=ConventionChoice(changes={"pair_numbering": "per-direction"}), dd=False))
     assert str(info.value).splitlines()[1:] == [
         "t.csv:3: switched: 'maybe' is not an arrow-switch mark; write Y for a result the pairs played the other "
         "way round (EW pair sitting NS), or leave it blank",
@@ -326,7 +326,7 @@ def test_a_result_without_a_round_is_left_with_a_note(tmp_path):
     lines[1] = lines[1][1:]
     path = tmp_path / "t.csv"
     path.write_text("\n".join(lines) + "\n")
-    session = build_session([str(path)], Options(dd=False, arrow_switch="6-7"))
+    session = build_session([str(path)], Options(check=CheckOptions(arrow_switch="6-7"), dd=False))
     assert _ours(session.standings) == _expected()
     notes = session.notes[session.notes["column"] == "round"]
     assert notes[["line", "message"]].values.tolist() == [
@@ -335,7 +335,7 @@ def test_a_result_without_a_round_is_left_with_a_note(tmp_path):
 
 
 def _session(tmp_path):
-    session = build_session([str(_write(tmp_path, "option"))], Options(dd=False, arrow_switch="6-7"))
+    session = build_session([str(_write(tmp_path, "option"))], Options(check=CheckOptions(arrow_switch="6-7"), dd=False))
     names = pd.DataFrame({"section": [""] * 14, "pair": [str(n) for n in range(1, 8)] * 2,
                           "direction": ["NS"] * 7 + ["EW"] * 7,
                           "names": [f"{d} {n} players" for d in ("NS", "EW") for n in range(1, 8)]})
@@ -428,7 +428,7 @@ def test_scored_pbn_and_csv_carry_the_switch_and_read_back_the_same(tmp_path):
     """The scored PBN (a Switched ScoreTable column) and the scored CSV, read back alone, rank as the session."""
     from bridgeproc.pipeline.write import writer
 
-    session = build_session([str(_write(tmp_path, "option"))], Options(dd=False, arrow_switch="6-7"))
+    session = build_session([str(_write(tmp_path, "option"))], Options(check=CheckOptions(arrow_switch="6-7"), dd=False))
     for name in ("scored.pbn", "scored.csv"):
         writer(name)(session, tmp_path / name)
         again = build_session([str(tmp_path / name)], Options(dd=False))
