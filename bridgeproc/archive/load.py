@@ -64,14 +64,8 @@ def _conventions(text: str):
 
 def _options(text: str | None):
     try:
-        values = json.loads(text or "{}")
-        if values.get("conventions") is not None:
-            values["conventions"] = _conventions(json.dumps(values["conventions"]))
-        if "names" in values:
-            values["names"] = tuple(values["names"])
-        known = {f.name for f in dataclasses.fields(Options)}
-        return Options(**{k: v for k, v in values.items() if k in known})
-    except (TypeError, ValueError):
+        return Options.from_record(json.loads(text or "{}"))
+    except (TypeError, ValueError, AttributeError):
         return Options()
 
 

@@ -131,7 +131,8 @@ def names_files(conn, version_id: int) -> list[str]:
     """The file names of the names lists (``--names``) the run of ``version_id`` was given."""
     text = conn.execute(select(versions.c.options).where(versions.c.version_id == version_id)).scalar()
     try:
-        paths = json.loads(text or "{}").get("names") or []
+        values = json.loads(text or "{}")
+        paths = (values.get("read") or {}).get("names") or values.get("names") or []  # by stage, or as stored before
     except (TypeError, ValueError, AttributeError):
         return []
     return [PurePath(str(p).replace("\\", "/")).name for p in paths if p]

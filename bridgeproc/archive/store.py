@@ -112,7 +112,7 @@ def _json(value: object) -> str:
 
 def _options_json(session: Session) -> str:
     try:
-        return _json(dataclasses.asdict(session.options))
+        return _json(session.options.record())
     except TypeError:
         return "{}"
 

@@ -150,3 +150,62 @@ class Options:
             current = getattr(self, name)
             changes[name] = dataclasses.replace(current, **value) if isinstance(value, dict) else value
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+
+    def record(self) -> dict[str, object]:
+        """The options as plain values, stage by stage (what the archive stores with a version)."""
+        values = dataclasses.asdict(dataclasses.replace(self, ranking=ConventionChoice()))
+        values["ranking"] = {"profile": None if self.ranking.profile is None else self.ranking.profile.describe(),
+                             "changes": dict(self.ranking.changes)}
+        return values
+
+    @classmethod
+    def from_record(cls, values: Mapping[str, object]) -> Options:
+        """The options :meth:`record` gave; also the one-level form archives stored before the options
+        were split by stage (``names``, ``overrides``, ``archive_url`` ... side by side). A value no longer
+        known is left out."""
+        staged = values if isinstance(values.get("read"), Mapping) else _staged(values)
+        parts: dict[str, object] = {}
+        for stage in dataclasses.fields(cls):
+            given = staged.get(stage.name)
+            if stage.name == "dd":
+                parts["dd"] = bool(given) if given is not None else True
+            elif stage.name == "ranking" and isinstance(given, Mapping):
+                profile = given.get("profile")
+                known_conventions = {f.name for f in dataclasses.fields(Conventions)}
+                parts["ranking"] = ConventionChoice(
+                    None if not isinstance(profile, Mapping) else
+                    Conventions(**{k: v for k, v in profile.items() if k in known_conventions}),
+                    ConventionChanges({k: v for k, v in dict(given.get("changes") or {}).items() if k in DECLARED}))
+            elif isinstance(given, Mapping):
+                kind = _STAGE_TYPES[stage.name]
+                known = {f.name for f in dataclasses.fields(kind)}
+                fields = {k: (tuple(v) if isinstance(v, list) else v) for k, v in given.items() if k in known}
+                parts[stage.name] = kind(**fields)
+        return cls(**parts)  # type: ignore[arg-type]
+
+
+_STAGE_TYPES: dict[str, type] = {"read": ReadOptions, "check": CheckOptions, "archive": ArchiveOptions,
+                                 "headings": Headings}
+#: The one-level options of archives stored before the split: name -> (stage, field).
+_FLAT = {"encoding": ("read", "encoding"), "names": ("read", "names"),
+         **{k: ("check", k) for k in ("result_style", "check_scores", "trust", "arrow_switch", "tables",
+                                      "movement_check", "movement", "corrections")},
+         "conventions": ("ranking", "profile"), "overrides": ("ranking", "changes"),
+         "archive": ("archive", "store"), "archive_url": ("archive", "url"), "archive_as": ("archive", "identity"),
+         "replace": ("archive", "replace"), "meta": ("headings", "given"), "meta_defaults": ("headings", "defaults"),
+         "dd": ("dd", "")}
+
+
+def _staged(flat: Mapping[str, object]) -> dict[str, object]:
+    """The one-level options of an older archive, put stage by stage."""
+    staged: dict[str, dict] = {}
+    out: dict[str, object] = {}
+    for name, value in flat.items():
+        if name not in _FLAT:
+            continue
+        stage, field_name = _FLAT[name]
+        if stage == "dd":
+            out["dd"] = value
+        else:
+            staged.setdefault(stage, {})[field_name] = value
+    return {**out, **staged}

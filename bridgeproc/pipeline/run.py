@@ -29,9 +29,10 @@ from bridgeproc.rank.conventions import SEARCH_FIELDS, producer
 from bridgeproc.rank.published import published_agreement, published_differences
 from bridgeproc.rank.reproduce import Reproduction, option_flags, reproduce, summary
 from bridgeproc.schema import PROBLEM_COLUMNS, RESULTS_COLUMNS, STANDINGS_COLUMNS, empty, problems_frame
+from bridgeproc.scoring.results import score_results
 from bridgeproc.validate.corrections import mark_corrected, uncompared
 from bridgeproc.validate.plausibility import check_plausibility
-from bridgeproc.validate.results import validate_results
+from bridgeproc.validate.results import check_scored, type_results
 
 
 def session_conventions(options: Options, meta: dict, across_field: bool = False) -> Conventions:
@@ -86,12 +87,13 @@ def validate_inputs(read: Inputs, options: Options, numbering: PairNumbering, st
     if strict_rules and rules is not None:
         extra.append(rules)
     try:
-        checked = validate_results(
+        typed = type_results(
             raw, result_style=options.check.result_style, check_scores=options.check.check_scores,
             pair_numbering_option=numbering, trust=options.check.trust, tables=options.check.tables,
             boards=boards if len(boards) else None,
             names=names if read.names and len(names) else None,
         )
+        checked = check_scored(typed, score_results(typed.results, typed.boards))
     except ValidationError as exc:
         problems = mark_corrected(exc.problems, read.corrections)  # a wrong correction is named
         raise ValidationError(pd.concat([problems, *extra], ignore_index=True)) from None

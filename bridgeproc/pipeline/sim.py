@@ -22,7 +22,6 @@ from bridgeproc.pipeline.run import session_conventions
 from bridgeproc.pipeline.sim_read import (
     CheckedClubs,
     club_names_list,
-    club_results,
     clubs_of,
     read_clubs,
     read_hand_record,
@@ -37,6 +36,7 @@ from bridgeproc.schema import (
     empty,
     problems_frame,
 )
+from bridgeproc.validate.batch import club_results
 from bridgeproc.validate.deals import deal_conflicts
 
 #: Clubs read and checked per task of the pool (a chunk's plain clubs are checked in one call).

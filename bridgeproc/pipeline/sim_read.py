@@ -5,24 +5,21 @@ Which files are whose (:func:`clubs_of`); then a chunk of clubs per task of the 
 club's file and line: a club of one traveller CSV through the CSV reader up to its rows
 (``travellers_rows``), the chunk's rows then built into one frame; any other club, or a file the
 reader refuses, through ``read_inputs``. A chunk's plain clubs (no names list, no section letters
-on the pair numbers) are checked together in one ``validate_results`` call per pair numbering, each
-club's sections under a placeholder of its own so that no check sees two clubs as one section; a
-club whose check finds anything to say is checked again alone, so its problems and notes read
-exactly as ``bridgeproc check`` gives them. Text is read once per distinct cell (factorized codes),
-and the chunk's results go back as one frame, its clubs in the order given.
+on the pair numbers) are checked together (``validate.batch``); a club that check hands back is
+checked again alone, so its problems and notes read exactly as ``bridgeproc check`` gives them.
+Text is read once per distinct cell (factorized codes), and the chunk's results go back as one
+frame, its clubs in the order given.
 """
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from bridgeproc.core.notation import per_distinct
-from bridgeproc.core.pairs import combine_codes, numbering_by_group
 from bridgeproc.errors import ParseError, UsageError, ValidationError
 from bridgeproc.io.sheets.travellers import travellers_rows
 from bridgeproc.io.text import csv_field_limit, read_text
@@ -30,11 +27,7 @@ from bridgeproc.model import Options
 from bridgeproc.pipeline.inputs import read_inputs
 from bridgeproc.pipeline.read import READERS, suffix
 from bridgeproc.schema import BOARDS_COLUMNS, empty, problems_frame
-from bridgeproc.validate.results import validate_results
-
-#: Placeholder section of a club inside a chunk check: ``<index>~<section>`` (digits survive upper-casing).
-_PLACEHOLDER = "~"
-
+from bridgeproc.validate.batch import check_club, check_together, club_results, prefixed_clubs
 
 # --- which files are whose -----------------------------------------------------------------
 
@@ -196,13 +189,10 @@ def _read_chunk(chunk: Sequence[tuple[str, Sequence[Path]]], options: Options) -
     return [c for c in clubs if c is not None], whole
 
 
-_PREFIXED_PAIR = r"^\s*[A-Za-z]{1,2}\s*-?\s*\d"
-
-
 def _read_club(club: str, paths: Sequence[Path], options: Options) -> _Club:
     """Read one club's files; a file that cannot be read is a problem of the club, not an abort.
     ``plain`` here says only that no names list came with it (the chunk's pair cells are looked
-    at together: :func:`_prefixed`)."""
+    at together: validate.batch.prefixed_clubs)."""
     where = _where(paths)
     try:
         read = read_inputs(list(paths), options)
@@ -223,67 +213,10 @@ def _read_club(club: str, paths: Sequence[Path], options: Options) -> _Club:
                  problems, plain=listed is None)
 
 
-def _texts_of(codes: np.ndarray, count: int, text: Callable[[int], str]) -> pd.Series:
-    """A ``string`` column from dense codes 0..count-1 (in order of first appearance, as
-    ``combine_codes`` numbers them): ``text(row)`` built once per code, at its first row."""
-    first = np.unique(codes, return_index=True)[1]
-    texts = np.array([text(int(row)) for row in first], dtype=object)
-    return pd.Series(pd.array(texts[codes], dtype="string"))
-
-
-def _prefixed(raw: pd.DataFrame, code: np.ndarray, clubs: int) -> np.ndarray:
-    """For each club (``code``: each row's club) whether a pair cell carries a section letter
-    (``A3``): such a club's pair numbers are read with its sections, so it is checked alone."""
-    found = np.zeros(clubs, dtype=bool)
-    for side in ("ns", "ew"):
-        if side not in raw:
-            continue
-        cells, texts = pd.factorize(raw[side].astype("string"))  # each pair number looked at once
-        if not len(texts):
-            continue
-        hit = pd.Series(texts, dtype="string").str.contains(_PREFIXED_PAIR).to_numpy(dtype=bool, na_value=False)
-        found[np.unique(code[(cells >= 0) & hit[np.maximum(cells, 0)]])] = True
-    return found
-
-
-def _validate(raw: pd.DataFrame, options: Options, numbering: str, boards: pd.DataFrame | None,
-              names: pd.DataFrame | None):
-    """``validate_results`` as ``build_session`` calls it."""
-    return validate_results(raw, result_style=options.check.result_style, check_scores=options.check.check_scores,
-                            pair_numbering_option=numbering, trust=options.check.trust,  # type: ignore[arg-type]
-                            tables=options.check.tables, boards=boards if boards is not None and len(boards) else None,
-                            names=names)
-
-
-def club_results(results: pd.DataFrame, club: str) -> pd.DataFrame:
-    """``results`` of ``club`` with the club's columns and each section named ``club/section``."""
-    own = results["section"].astype("string").fillna("")
-    section = (club + "/" + own).where(own != "", club)
-    return results.assign(section=section.astype("string"), club=pd.Series(club, index=results.index, dtype="string"),
-                          club_section=own.astype("string"))
-
-
-def _named_all(results: pd.DataFrame, club_code: np.ndarray, clubs: Sequence[str]) -> pd.DataFrame:
-    """:func:`club_results` for the results of several clubs at once (``club_code``: each row's index in
-    ``clubs``); each ``club/section`` text is built once."""
-    own = results["section"].astype("string").fillna("")
-    own_code, owns = pd.factorize(own)
-    combo, count = combine_codes(club_code, own_code, len(owns))
-    names = np.asarray(clubs, dtype=object)
-
-    def text(row: int) -> str:
-        club, section = str(names[club_code[row]]), str(owns[own_code[row]])
-        return f"{club}/{section}" if section else club
-    section = _texts_of(combo, count, text)
-    return results.assign(section=section.set_axis(results.index),
-                          club=pd.Series(pd.array(names[club_code], dtype="string"), index=results.index),
-                          club_section=own)
-
-
 def _alone(c: _Club, options: Options, hand: pd.DataFrame | None, out: CheckedClubs) -> pd.DataFrame | None:
     """Check one club on its own, exactly as ``bridgeproc check`` would; its results, named."""
     try:
-        checked = _validate(c.raw, options, options.ranking.pair_numbering, hand, c.names)
+        checked = check_club(c.raw, options.ranking.pair_numbering, hand, c.names, _checks(options))
     except ValidationError as exc:
         out.problems.append(exc.problems)
         return None
@@ -293,81 +226,22 @@ def _alone(c: _Club, options: Options, hand: pd.DataFrame | None, out: CheckedCl
     return club_results(checked.results, c.club)
 
 
-def _guess_numbering(raw: pd.DataFrame, code: np.ndarray, clubs: int) -> np.ndarray:
-    """Each club's pair numbering read from the raw cells (checked after validation)."""
-    def pair(side: str) -> pd.Series:
-        return per_distinct(raw[side], lambda s: s.str.strip().str.replace(r"^0+(?=\d)|\.0+$", "", regex=True))
-
-    section = per_distinct(raw["section"], lambda s: s.str.strip().str.upper()) if "section" in raw else pd.Series(
-        "", index=raw.index, dtype="string")
-    board = per_distinct(raw["board"], lambda s: pd.to_numeric(s.str.strip(), errors="coerce").astype("Float64"))
-    guess = numbering_by_group(section.fillna(""), board.fillna(-1).to_numpy(dtype=float), pair("ns"), pair("ew"), code)
-    return np.pad(guess, (0, max(0, clubs - len(guess))))
-
-
-def _file_sets(raw: pd.DataFrame, code: np.ndarray, clubs: int) -> tuple[list[set], list[set]]:
-    """Each club's files (``source`` before ``!Sheet``): with a missing source, and without it."""
-    cells, sources = pd.factorize(raw["source"].astype("string"), use_na_sentinel=False)
-    files = [str(s).split("!")[0] if not pd.isna(s) else pd.NA for s in sources]
-    seen = pd.unique(code.astype(np.int64) * max(len(sources), 1) + cells)
-    every: list[set] = [set() for _ in range(clubs)]
-    for value in seen:
-        every[int(value) // max(len(sources), 1)].add(files[int(value) % max(len(sources), 1)])
-    return every, [{f for f in s if not pd.isna(f)} for s in every]
+def _checks(options: Options) -> dict[str, object]:
+    """The check options of a run as the checks take them (validate.batch)."""
+    check = options.check
+    return {"result_style": check.result_style, "check_scores": check.check_scores, "trust": check.trust,
+            "tables": check.tables}
 
 
 def _check_together(plain: list[_Club], raw: pd.DataFrame, code: np.ndarray, options: Options,
                     hand: pd.DataFrame | None, out: CheckedClubs) -> dict[int, tuple[pd.DataFrame, np.ndarray]]:
-    """Check the plain clubs of a chunk (``raw``: their rows, ``code``: each row's index in
-    ``plain``) in one call per pair numbering; a club the call finds anything to say about is
-    checked again alone (the messages name its own sections). Returns each club's index -> its
-    results (a checked frame and the club's rows in it)."""
-    own = raw["section"].astype("string").fillna("") if "section" in raw else pd.Series(
-        "", index=raw.index, dtype="string")
-    own_code, owns = pd.factorize(own)
-    stripped = pd.Series(owns, dtype="string").str.strip().to_numpy(dtype=object)
-    combo, count = combine_codes(code, own_code, len(owns))
-    raw = raw.assign(section=_texts_of(combo, count, lambda row: f"{code[row]}{_PLACEHOLDER}{stripped[own_code[row]]}")
-                     .set_axis(raw.index))
-    per_direction = _guess_numbering(raw, code, len(plain))
-    files, known_files = _file_sets(raw, code, len(plain))
-    kept: dict[int, tuple[pd.DataFrame, np.ndarray]] = {}
-    again: set[int] = set()
-    for flag, numbering in ((True, "per-direction"), (False, "shared")):
-        members = np.flatnonzero(per_direction == flag)
-        if not len(members):
-            continue
-        part = raw[np.isin(code, members)]
-        try:
-            checked = _validate(part, options, numbering, hand, None)
-        except ValidationError as exc:
-            failing = set(exc.problems["source"].astype("string").str.split("!").str[0])
-            again |= {int(i) for i in members if files[i] & failing}
-            if not again & {int(i) for i in members}:
-                again |= {int(i) for i in members}  # cannot tell whose: check each alone
-            continue
-        results = checked.results
-        cells, sections = pd.factorize(results["section"].astype("string"))
-        split = [str(s).split(_PLACEHOLDER, 1) for s in sections]
-        club_code = np.array([int(s[0]) for s in split], dtype=np.int64)[cells]
-        own_texts = pd.array([s[1] for s in split], dtype="string")
-        results = results.assign(section=pd.Series(own_texts.take(cells), index=results.index))
-        decided = numbering_by_group(results["section"].astype("string").fillna(""),
-                                     results["board"].to_numpy(), results["ns"], results["ew"], club_code)
-        noted: set[str] = set()
-        if len(checked.notes):
-            noted = {str(s).split("!")[0] for s in pd.unique(checked.notes["source"].astype("string").dropna())}
-        # every club's columns at once (club, club/section), then each club's rows cut out by position
-        named = _named_all(results, club_code, [c.club for c in plain])
-        order = np.argsort(club_code, kind="stable")
-        starts = np.searchsorted(club_code[order], np.arange(len(plain) + 1))
-        for i in map(int, members):
-            if bool(decided[i]) != flag or known_files[i] & noted:
-                again.add(i)
-                continue
-            kept[i] = (named, order[starts[i]:starts[i + 1]])
-            out.numbering[plain[i].club] = numbering
-    for i in sorted(again):
+    """The plain clubs of a chunk checked together (validate.batch.check_together), those it hands back
+    checked alone. Returns each club's index -> its results (a checked frame and the club's rows in it)."""
+    together = check_together(raw, code, [c.club for c in plain], hand, _checks(options))
+    for i, numbering in together.numbering.items():
+        out.numbering[plain[i].club] = numbering
+    kept = dict(together.kept)
+    for i in sorted(together.again):
         alone = _alone(plain[i], options, hand, out)
         if alone is not None:
             kept[i] = (alone, np.arange(len(alone)))
@@ -399,7 +273,7 @@ def read_clubs(chunk: Sequence[tuple[str, Sequence[Path]]], options: Options,
     else:
         raw = pd.concat([clubs[k].raw for k in candidates], ignore_index=True) if candidates else pd.DataFrame()
     code = np.repeat(np.arange(len(candidates)), [len(clubs[k].raw) for k in candidates])
-    prefixed = _prefixed(raw, code, len(candidates))
+    prefixed = prefixed_clubs(raw, code, len(candidates))
     plain = {k for k, p in zip(candidates, prefixed) if not p}
     pieces: dict[int, tuple[pd.DataFrame, np.ndarray]] = {}
     for k, c in enumerate(clubs):
@@ -432,7 +306,7 @@ def read_clubs(chunk: Sequence[tuple[str, Sequence[Path]]], options: Options,
 def _alone_problems(c: _Club, options: Options, hand: pd.DataFrame | None, out: CheckedClubs) -> None:
     """A club refused while reading: its results' problems too, so that all are listed at once."""
     try:
-        _validate(c.raw, options, options.ranking.pair_numbering, hand, c.names)
+        check_club(c.raw, options.ranking.pair_numbering, hand, c.names, _checks(options))
     except ValidationError as exc:
         out.problems.append(exc.problems)
 

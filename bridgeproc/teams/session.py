@@ -13,6 +13,7 @@ from bridgeproc.errors import BridgeprocError, ValidationError
 from bridgeproc.io.pbn.model import PbnFile
 from bridgeproc.io.pbn.reader import pbn_program, read_pbn
 from bridgeproc.schema import TEAM_RESULTS_COLUMNS, problems_frame
+from bridgeproc.scoring.results import score_results
 from bridgeproc.teams.bam import add_bam
 from bridgeproc.teams.load import (
     assign_matches,
@@ -48,7 +49,7 @@ from bridgeproc.teams.reproduce import (
 from bridgeproc.teams.standings import standings, tie_break_chain
 from bridgeproc.validate.given import check_given
 from bridgeproc.validate.records import fill_from_records
-from bridgeproc.validate.results import validate_results
+from bridgeproc.validate.results import check_scored, type_results
 
 #: Raw columns kept on the scored results for the reports (published figures, pair ids); ``game``
 #: is the PBN room game a row was read from (every tag, for the teams PBN export), None otherwise.
@@ -95,7 +96,7 @@ def pair_totals(results: pd.DataFrame) -> pd.DataFrame:
 
 
 def score_rooms(raw: pd.DataFrame, boards: pd.DataFrame | None = None, **validate_options) -> pd.DataFrame:
-    """Validate and score a raw team frame (``ns_team``/``ew_team`` set) with ``validate_results``
+    """Validate and score a raw team frame (``ns_team``/``ew_team`` set) as ``bridgeproc score`` does
     (:func:`checked_rooms` without the notes).
     """
     return checked_rooms(raw, boards, **validate_options)[0]
@@ -112,13 +113,14 @@ def checked_rooms(raw: pd.DataFrame, boards: pd.DataFrame | None = None,
     """
     raw = assign_matches(raw.reset_index(drop=True))
     table_key, _ = pd.factorize(raw["match"] + "\x00" + raw["room"])
-    validated = validate_results(
+    typed = type_results(
         raw.drop(columns=["game"], errors="ignore").assign(
             ns=pd.array((2 * table_key + 1).astype(str), dtype="string"),
             ew=pd.array((2 * table_key + 2).astype(str), dtype="string"),
             section=("R" + raw["round"].astype("string")).astype("string")),
         pair_numbering_option="shared", boards=boards, **validate_options,
     )
+    validated = check_scored(typed, score_results(typed.results, typed.boards))
     checked = validated.results
     weighted = checked["adjusted"].fillna("").str.startswith("W:").to_numpy()
     if weighted.any():

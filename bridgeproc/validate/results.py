@@ -1,4 +1,11 @@
-"""Raw text cells -> the typed, scored results frame, collecting every problem before failing.
+"""Raw text cells -> the typed results frame, collecting every problem before failing; then the checks that
+need the results' scores (written scores, fouled boards) once the caller has scored them.
+
+Two halves with scoring between, so that the run scores its results itself: :func:`type_results` types the
+cells and runs every check of the cells alone (nothing raised yet); the caller scores the typed results
+(``scoring.results.score_results``) and hands them
+to :func:`check_scored`, which checks the written scores against them and raises with every problem of both
+halves at once. :func:`validate_results` is the three in a row, for a caller that wants a checked frame.
 
 Each check is a whole-column mask; messages are built only for the rows that fail.
 Cross-row checks (pairs, tables, written scores, names, hand record) live in
@@ -45,8 +52,7 @@ from bridgeproc.core.problems import Problems
 from bridgeproc.errors import ValidationError
 from bridgeproc.io.sheets.travellers import canonical_header
 from bridgeproc.schema import RESULTS_COLUMNS
-from bridgeproc.scoring.law77 import score
-from bridgeproc.scoring.weighted import score_weighted
+from bridgeproc.scoring.results import score_results
 from bridgeproc.validate import checks, written_scores
 from bridgeproc.validate.result_columns import RESULT_COLUMNS, read_tricks
 
@@ -57,6 +63,21 @@ _DASHES = ("-", "–", "—", "")
 _PAIR_MATCH = re.compile(r"^(?P<section>[A-Za-z]{1,2})?\s*-?\s*(?P<number>\d{1,6})(?:\.0+)?$")
 #: Pair cells that look like numbers but are not pair numbers: decimals (``3.5``) and negatives.
 _BAD_PAIR = re.compile(r"-?\d+[.,]\d*[1-9]\d*|-\d+")
+
+
+@dataclass(frozen=True)
+class Typed:
+    """The first half of validation: ``results`` typed (not scored), the ``problems`` and ``notes`` found in
+    the cells so far (not raised yet), the pair ``numbering`` decided, and what the second half needs."""
+
+    raw: pd.DataFrame
+    results: pd.DataFrame
+    problems: Problems
+    notes: Problems
+    numbering: Literal["shared", "per-direction"]
+    boards: pd.DataFrame | None
+    check_scores: bool
+    trust: str
 
 
 @dataclass(frozen=True)
@@ -255,7 +276,7 @@ def _note_ost(raw: pd.DataFrame, in_declarer: np.ndarray, in_contract: np.ndarra
         notes.add(mask, column, message)
 
 
-def validate_results(
+def type_results(
     raw: pd.DataFrame,
     *,
     result_style: ResultStyle = "auto",
@@ -265,8 +286,9 @@ def validate_results(
     tables: int | None = None,
     boards: pd.DataFrame | None = None,
     names: pd.DataFrame | None = None,
-) -> Checked:
-    """Type, check and score a raw results frame.
+) -> Typed:
+    """Type a raw results frame and run every check of its cells (:func:`check_scored` checks the rest and
+    raises).
 
     Parameters
     ----------
@@ -297,14 +319,9 @@ def validate_results(
 
     Returns
     -------
-    Checked
-        ``results`` (schema.RESULTS_COLUMNS, with ``score_ns``; weighted codes scored by
-        :func:`score_weighted`; plus ``fouled`` when ``raw`` has that column) and ``notes``.
-
-    Raises
-    ------
-    ValidationError
-        With every problem found, when any.
+    Typed
+        ``results`` (schema.RESULTS_COLUMNS without ``score_ns``; plus ``fouled`` when ``raw`` has that
+        column), the problems and notes found so far and the pair numbering decided.
     """
     raw = raw.reset_index(drop=True)
     problems, notes = Problems(raw), Problems(raw)
@@ -376,10 +393,39 @@ def validate_results(
     if boards is not None:
         checks.check_boards(results, boards, problems)
         checks.check_hand_record_cycle(results, boards, notes)
-    scored = score_weighted(score(results, boards), boards)
-    checks.check_fouled(scored, problems, notes)
-    if check_scores:
-        scored = written_scores.check_written_scores(raw, scored, boards, trust, problems, notes)
-    if problems:
-        raise ValidationError(problems.frame())
-    return Checked(scored, notes.frame(), numbering)
+    return Typed(raw, results, problems, notes, numbering, boards, check_scores, trust)
+
+
+def check_scored(typed: Typed, scored: pd.DataFrame) -> Checked:
+    """The checks that need the scores (fouled-board groups; written scores against ``scored``, trusting a
+    written score when ``trust="score"`` and one trick count gives it), then every problem of both halves
+    raised at once.
+
+    Raises ValidationError with every problem found, when any.
+    """
+    checks.check_fouled(scored, typed.problems, typed.notes)
+    if typed.check_scores:
+        scored = written_scores.check_written_scores(typed.raw, scored, typed.boards, typed.trust, typed.problems,
+                                                     typed.notes)
+    if typed.problems:
+        raise ValidationError(typed.problems.frame())
+    return Checked(scored, typed.notes.frame(), typed.numbering)
+
+
+def validate_results(raw: pd.DataFrame, **given: object) -> Checked:
+    """Type, check and score a raw results frame: :func:`type_results`, ``scoring.results.score_results``,
+    :func:`check_scored` (the keywords are :func:`type_results`'s).
+
+    Returns
+    -------
+    Checked
+        ``results`` (schema.RESULTS_COLUMNS, with ``score_ns``; weighted codes scored by
+        :func:`score_weighted`; plus ``fouled`` when ``raw`` has that column) and ``notes``.
+
+    Raises
+    ------
+    ValidationError
+        With every problem found, when any.
+    """
+    typed = type_results(raw, **given)  # type: ignore[arg-type]
+    return check_scored(typed, score_results(typed.results, typed.boards))

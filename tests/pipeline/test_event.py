@@ -2,7 +2,6 @@
 published cumulative TotalScoreTable (session 2's file), number for number."""
 from __future__ import annotations
 
-import dataclasses
 from functools import lru_cache
 
 import numpy as np
@@ -279,7 +278,7 @@ def test_the_event_and_its_sessions_are_archived(tmp_path):
     assert "event 'Tuesday Pairs' archived with its 2 sessions" in str(done.archived)
     # an archived session is recorded as it is, the new one under the event's name
     final = build_event(["archive:2026-11-24_tuesday-pairs-s1", f"{hands2},{TRAVELLERS}"],
-                        dataclasses.replace(options, meta={"event": "Club final"}))
+                        options.but(headings={"given": {"event": "Club final"}}))
     write_event(final, [tmp_path / "f.csv"])
     assert event_sessions(url, "Club final")["session_id"].tolist() == ["2026-11-24_tuesday-pairs-s1",
                                                                         "2026-11-24_club-final"]

@@ -47,3 +47,25 @@ def test_but_changes_fields_of_a_stage_and_keeps_the_others():
     assert (changed.dd, changed.read, changed.headings, changed.check) == (False, options.read, options.headings,
                                                                           CheckOptions())
     assert options.archive.store and options.dd  # the original is untouched
+
+
+def test_the_options_read_back_from_their_record_and_from_an_older_archive():
+    from bridgeproc.rank.conventions import PROFILES
+
+    options = Options(read=ReadOptions(names=("ns.csv", "ew.xlsx")), check=CheckOptions(trust="score"),
+                      ranking=ConventionChoice(PROFILES["acbl"], {"mp_decimals": "exact"}),  # type: ignore[arg-type]
+                      archive=ArchiveOptions(store=True, url="club.db", identity={"event": "Pairs"}),
+                      headings=Headings(defaults={"site": "Oakfield"}), dd=False)
+    import json
+    assert Options.from_record(json.loads(json.dumps(options.record()))) == options
+    # what archives stored before the split: one level, every field side by side
+    flat = {"result_style": "auto", "check_scores": True, "trust": "score", "encoding": None, "arrow_switch": None,
+            "conventions": None, "overrides": {"factoring": "none", "winners": None}, "names": ["ns.csv"],
+            "dd": False, "tables": None, "movement_check": True, "archive": True, "archive_url": "club.db",
+            "archive_as": {}, "replace": False, "meta": {"event": "Pairs"}, "meta_defaults": {}, "corrections": None,
+            "a_field_no_longer_known": 1}
+    assert Options.from_record(flat) == Options(
+        read=ReadOptions(names=("ns.csv",)), check=CheckOptions(trust="score"),
+        ranking=ConventionChoice(changes={"factoring": "none"}),  # type: ignore[arg-type]
+        archive=ArchiveOptions(store=True, url="club.db"), headings=Headings(given={"event": "Pairs"}), dd=False)
+    assert Options.from_record({}) == Options()
