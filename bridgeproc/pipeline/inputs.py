@@ -32,10 +32,13 @@ def read_inputs(paths: list, options: Options = Options()) -> Inputs:
         for number, pbn in enumerate(inputs.pbn_files[games:], start=games):
             _check_pbn(pbn, inputs.pbn_boards[number], options, inputs)
         if options.check.movement_check:
-            inputs.fatal.extend(check_movement(results, movement) for results, movement in inputs.movements[movements:])
+            inputs.seating.extend(check_movement(results, movement) for results, movement in inputs.movements[movements:])
+            inputs.fatal.extend(inputs.seating[len(inputs.seating) - len(inputs.movements[movements:]):])
     inputs.settle()
     if options.check.movement is not None:  # the director's movement: every result checked against it
-        inputs.fatal.append(_against_movement(inputs.frames()[0], read_movement(options.check.movement, options.read.encoding)))
+        inputs.seating.append(_against_movement(inputs.frames()[0],
+                                                read_movement(options.check.movement, options.read.encoding)))
+        inputs.fatal.append(inputs.seating[-1])
     if len(inputs.boards) > 1:
         conflicts = deal_conflicts(pd.concat(inputs.boards, ignore_index=True), "give one hand record")
         if conflicts is not None:

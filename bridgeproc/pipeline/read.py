@@ -46,8 +46,12 @@ class Inputs:
     meta: dict = field(default_factory=dict)
     #: Auction and play problems of PBN games (fatal for ``check``, notes for ``score``).
     rules: list[pd.DataFrame] = field(default_factory=list)
-    #: Problems found while reading that are as fatal as validation's (e.g. a BWS movement check).
+    #: Problems found while reading that are as fatal as validation's (deals two files disagree on ...).
     fatal: list[pd.DataFrame] = field(default_factory=list)
+    #: The problems of the results checked against a movement (a Bridgemate file's, the entry workbook's,
+    #: ``--movement``), in ``fatal`` too: the rows they name are left out of the cross-row checks, whose echoes
+    #: would blame right rows.
+    seating: list[pd.DataFrame] = field(default_factory=list)
     #: Results from PBN ScoreTables; used unless traveller sheets (or USEBIO/BWS) are given too.
     pbn_raws: list[pd.DataFrame] = field(default_factory=list)
     notes: list[dict] = field(default_factory=list)

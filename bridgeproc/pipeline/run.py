@@ -5,6 +5,7 @@ import time
 from dataclasses import replace
 from typing import Callable, Sequence
 
+import numpy as np
 import pandas as pd
 
 from bridgeproc.analysis.dd import DD_COLUMNS, DDUnavailableError, dd_tables
@@ -73,6 +74,17 @@ def _count(n: int, thing: str) -> str:
     return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
 
 
+def _named_rows(raw: pd.DataFrame, problems: list[pd.DataFrame]) -> np.ndarray | None:
+    """The rows of ``raw`` the ``problems`` name (by source and line; a cell ``C5`` is line 5)."""
+    named = [p for p in problems if len(p)]
+    if not named or not len(raw):
+        return None
+    found = pd.concat(named, ignore_index=True)
+    keys = set(zip(found["source"].astype(str), found["line"].astype(str).str.replace(r"^[A-Z]+", "", regex=True)))
+    lines = raw["line"].astype("string").fillna("")
+    return np.fromiter(((s, n) in keys for s, n in zip(raw["source"].astype(str), lines)), dtype=bool, count=len(raw))
+
+
 def validate_inputs(read: Inputs, options: Options, numbering: PairNumbering, strict_rules: bool):
     """The read inputs validated (arrow switches marked first); reading problems and (if
     ``strict_rules``) auction/play problems are listed with validation's, so every problem
@@ -92,6 +104,8 @@ def validate_inputs(read: Inputs, options: Options, numbering: PairNumbering, st
             pair_numbering_option=numbering, trust=options.check.trust, tables=options.check.tables,
             boards=boards if len(boards) else None,
             names=names if read.names and len(names) else None,
+            seated=(options.check.movement_check and bool(read.movements)) or options.check.movement is not None,
+            misplaced=_named_rows(raw, read.seating),
         )
         checked = check_scored(typed, score_results(typed.results, typed.boards))
     except ValidationError as exc:

@@ -143,21 +143,29 @@ def _tables_by_section(raw: pd.DataFrame, results: pd.DataFrame, tables: int | N
 
 
 def check_tables(raw: pd.DataFrame, results: pd.DataFrame, tables: int | None, problems: Problems,
-                 notes: Problems | None = None, numbering: Literal["shared", "per-direction"] = "shared") -> None:
-    """Boards with results from more tables than exist; the same table/round twice (when given).
+                 notes: Problems | None = None, numbering: Literal["shared", "per-direction"] = "shared",
+                 table_rounds: bool = True, left_out: np.ndarray | None = None) -> None:
+    """Boards with results from more tables than exist; the same table/round twice (when given, and
+    ``table_rounds``: a movement that checks each result's table and round names the wrong one itself,
+    where this check can only say that two rows disagree). ``left_out`` rows (refused by the movement) are
+    not counted on their boards.
 
     The number of tables comes from ``tables`` or the Table column; else it is inferred
     from the pairs (see ``_tables_by_section``) and a board with more results than most
     boards of its section is only a note (a 3-table Howell may play most boards twice).
     """
-    _check_table_rounds(raw, results, problems)
+    if table_rounds:
+        _check_table_rounds(raw, results, problems)
     section = results["section"].fillna("")
     limit, how, given = _tables_by_section(raw, results, tables, numbering)
-    by_board = results.assign(section=section).groupby(["section", "board"])
+    counted = results.assign(section=section)
+    if left_out is not None:
+        counted = counted.assign(board=counted["board"].mask(left_out, -1))
+    by_board = counted.groupby(["section", "board"])
     order = by_board.cumcount().to_numpy() + 1
     allowed = section.map(limit).fillna(np.inf).to_numpy(dtype=float)
     count = by_board["board"].transform("size").to_numpy()
-    on_board = results["board"].to_numpy() > 0
+    on_board = counted["board"].to_numpy() > 0
     excess = (order == np.floor(allowed) + 1) & on_board & ~problems.bad
     problems.add(excess, "board", lambda at: [
         f"board {b} has {c} results but {('section ' + s) if s else 'the session'} has {int(a)} table{'s' if a != 1 else ''} ({how}); "

@@ -1,12 +1,20 @@
 """The movement check: each result against the movement a Bridgemate file (or, later, bridgeproc's own
-movement) says was played: the pairs must meet at that table and round, sitting that way round, and play
-one of that round's boards. Over whole columns, one problem row per fault, in the results' order."""
+movement, ``movement.csv`` or the entry workbook) says was played: the pairs must meet at that table and
+round, sitting that way round, and play one of that round's boards. Over whole columns, one problem row per
+fault, in the results' order, each at its cell when the results came from a spreadsheet."""
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
 
+from bridgeproc.core.problems import cell_label
 from bridgeproc.schema import PROBLEM_COLUMNS, problems_frame
+
+
+def _cells(results: pd.DataFrame, column: str) -> np.ndarray:
+    """Where each result's ``column`` was written: its cell (``D5``) when it came from a spreadsheet that says
+    (``cell_<column>``), else its line."""
+    return np.asarray(cell_label(results, np.arange(len(results)), column), dtype=object)
 
 
 def check_movement(results: pd.DataFrame, movement: pd.DataFrame) -> pd.DataFrame:
@@ -49,9 +57,24 @@ def check_movement(results: pd.DataFrame, movement: pd.DataFrame) -> pd.DataFram
     board = j["board"].astype("Float64")
     outside = (~missing & (low.notna() & high.notna() & (low > 0) & board.notna()
                            & ~((low <= board) & (board <= high))).fillna(False).to_numpy(dtype=bool))
+    # the pairs met in that round at another table, on that board: the table number is what is wrong
+    meets = right[["section", "round", "table", "ns", "ew", "low_board", "high_board"]].astype(
+        {"ns": "string", "ew": "string"}).rename(columns={"table": "at", "low_board": "at_low", "high_board": "at_high"}).drop_duplicates(
+        ["section", "round", "ns", "ew"])
+    other = j[["section", "round", "ns", "ew"]].merge(meets, on=["section", "round", "ns", "ew"], how="left")
+    at_low = pd.to_numeric(other["at_low"], errors="coerce")
+    at_high = pd.to_numeric(other["at_high"], errors="coerce")
+    moved = ((met_not | outside) & other["at"].notna().to_numpy()
+             & ((at_low <= board) & (board <= at_high)).fillna(False).to_numpy(dtype=bool))
+    met_not, outside = met_not & ~moved, outside & ~moved
+    at_text = other["at"].astype("Int64").astype("string").fillna("<NA>")
     pairs = ns + "-" + ew
     m_ns_text, m_ew_text = m_ns.fillna("<NA>"), m_ew.fillna("<NA>")
     found = [
+        (moved, 0, "table", table,
+         "NS " + ns + " v EW " + ew + " played round " + rnd + " at table " + at_text + ", not " + table
+         + np.where(j["section"] != "", " (section " + j["section"] + ")", "") + ", in the movement; correct the "
+         "table number"),
         (missing, 0, "round", "table " + table + " round " + rnd,
          where + " is not in the movement; correct the table or round number"),
         (swapped, 0, "ns", pairs,
@@ -66,7 +89,7 @@ def check_movement(results: pd.DataFrame, movement: pd.DataFrame) -> pd.DataFram
          + "); correct the board number or the table/round"),
     ]
     parts = [pd.DataFrame({"order": np.flatnonzero(mask), "then": then, "source": j["source"][mask].to_numpy(),
-                           "line": j["line"][mask].to_numpy(), "column": column,
+                           "line": _cells(results, column)[mask], "column": column,
                            "value": pd.Series(value)[mask].to_numpy(), "message": pd.Series(message)[mask].to_numpy()})
              for mask, then, column, value, message in found if mask.any()]
     if not parts:
@@ -104,6 +127,7 @@ def check_meetings(results: pd.DataFrame, movement: pd.DataFrame) -> pd.DataFram
     in_section = np.where(where["section"] != "", " of section " + where["section"], "")
     message = ("NS " + where["ns"] + " v EW " + where["ew"] + " do not meet on board "
                + where["board"].astype("string") + in_section + " in the movement; correct the pair numbers or the board")
-    return problems_frame([{"source": str(results["source"].iloc[i]), "line": str(results["line"].iloc[i]),
+    cells = _cells(results, "ns")
+    return problems_frame([{"source": str(results["source"].iloc[i]), "line": cells[i],
                             "column": "ns", "value": f"{w.ns}-{w.ew}", "message": m}
                            for i, w, m in zip(at, where.itertuples(), message)])

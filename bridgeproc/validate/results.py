@@ -286,6 +286,8 @@ def type_results(
     tables: int | None = None,
     boards: pd.DataFrame | None = None,
     names: pd.DataFrame | None = None,
+    seated: bool = False,
+    misplaced: np.ndarray | None = None,
 ) -> Typed:
     """Type a raw results frame and run every check of its cells (:func:`check_scored` checks the rest and
     raises).
@@ -316,6 +318,12 @@ def type_results(
         lacks are problems, and its vulnerability is used for scoring.
     names : DataFrame, optional
         From io.names.read_names: pairs not listed there are problems.
+    seated : bool
+        A movement checks every result's table and round (validate.movement): two results at one table
+        and round are not compared with each other, the movement names the wrong one.
+    misplaced : array of bool, optional
+        The rows the movement refused: left out of the checks across rows (a pair twice on a board, a board
+        played too often), which would otherwise blame the right rows they now clash with.
 
     Returns
     -------
@@ -384,8 +392,10 @@ def type_results(
         results["fouled"] = fouled_labels(_text(raw, "fouled"))
 
     numbering = pair_numbering(results, pair_numbering_option)
+    if misplaced is not None:
+        problems.bad |= misplaced
     checks.check_pairs(results, numbering, problems)
-    checks.check_tables(raw, results, tables, problems, notes, numbering)
+    checks.check_tables(raw, results, tables, problems, notes, numbering, table_rounds=not seated, left_out=misplaced)
     # Heuristics are warnings (a substitute pair, an absent names-list entry), never a refusal.
     checks.check_rare_pairs(results, numbering, notes, problems.bad)
     if names is not None:

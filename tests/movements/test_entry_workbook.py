@@ -1,6 +1,6 @@
 """The entry workbook (issue 30): made from the movement, filled in as a director would (only Contract,
 Declarer, Result and Lead typed), then scored with no options: the matchpoints agree with a slow count,
-rows left empty are boards not played, and a result typed at the wrong table is refused with its row."""
+rows left empty are boards not played, and a result typed at the wrong table is refused with its cell."""
 from __future__ import annotations
 
 import csv
@@ -81,14 +81,32 @@ def test_rows_left_empty_are_boards_not_played(runner, tmp_path):
     assert "194 results" in result.output
 
 
-def test_a_result_typed_at_the_wrong_table_is_refused_with_its_row(runner, tmp_path):
+def test_a_result_typed_at_the_wrong_table_is_refused_with_its_cell(runner, tmp_path):
     def wrong_table(ws):
         ws["C5"].value = ws["C5"].value % 7 + 1  # a director who unprotected the sheet and mistyped the table
 
     path = _fill(_entry(runner, tmp_path, "mitchell", 7, 28), change=wrong_table)
     result = runner.invoke(cli, ["check", str(path)])
     assert result.exit_code == 1
-    assert "entry.xlsx!Travellers:5: ns: pairs" in result.output and "did not meet at table" in result.output
+    # one problem, at the cell that is wrong, saying what the movement has (the rows the typing error now
+    # clashes with at table 6 are right, and are not blamed)
+    assert result.output == ("Error: 1 problem(s) in the input:\nentry.xlsx!Travellers:C5: table: NS 5 v EW 2 played "
+                             "round 4 at table 5, not 6, in the movement; correct the table number\n")
+
+
+def test_results_typed_with_the_wrong_pairs_or_board_are_refused_at_those_cells(runner, tmp_path):
+    def wrong_cells(ws):
+        ws["D5"].value = 7  # NS 7 did not play this round against EW 2
+        ws["A9"].value = 9  # board 9 is not played at that table in that round
+
+    path = _fill(_entry(runner, tmp_path, "mitchell", 7, 28), change=wrong_cells)
+    result = runner.invoke(cli, ["check", str(path)])
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0] == "Error: 2 problem(s) in the input:", result.output
+    assert lines[1].startswith("entry.xlsx!Travellers:D5: ns: pairs 7 (NS) and 2 (EW) did not meet at table 5, round 4: "
+                                "the movement has 5 v 2 there")
+    assert lines[2].startswith("entry.xlsx!Travellers:A9: board: board 9 is not played at table")
 
 
 def test_each_traveller_prints_on_its_own_page(runner, tmp_path):
