@@ -30,7 +30,16 @@ _OPTIONS = [
     click.option("--boards-per-round", type=click.IntRange(1, 100), default=None,
                  help="Boards a table plays a round [default: 2 for a Mitchell, 3 for a Howell]."),
     click.option("--rounds", type=click.IntRange(1, 100), default=None,
-                 help="Rounds to play, fewer than the full movement (a Mitchell) [default: all]."),
+                 help="Rounds to play, fewer than the full movement (a short Howell, a curtailed Mitchell) "
+                      "[default: all]."),
+    click.option("--sitout", metavar="PAIR", default=None,
+                 help="A half table: the pair that is missing, e.g. 7NS or 7EW (a Mitchell), 14 (a Howell); B7NS "
+                      "in section B [default: the last section]. The pair it meets each round sits out."),
+    click.option("--sections", type=click.IntRange(1, 26), default=1,
+                 help="Sections playing the movement, A, B, ... each with its own pairs [default: 1]."),
+    click.option("--relay", is_flag=True, default=False,
+                 help="An even Mitchell with a relay (tables 1 and the last share boards) and a bye stand, all the "
+                      "rounds, instead of a skip after half of them."),
     click.option("--arrow-switch", "arrow_switch", metavar="ROUNDS", default=None, callback=_rounds_list,
                  help="Rounds in which the EW pairs sit NS (a Mitchell), e.g. 6-7."),
     click.option("-o", "--output", "outputs", multiple=True, type=click.Path(),
@@ -44,7 +53,8 @@ _OPTIONS = [
 @cli.command()
 @click.argument("kind", type=click.Choice(["mitchell", "howell"]))
 @lambda command: apply(_OPTIONS, command)
-def movement(kind, tables, boards, boards_per_round, rounds, arrow_switch, outputs, **_) -> None:
+def movement(kind, tables, boards, boards_per_round, rounds, arrow_switch, sitout, sections, relay, outputs,
+             **_) -> None:
     """Compute a KIND movement (mitchell or howell) for the tables in play, and write it.
 
     Example:
@@ -55,5 +65,6 @@ def movement(kind, tables, boards, boards_per_round, rounds, arrow_switch, outpu
 
     with library_errors():
         computed = process_movement(kind, tables, outputs, boards=boards, boards_per_round=boards_per_round,
-                                    rounds=rounds, arrow_switch=arrow_switch)
+                                    rounds=rounds, arrow_switch=arrow_switch, sitout=sitout, sections=sections,
+                                    relay=relay)
     say(f"{computed.name}: {computed.boards} boards" + (f"; wrote {', '.join(outputs)}" if outputs else ""))

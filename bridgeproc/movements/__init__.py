@@ -1,8 +1,11 @@
 """Movements, computed and verified: who sits where each round, which boards each table plays, where
-pairs and boards go next (``model``: the :class:`Movement` frame; ``mitchell``: Mitchells; ``howell``:
-complete Howells)."""
+pairs and boards go next (``model``: the :class:`Movement` frame; ``mitchell``: Mitchells, skip or relay;
+``howell``: complete Howells and short ones; ``sitout``: a half table; ``sections``: two or more
+sections)."""
 from bridgeproc.movements.howell import howell
 from bridgeproc.movements.mitchell import mitchell
-from bridgeproc.movements.model import Movement
+from bridgeproc.movements.model import PHANTOM, Movement
+from bridgeproc.movements.sections import in_sections
+from bridgeproc.movements.sitout import missing_pair, with_sitout
 
-__all__ = ["Movement", "howell", "mitchell"]
+__all__ = ["PHANTOM", "Movement", "howell", "in_sections", "missing_pair", "mitchell", "with_sitout"]

@@ -8,13 +8,17 @@ import pandas as pd
 
 from bridgeproc.schema import SEATING_COLUMNS  # noqa: F401  (the seating's contract, re-exported)
 
+#: The number in the seating of a pair that is not there (a half table): the pair it meets sits out.
+PHANTOM = 0
+
 
 @dataclass(frozen=True)
 class Movement:
     """A movement: its ``kind`` (``mitchell``), ``name`` as a director says it, ``tables``, ``rounds``,
     ``boards_per_round``, how the pairs are numbered (``per-direction`` for a Mitchell) and its
     ``seating`` (``schema.SEATING_COLUMNS``). Board set ``s`` (1-based) holds boards
-    ``(s-1)*boards_per_round+1`` to ``s*boards_per_round``."""
+    ``(s-1)*boards_per_round+1`` to ``s*boards_per_round``. ``sitout`` names the missing pair of a half table
+    (``7NS``; its place in the seating is :data:`PHANTOM`), empty when every pair is there."""
 
     kind: str
     name: str
@@ -24,6 +28,7 @@ class Movement:
     board_sets: int
     numbering: str
     seating: pd.DataFrame
+    sitout: str = ""
 
     @property
     def boards(self) -> int:
@@ -37,8 +42,10 @@ class Movement:
 
     def travellers(self) -> pd.DataFrame:
         """One row per board played at a table in a round (``board, round, table, ns, ew, switched`` and the
-        section), in the order of the travellers: by board, then round."""
+        section), in the order of the travellers: by board, then round; a table where a pair sits out has
+        none."""
         seating = self.seating
+        seating = seating[(seating["ns"] != PHANTOM) & (seating["ew"] != PHANTOM)]
         offsets = pd.RangeIndex(self.boards_per_round)
         rows = seating.loc[seating.index.repeat(self.boards_per_round)].reset_index(drop=True)
         board = (rows["board_set"] - 1) * self.boards_per_round + 1 + list(offsets) * len(seating)

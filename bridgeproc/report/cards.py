@@ -9,7 +9,7 @@ from pathlib import Path
 import pandas as pd
 
 from bridgeproc._version import __version__
-from bridgeproc.movements.model import Movement
+from bridgeproc.movements.model import PHANTOM, Movement
 from bridgeproc.report.movement import movement_table
 from bridgeproc.report.web.render import environment
 
@@ -17,30 +17,55 @@ from bridgeproc.report.web.render import environment
 def _next(seating: pd.DataFrame, rounds: int) -> pd.DataFrame:
     """For each round and table: the table the EW pair goes to, and the table(s) the boards go to."""
     later = seating.assign(round=seating["round"] - 1)
-    ew_to = seating.merge(later[["round", "ew", "table"]].rename(columns={"table": "ew_to"}), on=["round", "ew"],
-                          how="left")["ew_to"]
-    boards_to = later.groupby(["round", "board_set"])["table"].agg(lambda t: ", ".join(map(str, sorted(t))))
-    at = pd.MultiIndex.from_frame(seating[["round", "board_set"]])
+    ew_to = seating.merge(later[["section", "round", "ew", "table"]].rename(columns={"table": "ew_to"}),
+                          on=["section", "round", "ew"], how="left")["ew_to"]
+    boards_to = later.groupby(["section", "round", "board_set"])["table"].agg(
+        lambda t: ", ".join(map(str, sorted(t))))
+    at = pd.MultiIndex.from_frame(seating[["section", "round", "board_set"]])
     to = pd.Series(boards_to.reindex(at).to_numpy(), index=seating.index).fillna("")
     last = seating["round"] == rounds
     ew_text = ew_to.astype("Int64").astype("string").fillna("").where(~last, "end")
+    ew_text = ew_text.where(seating["ew"] != PHANTOM, "")  # where the missing pair would go: no one goes
+    to = to.where(to != "", "the bye stand")  # a relay Mitchell's set that rests a round
     return seating.assign(ew_to=ew_text.to_numpy(), boards_to=to.where(~last, "end").to_numpy())
+
+
+def _shown(seating: pd.DataFrame) -> pd.DataFrame:
+    """The pairs as a card shows them: the pair that meets the missing one ``7 sits out``, the missing one
+    ``-``, and those boards ``not played``."""
+    out = seating.copy()
+    missing = {side: seating[side] == PHANTOM for side in ("ns", "ew")}
+    alone = missing["ns"] | missing["ew"]
+    for side, other in (("ns", "ew"), ("ew", "ns")):
+        text = seating[side].astype("string")
+        text = text.where(~missing[side], "-").where(~missing[other], text + " sits out")
+        out[side] = text.to_numpy()
+    out["boards"] = seating["boards"].where(~alone, seating["boards"] + " not played").to_numpy()
+    return out
 
 
 def card_models(movement: Movement) -> list[dict]:
     """The cards as the template shows them: a table's (round, NS, EW, boards, EW to, boards to), and for a
     Howell each pair's (round, table, direction, against, boards)."""
     seating = _next(movement.seating, movement.rounds).assign(boards=movement_table(movement)["boards"].to_numpy())
+    shown = _shown(seating)
     cards = []
-    for (section, table), rows in seating.groupby(["section", "table"], sort=True):
+    for (section, table), rows in shown.groupby(["section", "table"], sort=True):
         where = f"{section} " if section else ""
         cards.append({"id": f"table-{where.strip() + '-' if section else ''}{table}",
                       "title": f"{where}Table {table}",
                       "heads": ["Round", "NS", "EW", "Boards", "EW go to table", "Boards go to table"],
                       "rows": rows[["round", "ns", "ew", "boards", "ew_to", "boards_to"]].to_numpy().tolist()})
     if movement.numbering == "shared":  # a Howell: every pair moves, a card each
-        long = pd.concat([seating.assign(pair=seating["ns"], direction="NS", against=seating["ew"]),
-                          seating.assign(pair=seating["ew"], direction="EW", against=seating["ns"])])
+        alone = (seating["ns"] == PHANTOM) | (seating["ew"] == PHANTOM)
+        long = pd.concat([seating.assign(pair=seating["ns"], direction="NS", against=seating["ew"].astype("string")
+                                         .where(~alone, "sits out")),
+                          seating.assign(pair=seating["ew"], direction="EW", against=seating["ns"].astype("string")
+                                         .where(~alone, "sits out"))])
+        long = long.assign(boards=long["boards"].where(~pd.concat([alone, alone]), ""),
+                           table=long["table"].astype("string").where(~pd.concat([alone, alone]), "-"),
+                           direction=long["direction"].where(~pd.concat([alone, alone]), ""))
+        long = long[long["pair"] != PHANTOM]
         for pair, rows in long.sort_values(["pair", "round"]).groupby("pair", sort=True):
             cards.append({"id": f"pair-{pair}", "title": f"Pair {pair}",
                           "heads": ["Round", "Table", "Sit", "Against", "Boards"],

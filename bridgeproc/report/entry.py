@@ -17,7 +17,7 @@ from openpyxl.styles import Font, Protection
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from bridgeproc._version import __version__
-from bridgeproc.movements.model import Movement
+from bridgeproc.movements.model import PHANTOM, Movement
 from bridgeproc.report.movement import movement_table
 from bridgeproc.report.styles import CREATOR, add_row, break_before, new_sheet
 
@@ -87,17 +87,17 @@ def write_entry_workbook(movement: Movement, path: str | os.PathLike) -> None:
         cell.font = bold
     seating = movement.seating
     if movement.numbering == "shared":
-        for pair in sorted(set(seating["ns"]) | set(seating["ew"])):
+        for pair in sorted((set(seating["ns"]) | set(seating["ew"])) - {PHANTOM}):
             add_row(names, [int(pair), None, None])
     else:
         for direction, column_name in (("NS", "ns"), ("EW", "ew")):
-            for pair in sorted(set(seating.loc[~seating["switched"], column_name])):
+            for pair in sorted(set(seating.loc[~seating["switched"], column_name]) - {PHANTOM}):
                 add_row(names, [int(pair), direction, None, None])
 
     plan = new_sheet(wb, MOVEMENT)
     table = movement_table(movement)
     add_row(plan, list(table.columns))
-    for row in table.itertuples(index=False):
+    for row in table.astype(object).where(table.notna(), None).itertuples(index=False):
         add_row(plan, [None if v == "" else v for v in row])
     plan.sheet_state = "hidden"
     plan.protection.sheet = True

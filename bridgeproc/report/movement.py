@@ -1,13 +1,13 @@
 """A movement before play, for the director: ``movement.csv``, one row per section, round and table
-(``section, round, table, ns, ew, boards``, the boards as ``first-last``), which ``score --movement``
-will read back."""
+(``section, round, table, ns, ew, boards``, the boards as ``first-last``; the cell of a pair missing at a
+half table left blank: the other pair sits out), which ``score --movement`` will read back."""
 from __future__ import annotations
 
 import os
 
 import pandas as pd
 
-from bridgeproc.movements.model import Movement
+from bridgeproc.movements.model import PHANTOM, Movement
 from bridgeproc.report.csv_files import write_csv
 
 #: The columns of ``movement.csv``, in order.
@@ -20,7 +20,8 @@ def movement_table(movement: Movement) -> pd.DataFrame:
     first = (seating["board_set"] - 1) * movement.boards_per_round + 1
     last = first + movement.boards_per_round - 1
     boards = first.astype("string").where(first == last, first.astype("string") + "-" + last.astype("string"))
-    table = seating.assign(boards=boards)[list(MOVEMENT_CSV)]
+    pairs = {side: seating[side].astype("Int64").mask(seating[side] == PHANTOM) for side in ("ns", "ew")}
+    table = seating.assign(boards=boards, **pairs)[list(MOVEMENT_CSV)]  # a missing pair's cell left blank
     if seating["switched"].any():
         table = table.assign(switched=seating["switched"].map({True: "Y", False: ""}))
     return table

@@ -24,20 +24,24 @@ def _entry(runner, tmp_path, kind, tables, boards):
     return path
 
 
-def _fill(path, skip=(), change=None):
+def _fill(path, skip=(), change=None, sections=False):
     """Type a result on every row but those in ``skip`` (row numbers): only the four typed columns."""
     wb = openpyxl.load_workbook(path)
     ws = wb["Travellers"]
     head = [c.value for c in ws[1]]
-    assert head == ["Board", "Round", "Table", "NS", "EW", "Contract", "Declarer", "Result", "Lead"]
-    assert ws.protection.sheet and ws["A2"].protection.locked and not ws["F2"].protection.locked
+    assert head == ["Section"] * sections + ["Board", "Round", "Table", "NS", "EW", "Contract", "Declarer", "Result",
+                                             "Lead"]
+    at = {name: head.index(name) + 1 for name in head}
+    first_locked, first_typed = ws.cell(2, 1), ws.cell(2, at["Contract"])
+    assert ws.protection.sheet and first_locked.protection.locked and not first_typed.protection.locked
     for r in range(2, ws.max_row + 1):
         if r in skip:
             continue
-        board, ns = ws.cell(r, 1).value, ws.cell(r, 4).value
+        board, ns = ws.cell(r, at["Board"]).value, ws.cell(r, at["NS"]).value
         pick = (board * 5 + ns * 3) % 8
-        for column, value in zip(range(6, 10), [CONTRACTS[pick], "NESW"[(board + ns) % 4], RESULTS[pick], "SA"]):
-            ws.cell(r, column).value = value
+        for column, value in zip(("Contract", "Declarer", "Result", "Lead"),
+                                 [CONTRACTS[pick], "NESW"[(board + ns) % 4], RESULTS[pick], "SA"]):
+            ws.cell(r, at[column]).value = value
     if change is not None:
         change(ws)
     wb.save(path)
@@ -45,17 +49,23 @@ def _fill(path, skip=(), change=None):
 
 
 def _slow_matchpoints(rows):
-    """Two matchpoints for each result beaten on the board, one for each tie (every board played as often)."""
-    by_board: dict[str, list] = {}
+    """Two matchpoints for each result beaten on the board, one for each tie, within each section; a board
+    played fewer times than the most played one of its section factored up by Neuberg's formula,
+    (MP + 1) x E / N - 1."""
+    by_board: dict[tuple, list] = {}
     for row in rows:
-        by_board.setdefault(row["board"], []).append(row)
+        by_board.setdefault((row.get("section", ""), row["board"]), []).append(row)
+    expected = {}
+    for (section, _), played in by_board.items():
+        expected[section] = max(expected.get(section, 0), len(played))
     out = {}
-    for board, played in by_board.items():
+    for (section, board), played in by_board.items():
         for row in played:
             mine = int(row["score_ns"])
             points = sum(Fraction(2) if mine > int(o["score_ns"]) else Fraction(1) if mine == int(o["score_ns"])
                          else Fraction(0) for o in played if o is not row)
-            out[(board, row["ns"], row["ew"])] = float(points)
+            factored = (points + 1) * Fraction(expected[section], len(played)) - 1
+            out[(section, board, row["ns"], row["ew"])] = float(factored)
     return out
 
 
@@ -70,7 +80,31 @@ def test_the_filled_entry_workbook_scores_with_no_options(runner, tmp_path, kind
     assert len(rows) == tables * boards
     slow = _slow_matchpoints(rows)
     for row in rows:
-        assert float(row["mp_ns"]) == pytest.approx(slow[(row["board"], row["ns"], row["ew"])]), row
+        assert float(row["mp_ns"]) == pytest.approx(slow[("", row["board"], row["ns"], row["ew"])]), row
+
+
+@pytest.mark.parametrize(("kind", "given", "results", "sections"), [
+    ("mitchell", ["--tables", "6", "--boards", "24", "--relay"], 6 * 24, False),  # every board 6 times
+    ("mitchell", ["--tables", "7", "--boards", "28", "--sitout", "7NS"], 6 * 28, False),  # a half table
+    ("mitchell", ["--tables", "8", "--boards", "16", "--sitout", "3EW"], 7 * 7 * 2, False),  # skip and a half table
+    ("howell", ["--tables", "4", "--boards", "21", "--sitout", "8"], 3 * 21, False),
+    ("howell", ["--tables", "6", "--rounds", "8", "--boards-per-round", "2"], 6 * 8 * 2, False),  # short: factored
+    ("mitchell", ["--tables", "5", "--boards", "20", "--sections", "2", "--sitout", "B5EW"], 5 * 20 + 4 * 20, True),
+])
+def test_every_kind_of_movement_is_typed_in_and_scored_with_no_options(runner, tmp_path, kind, given, results, sections):
+    path = tmp_path / "entry.xlsx"
+    made = runner.invoke(cli, ["movement", kind, *given, "-o", str(path)])
+    assert made.exit_code == 0, made.output
+    out = tmp_path / "scored.csv"
+    result = runner.invoke(cli, ["score", str(_fill(path, sections=sections)), "--no-dd", "--no-archive", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    with open(out, newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) == results
+    slow = _slow_matchpoints(rows)
+    for row in rows:
+        key = (row.get("section", ""), row["board"], row["ns"], row["ew"])
+        assert float(row["mp_ns"]) == pytest.approx(slow[key], abs=0.005), row  # the CSV shows two decimals
 
 
 def test_rows_left_empty_are_boards_not_played(runner, tmp_path):

@@ -53,7 +53,11 @@ def test_an_arrow_switch_is_a_column(runner, tmp_path):
     (["mitchell", "--tables", "7", "--boards", "28", "--boards-per-round", "4"], "--boards or --boards-per-round"),
     (["mitchell", "--tables", "2"], "give 3 to 15 tables"),
     (["howell", "--tables", "9"], "give 2 to 8 tables"),
-    (["howell", "--tables", "4", "--rounds", "3"], "--rounds and --arrow-switch are for a Mitchell"),
+    (["howell", "--tables", "4", "--arrow-switch", "3"], "--arrow-switch and --relay are for a Mitchell"),
+    (["howell", "--tables", "4", "--relay"], "--arrow-switch and --relay are for a Mitchell"),
+    (["howell", "--tables", "4", "--rounds", "8"], "plays 1 to 7 rounds, not 8"),
+    (["mitchell", "--tables", "7", "--sitout", "9NS"], "there is no pair 9 NS"),
+    (["mitchell", "--tables", "7", "--sections", "27"], "27 is not in the range 1<=x<=26"),
     (["mitchell", "--tables", "7", "--arrow-switch", "six"], "give rounds such as 6-7"),
     (["mitchell", "--tables", "7", "-o", "cards.pdf"], "unknown output type"),
 ])

@@ -1,6 +1,6 @@
 """A movement file (``movement.csv``, as ``bridgeproc movement`` writes it) -> the movement frame the
 checks take (``schema.MOVEMENT_COLUMNS``): one row per section, round and table, the boards as
-``first-last`` or one board. Read with bounds; every cell that is not what it must be is a ParseError
+``first-last`` or one board; a row with one pair blank is a sit-out (no result is played there). Read with bounds; every cell that is not what it must be is a ParseError
 with its line."""
 from __future__ import annotations
 
@@ -47,9 +47,11 @@ def movement_rows(rows: list[list[str]], source: str) -> pd.DataFrame:
         cells = dict(zip(header, (cell.strip() for cell in row)))
         m = _BOARDS.fullmatch(cells.get("boards", ""))
         numbers = [cells.get(k, "") for k in ("round", "table")]
-        if m is None or not all(n.isdigit() for n in numbers) or not cells.get("ns") or not cells.get("ew"):
+        if m is None or not all(n.isdigit() for n in numbers) or not (cells.get("ns") or cells.get("ew")):
             problems.append(f"line {number}")
             continue
+        if not cells.get("ns") or not cells.get("ew"):
+            continue  # a half table: one pair there, who sits out; no result is played at that table
         low, high = int(m.group(1)), int(m.group(2) or m.group(1))
         out.append({"section": cells["section"], "table": int(cells["table"]), "round": int(cells["round"]),
                     "ns": cells["ns"], "ew": cells["ew"], "low_board": min(low, high), "high_board": max(low, high)})
