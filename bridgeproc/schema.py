@@ -79,6 +79,9 @@ NAMES_ID_COLUMNS: dict[str, object] = {"ids": "string", "club_ids": "string"}
 #: A Bridgemate movement (BWS RoundData): who sat where in which round.
 MOVEMENT_COLUMNS: dict[str, object] = {"section": "string", "table": "Int64", "round": "Int64", "ns": "string",
                                     "ew": "string", "low_board": "Int64", "high_board": "Int64"}
+#: Optional in a movement: True on a round arrow-switched (``bridgeproc movement --arrow-switch``; the pair in
+#: ``ns`` is then the EW-numbered one).
+MOVEMENT_SWITCHED_COLUMNS: dict[str, object] = {"switched": "boolean"}
 PAR_COLUMNS: dict[str, object] = {"par_score": "Int64", "par_contracts": "string", "par_optimum_score": "string"}
 #: Columns added by :func:`matchpoints`.
 MP_COLUMNS: dict[str, object] = {"mp_ns": "float64", "mp_ew": "float64", "pct_ns": "float64", "pct_ew": "float64",

@@ -122,6 +122,31 @@ def arrow_switch_marks(raw: pd.DataFrame, spec: str | None) -> tuple[pd.DataFram
     return raw.assign(switched=pd.array(marked.to_numpy(dtype=object), dtype="string")), problems, notes
 
 
+def movement_switch_marks(results: pd.DataFrame, movement: pd.DataFrame) -> pd.DataFrame:
+    """The results with ``switched`` ``Y`` where the movement says their table and round were arrow-switched
+    (the rounds ``bridgeproc movement --arrow-switch`` turned) and the result itself says nothing: the
+    director need not mark them again. A mark the results do carry is kept as written (the checks then
+    say whether it fits); a movement with no switched round leaves the results as they are."""
+    if "switched" not in movement or not movement["switched"].fillna(False).any() or not len(results) \
+            or "table" not in results or "round" not in results:
+        return results
+    keys = ["section", "table", "round"]
+    turned = movement.loc[movement["switched"].fillna(False).astype(bool), keys].astype(
+        {"section": "string", "table": "Int64", "round": "Int64"}).assign(turned=True)
+    at = pd.DataFrame({
+        "section": (results["section"].astype("string") if "section" in results
+                    else pd.Series("", index=results.index, dtype="string")).fillna(""),
+        "table": pd.to_numeric(results["table"].astype("string").str.strip(), errors="coerce").astype("Int64"),
+        "round": pd.to_numeric(results["round"].astype("string").str.strip(), errors="coerce").astype("Int64"),
+    }).reset_index(drop=True)
+    turned_here = at.merge(turned.drop_duplicates(keys), on=keys, how="left")["turned"].fillna(False)
+    before = (results["switched"].astype("string") if "switched" in results
+              else pd.Series(pd.NA, index=results.index, dtype="string"))
+    blank = before.fillna("").str.strip().eq("").to_numpy()
+    marked = before.where(~(turned_here.to_numpy(dtype=bool) & blank), "Y")
+    return results.assign(switched=pd.array(marked.to_numpy(dtype=object), dtype="string"))
+
+
 def switched_rows(results: pd.DataFrame) -> np.ndarray:
     """The rows whose pairs sat in the other direction than their numbers (``switched``), as a mask."""
     if "switched" not in results:

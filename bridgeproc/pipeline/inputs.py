@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from bridgeproc.core.pairs import movement_switch_marks
 from bridgeproc.io.corrections import read_corrections
 from bridgeproc.io.sheets.movement import read_movement
 from bridgeproc.model import Options
@@ -36,8 +37,10 @@ def read_inputs(paths: list, options: Options = Options()) -> Inputs:
             inputs.fatal.extend(inputs.seating[len(inputs.seating) - len(inputs.movements[movements:]):])
     inputs.settle()
     if options.check.movement is not None:  # the director's movement: every result checked against it
-        inputs.seating.append(_against_movement(inputs.frames()[0],
-                                                read_movement(options.check.movement, options.read.encoding)))
+        movement = read_movement(options.check.movement, options.read.encoding)
+        raw = movement_switch_marks(inputs.frames()[0], movement)  # its arrow-switched rounds need no marks typed
+        inputs.raws = [raw] if inputs.raws else []
+        inputs.seating.append(_against_movement(raw, movement))
         inputs.fatal.append(inputs.seating[-1])
     if len(inputs.boards) > 1:
         conflicts = deal_conflicts(pd.concat(inputs.boards, ignore_index=True), "give one hand record")

@@ -12,6 +12,7 @@ from typing import Callable, Iterable
 
 import pandas as pd
 
+from bridgeproc.core.pairs import movement_switch_marks
 from bridgeproc.errors import ParseError, TeamsEventError, TooLargeError, UsageError
 from bridgeproc.io.bws import read_bws
 from bridgeproc.io.pbn.reader import pbn_program, read_pbn
@@ -172,7 +173,7 @@ def _read_xlsx(path, options: Options, inputs: Inputs) -> None:
         raw = read_travellers_xlsx(path, workbooks, notes)
         plan = entry_movement(workbooks[0], Path(path).name) if is_own(workbooks[0]) else None
         if plan is not None:  # bridgeproc's entry workbook: rows left empty were not played; its movement checks
-            raw = _played_rows(raw, notes)
+            raw = movement_switch_marks(_played_rows(raw, notes), plan)
             inputs.movements.append((raw if "section" in raw else raw.assign(section=""), plan))
         _add_travellers(raw, inputs)
         inputs.notes.extend(notes)

@@ -131,3 +131,4 @@ def check_meetings(results: pd.DataFrame, movement: pd.DataFrame) -> pd.DataFram
     return problems_frame([{"source": str(results["source"].iloc[i]), "line": cells[i],
                             "column": "ns", "value": f"{w.ns}-{w.ew}", "message": m}
                            for i, w, m in zip(at, where.itertuples(), message)])
+

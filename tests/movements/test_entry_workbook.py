@@ -90,6 +90,8 @@ def test_the_filled_entry_workbook_scores_with_no_options(runner, tmp_path, kind
     ("howell", ["--tables", "4", "--boards", "21", "--sitout", "8"], 3 * 21, False),
     ("howell", ["--tables", "6", "--rounds", "8", "--boards-per-round", "2"], 6 * 8 * 2, False),  # short: factored
     ("mitchell", ["--tables", "5", "--boards", "20", "--sections", "2", "--sitout", "B5EW"], 5 * 20 + 4 * 20, True),
+    # the switched rounds need no Switched column typed: the workbook's movement says which they are
+    ("mitchell", ["--tables", "7", "--boards", "14", "--arrow-switch", "6-7"], 7 * 14, False),
 ])
 def test_every_kind_of_movement_is_typed_in_and_scored_with_no_options(runner, tmp_path, kind, given, results, sections):
     path = tmp_path / "entry.xlsx"

@@ -1,7 +1,8 @@
 """A movement file (``movement.csv``, as ``bridgeproc movement`` writes it) -> the movement frame the
 checks take (``schema.MOVEMENT_COLUMNS``): one row per section, round and table, the boards as
-``first-last`` or one board; a row with one pair blank is a sit-out (no result is played there). Read with bounds; every cell that is not what it must be is a ParseError
-with its line."""
+``first-last`` or one board; a row with one pair blank is a sit-out (no result is played there); a
+``switched`` column (``Y``) marks the arrow-switched rounds, kept as ``switched``. Read with bounds; every cell
+that is not what it must be is a ParseError with its line."""
 from __future__ import annotations
 
 import csv
@@ -12,7 +13,7 @@ import pandas as pd
 
 from bridgeproc.errors import ParseError
 from bridgeproc.io.text import read_text
-from bridgeproc.schema import MOVEMENT_COLUMNS
+from bridgeproc.schema import MOVEMENT_COLUMNS, MOVEMENT_SWITCHED_COLUMNS
 
 #: The columns a movement file must have (``switched`` may follow).
 HEADER = ("section", "round", "table", "ns", "ew", "boards")
@@ -47,18 +48,22 @@ def movement_rows(rows: list[list[str]], source: str) -> pd.DataFrame:
         cells = dict(zip(header, (cell.strip() for cell in row)))
         m = _BOARDS.fullmatch(cells.get("boards", ""))
         numbers = [cells.get(k, "") for k in ("round", "table")]
-        if m is None or not all(n.isdigit() for n in numbers) or not (cells.get("ns") or cells.get("ew")):
+        mark = cells.get("switched", "").upper()
+        if (m is None or not all(n.isdigit() for n in numbers) or not (cells.get("ns") or cells.get("ew"))
+                or mark not in ("", "Y", "N")):
             problems.append(f"line {number}")
             continue
         if not cells.get("ns") or not cells.get("ew"):
             continue  # a half table: one pair there, who sits out; no result is played at that table
         low, high = int(m.group(1)), int(m.group(2) or m.group(1))
         out.append({"section": cells["section"], "table": int(cells["table"]), "round": int(cells["round"]),
-                    "ns": cells["ns"], "ew": cells["ew"], "low_board": min(low, high), "high_board": max(low, high)})
+                    "ns": cells["ns"], "ew": cells["ew"], "low_board": min(low, high), "high_board": max(low, high),
+                    "switched": mark == "Y"})
     if problems:
         listed = ", ".join(problems[:10]) + (f" and {len(problems) - 10} more" if len(problems) > 10 else "")
         raise ParseError(source, problems[0].split()[1], f"a row of the movement is not round, table, NS and EW "
-                         f"pairs and boards as first-last ({listed}); write it again with bridgeproc movement")
+                         f"pairs and boards as first-last, switched Y or blank ({listed}); write it again with bridgeproc movement")
     if not out:
         raise ParseError(source, 1, "the movement file has a header but no rows")
-    return pd.DataFrame(out, columns=list(MOVEMENT_COLUMNS)).astype(MOVEMENT_COLUMNS)
+    columns = MOVEMENT_COLUMNS | MOVEMENT_SWITCHED_COLUMNS
+    return pd.DataFrame(out, columns=list(columns)).astype(columns)
