@@ -166,6 +166,8 @@ def _option_kind(declared: Declared) -> dict:
         kwargs["callback"] = check_finite
     elif declared.kind == "decimals":
         kwargs["type"] = MpDecimals()
+    elif declared.kind == "text":
+        kwargs["metavar"] = "NAME"
     return kwargs
 
 

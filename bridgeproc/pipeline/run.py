@@ -25,9 +25,10 @@ from bridgeproc.pipeline.inputs import read_inputs
 from bridgeproc.pipeline.outputs import output_types
 from bridgeproc.pipeline.publish import check_outputs, publish
 from bridgeproc.pipeline.read import Inputs, check_input_files
-from bridgeproc.rank import Conventions, parse_scoring_tag, rank_results, standings, winner_groups
+from bridgeproc.rank import Conventions, is_individual, parse_scoring_tag, rank_results, standings, winner_groups
 from bridgeproc.rank.conventions import SEARCH_FIELDS, producer
-from bridgeproc.rank.published import published_agreement, published_differences
+from bridgeproc.rank.masterpoints import with_masterpoints
+from bridgeproc.rank.published import awards_agreement, published_agreement, published_differences
 from bridgeproc.rank.reproduce import Reproduction, option_flags, reproduce, summary
 from bridgeproc.schema import PROBLEM_COLUMNS, RESULTS_COLUMNS, STANDINGS_COLUMNS, empty, problems_frame
 from bridgeproc.scoring.results import score_results
@@ -166,25 +167,39 @@ def build_session(inputs: list, options: Options = Options(),
     # scored by seat; standings credit an arrow-switched row's points to the pairs by their numbers
     table = standings(results, decided, names if len(names) else None)
     table.insert(0, "method", conventions.method)
+    table, awarded, scale = with_masterpoints(table, conventions.masterpoints, read.meta, published,
+                                       individual=is_individual(results))
     stage("scored and ranked")
     boards, missing_dd = _solved(_played_or_dealt(boards, results), options, progress, stage)
     meta = _meta(read, options)
+    if scale is not None:  # the awards' scale and colour, for the outputs (USEBIO's MASTER_POINT_TYPE)
+        meta = {**meta, "masterpoint_scale": meta.get("masterpoint_scale") or "Club",
+                "masterpoint_type": meta.get("masterpoint_type") or scale.point_type}
     searched = reproduction.searched() if reproduction is not None and not reproduction.exact else None
     differences = (published_differences(raw, results, conventions.method, table, published, searched=searched)
                    if read.corrections is None or not len(read.corrections) else uncompared(read.corrections))
     suspicious = check_plausibility(results, boards)  # leads, double dummy, the field: warnings
+    awards_note = problems_frame([{"source": "bridgeproc", "message": awarded}]) if awarded else None
     notes = [n for n in (read.reading_notes(), checked.notes, suspicious, read.rule_problems(), differences,
-                         missing_dd) if n is not None and len(n)]
+                         missing_dd, awards_note) if n is not None and len(n)]
     session = Session(results=results, boards=boards, standings=table, names=names, meta=meta,
                       conventions=conventions, numbering=numbering,
                       movement=_movement(results, decided, numbering),
                       notes=pd.concat(notes, ignore_index=True) if notes else None, options=options,
                       corrections=read.corrections if read.corrections is not None and len(read.corrections)
                       else None, sources=tuple(read.pbn_files),
-                      origin=conventions_origin(read.meta, reproduction, conventions, read.across_field, raw, results,
-                                                table, published),
+                      origin=_with_awards(conventions_origin(read.meta, reproduction, conventions, read.across_field,
+                                                             raw, results, table, published), table, published),
                       warnings=suspicious if suspicious is not None else problems_frame([]))
     return session
+
+
+def _with_awards(origin: str, table: pd.DataFrame, published: pd.DataFrame | None) -> str:
+    """The Conventions line with the masterpoint awards it reproduces, when the input publishes awards."""
+    agreement = awards_agreement(table, published)
+    if agreement is None or not origin:
+        return origin
+    return f"{origin}, masterpoint awards {agreement[0]}/{agreement[1]}"
 
 
 def director_chose(options: Options) -> bool:

@@ -94,7 +94,7 @@ class Declared:
     choices      the values allowed; ``low``/``high`` (``high_open``) the bounds of a number, ``expect``
                  how the bounds are said in the error
     flag         the command-line option (``--mp-scale``; ``--x/--no-x`` for a switch); None: not one
-    kind         the option's type: ``choice``, ``int``, ``float``, ``switch`` or ``decimals`` (0-6 or exact)
+    kind         the option's type: ``choice``, ``int``, ``float``, ``switch``, ``decimals`` (0-6 or exact) or ``text`` (a name or a path)
     cli_help     the option's help
     scoring      the methods whose results it changes (the website shows it for those)
     search       the values the search for a file's conventions tries, bridgeproc's default first;
@@ -275,6 +275,14 @@ class Conventions:
                  "for groups of 1-3 [default: neuberg].",
         scoring=("mp",),
         words={"neuberg": "each group factored to the full top", "acbl": "ACBL percentages"}, later=True)
+    masterpoints: str = convention(
+        "auto", kind="text",
+        help="masterpoint scale: auto (the one the file names), none, a scale bridgeproc carries (ebu-club, "
+             "abf-club) or a club's own scale file (.toml)",
+        label="Masterpoint scale", flag="--masterpoints",
+        cli_help="Masterpoint scale: ebu-club, abf-club, a scale file (.toml), or none [default: auto, the one "
+                 "the input file names].",
+        words={"auto": "the one the file names", "none": "no awards"}, later=True)
 
     def __post_init__(self) -> None:
         for name, declared in DECLARED.items():

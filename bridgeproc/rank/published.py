@@ -94,9 +94,9 @@ def _board_values(raw: pd.DataFrame, results: pd.DataFrame, method: str) -> list
     return rows
 
 
-def _standings_values(totals: pd.DataFrame, standings: pd.DataFrame, method: str) -> list[Comparison]:
-    """Totals, percentages and places of the published standings against ours, matched by pair
-    (and section and direction where both say them)."""
+def _matched(totals: pd.DataFrame, standings: pd.DataFrame, ours: list[str]) -> pd.DataFrame:
+    """The published standings beside ours (columns ``ours`` and ``row``, the standings' position), matched by
+    pair (and section and direction where both say them)."""
     group = standings["group"].astype("string").fillna("").str.split()
     last = group.str[-1].fillna("")
     direction = last.where(last.isin(["NS", "EW"]), "")
@@ -109,14 +109,34 @@ def _standings_values(totals: pd.DataFrame, standings: pd.DataFrame, method: str
         "direction": totals["direction"].astype("string").fillna("") if "direction" in totals else "",
         "total": _numbers(totals["total"]), "percentage": _numbers(totals["percentage"]),
         "place": totals["place"].astype("string").str.replace("=", "", regex=False).str.strip(),
+        "masterpoints": _numbers(totals["masterpoints"]) if "masterpoints" in totals else np.nan,
     })
+    table = table.assign(row=np.arange(len(table)))
     on = ["pair_key"]
     if (theirs["direction"] != "").any() and (table["direction"] != "").any():
         on.append("direction")
     sections = set(theirs["section"].dropna()) - {""}
     if len(sections) > 1 and sections <= set(table["section"].dropna()):
         on.append("section")  # ranked section by section: pair 1 of each section is another pair
-    merged = theirs.merge(table[on + ["total", "pct", "rank"]], on=on, how="inner", suffixes=("", "_ours"))
+    return theirs.merge(table[on + ours + ["row"]], on=on, how="inner", suffixes=("", "_ours"))
+
+
+def published_awards(totals: pd.DataFrame | None, standings: pd.DataFrame) -> pd.Series | None:
+    """The masterpoints the input published for each contestant of ``standings`` (float64, aligned with it;
+    0 for a contestant the file lists without an award); None when the input publishes no awards."""
+    if totals is None or "masterpoints" not in totals or not _numbers(totals["masterpoints"]).notna().any():
+        return None
+    merged = _matched(totals, standings, [])
+    out = np.full(len(standings), np.nan)
+    out[merged["row"].to_numpy(dtype=int)] = merged["masterpoints"].fillna(0.0).to_numpy(dtype=float)
+    return pd.Series(out, index=standings.index, dtype="float64")
+
+
+def _standings_values(totals: pd.DataFrame, standings: pd.DataFrame, method: str) -> list[Comparison]:
+    """Totals, percentages, places and masterpoint awards of the published standings against ours, matched
+    by pair (and section and direction where both say them)."""
+    awarded = "masterpoints" in standings
+    merged = _matched(totals, standings, ["total", "pct", "rank"] + (["masterpoints"] if awarded else []))
     rows: list[Comparison] = []
     checks = [("total", "total", "totals"), ("percentage", "pct", "percentages")]
     for column, ours, label in checks:
@@ -131,6 +151,11 @@ def _standings_values(totals: pd.DataFrame, standings: pd.DataFrame, method: str
     both = both[both["published"].notna() & (both["published"] != "") & both["ours"].notna()]
     differ = (both["published"] != both["ours"]).to_numpy(dtype=bool, na_value=False)
     rows.append((both, differ, "place", "places", "pair {pair}", _options("place", method), "{}"))
+    if awarded and merged["masterpoints"].notna().any():  # a file that awards: a contestant it lists bare got 0
+        both = pd.DataFrame({"source": merged["source"], "line": merged["line"], "pair": merged["pair_key"],
+                             "published": merged["masterpoints"].fillna(0.0), "ours": merged["masterpoints_ours"]})
+        differ = ((both["published"] - both["ours"]).abs() > TOLERANCE).to_numpy()
+        rows.append((both, differ, "masterpoints", "masterpoint awards", "pair {pair}", "--masterpoints", "{:g}"))
     return rows
 
 
@@ -169,3 +194,13 @@ def published_agreement(raw: pd.DataFrame, results: pd.DataFrame, method: str,
             for both, differ, _, label, *_ in _comparisons(raw, results, method, standings, totals) if len(both)]
     frame = pd.DataFrame(rows, columns=["kind", "compared", "agree"])
     return frame.groupby("kind", sort=False, as_index=False)[["compared", "agree"]].sum()
+
+
+def awards_agreement(standings: pd.DataFrame, totals: pd.DataFrame | None) -> tuple[int, int] | None:
+    """(agree, compared) of the input's published masterpoint awards against ours; None when either side
+    has none to compare."""
+    if totals is None or not len(totals) or "masterpoints" not in standings:
+        return None
+    found = [(both, differ) for both, differ, column, *_ in _standings_values(totals, standings, "mp")
+             if column == "masterpoints" and len(both)]
+    return (int(len(found[0][0]) - found[0][1].sum()), len(found[0][0])) if found else None

@@ -59,15 +59,18 @@ def write_ranking(wb, standings: pd.DataFrame, method: str, group: str, heading:
         add_row(ws, [cell(ws, line, font=SUBTITLE)])
     add_row(ws, [])
     has_pct = standings["pct"].notna().any()
-    titles = ["Rank", "Player" if individual else "Pair", "Name" if individual else "Names", "Boards", "Total"] + (["%"] if has_pct else [])
+    has_mp = "masterpoints" in standings and bool((standings["masterpoints"] > 0).any())
+    titles = (["Rank", "Player" if individual else "Pair", "Name" if individual else "Names", "Boards", "Total"]
+              + (["%"] if has_pct else []) + (["Masterpoints"] if has_mp else []))
     add_row(ws, header_row(ws, titles))
     # the totals and percentages as every output shows them (core.shown): rounded once, as many
     # decimals as the column needs
     unit = TOTAL_FORMAT.get(method, "imp")
     totals, pcts = rounded(standings["total"], unit), rounded(standings["pct"], "pct")
     total_fmt, pct_fmt = excel_format(column_decimals(totals, unit)), excel_format(column_decimals(pcts, "pct"))
-    columns = [standings[c] for c in ("rank", "pair", "names", "boards")] + [totals, pcts]
-    for rank, pair, names, boards, total, pct in zip(*columns):
+    awards = standings["masterpoints"] if has_mp else pd.Series(0.0, index=standings.index)
+    columns = [standings[c] for c in ("rank", "pair", "names", "boards")] + [totals, pcts, awards]
+    for rank, pair, names, boards, total, pct, award in zip(*columns):
         place, tied = rank_number(rank)
         values = [
             cell(ws, place, font=BOLD, fmt='0"="' if tied else None), cell(ws, numbers([pair])[0]),
@@ -76,6 +79,8 @@ def write_ranking(wb, standings: pd.DataFrame, method: str, group: str, heading:
         ]
         if has_pct:
             values.append(cell(ws, None if pd.isna(pct) else float(pct), fmt=pct_fmt))
+        if has_mp:  # blank where none was awarded, as the federations' result sheets show it
+            values.append(cell(ws, float(award) if award > 0 else None))
         add_row(ws, values)
     if chart and len(standings) > 1:
         _add_chart(ws, header_at, len(standings), 6 if has_pct else 5, "Percentage" if has_pct else "Total")

@@ -155,7 +155,7 @@ def _member_ids(names: pd.DataFrame | None, column: str = "ids") -> dict[tuple[s
 
 def _participants(parent: ET.Element, rows: pd.DataFrame, method: str,
                   ids: dict[tuple[str, str, str], list[str]],
-                  clubs: dict[tuple[str, str, str], list[str]] | None = None) -> None:
+                  clubs: dict[tuple[str, str, str], list[str]] | None = None, point_type: str = "") -> None:
     block = ET.SubElement(parent, "PARTICIPANTS", {"EVENT_TYPE": EVENT_TYPES[method]})
     unit = ranking_method(method).unit
     rows = rows.assign(total=number_texts(rows["total"], unit, len(rows)), pct=number_texts(rows["pct"], "pct", len(rows)))
@@ -170,6 +170,11 @@ def _participants(parent: ET.Element, rows: pd.DataFrame, method: str,
         if ranking_method(method).percentages:
             add_element(pair, "PERCENTAGE", row.pct)
         add_element(pair, "PLACE", row.rank)
+        awarded = getattr(row, "masterpoints", None)
+        if awarded is not None and not pd.isna(awarded) and awarded > 0:  # as EBUScore and the USEBIO layout write it
+            points = ET.SubElement(pair, "MASTER_POINTS")
+            add_element(points, "MASTER_POINTS_AWARDED", f"{float(awarded):g}")
+            add_element(points, "MASTER_POINT_TYPE", point_type or None)
         names = "" if pd.isna(row.names) else str(row.names)
         key = (str(row.section), str(row.number), direction if direction in ("NS", "EW") else "")
         numbers = ids.get(key) or ids.get((key[0], key[1], "")) or []
@@ -292,6 +297,10 @@ def usebio_text(session: Session) -> str:
     if ranking_method(method).unit == "imp":
         add_element(event, "SCORING_METHOD", "IMPS")
     add_element(event, "BOARD_SCORING_METHOD", ranking_method(method).usebio)
+    awarded = "masterpoints" in standings and bool((standings["masterpoints"] > 0).any())
+    if awarded:
+        add_element(event, "MASTER_POINT_SCALE", meta.get("masterpoint_scale") or "Club")
+        add_element(event, "MPS_AWARDED_FLAG", "Y")
 
     found = _pair_sections(results)
     placed = [_standing_section(row, found, sections) for row in records(standings)]
@@ -304,7 +313,8 @@ def usebio_text(session: Session) -> str:
     session_node = event if flat else ET.SubElement(event, "SESSION", {"SESSION_ID": "1"})
     for section in sections:
         node = event if flat else ET.SubElement(session_node, "SECTION", {"SECTION_ID": section})
-        _participants(node, table[table["section"] == section], method, ids, clubs)
+        _participants(node, table[table["section"] == section], method, ids, clubs,
+                      str(meta.get("masterpoint_type") or "") if awarded else "")
         _travellers(node, results[results["section"].astype("string").fillna("") == section], method)
     handset(root, boards)
     return document(root)

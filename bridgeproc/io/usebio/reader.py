@@ -96,11 +96,12 @@ class UsebioFile:
               ``names`` joined with " & ", or the team name; ``ids`` the national ids, ``club_ids``
               the players' clubs' numbers)
     totals    published standings: ``section, pair, direction, place, percentage, total,
-              names, source, line`` (text as written)
+              masterpoints, names, source, line`` (text as written)
     meta      ``event``, ``date`` (``YYYY.MM.DD`` like PBN when readable), ``club``,
               ``scoring`` (a PBN Scoring tag, from ``BOARD_SCORING_METHOD``, else ``EVENT_TYPE``,
               else ``SCORING_METHOD``), ``event_type``, ``winner_type``, ``board_scoring_method``,
-              ``scoring_method``, ``program`` and ``program_version`` (the producer), ``version``
+              ``scoring_method``, ``program`` and ``program_version`` (the producer), ``version``, ``masterpoint_scale`` and
+              ``masterpoint_type`` (the awards' scale and colour: Club, BLACK)
     notes     what was read other than written, for the director (problems columns as dicts:
               ``source, line, column, value, message``), e.g. a pass-out with a declarer
     """
@@ -158,7 +159,15 @@ def _participants(block: Node, section: str, source: str, names: list, totals: l
         totals.append({"section": section, "pair": pair, "direction": direction, "place": node.value("PLACE"),
                        "percentage": number_text(node, "PERCENTAGE", source),
                        "total": number_text(node, "TOTAL_SCORE", source) or number_text(node, "SCORE", source),
+                       "masterpoints": _awarded(node, source),
                        "names": label, "source": source, "line": str(node.line)})
+
+
+def _awarded(node: Node, source: str) -> str | None:
+    """The masterpoints a participant was awarded as written: ``MASTER_POINTS/MASTER_POINTS_AWARDED`` (the
+    USEBIO layout, EBUScore) or ``MASTER_POINTS_AWARDED`` on the participant (Compscore)."""
+    wrapper = node.find("MASTER_POINTS")
+    return number_text(wrapper if wrapper is not None else node, "MASTER_POINTS_AWARDED", source)
 
 
 class _Reading:
@@ -299,7 +308,10 @@ def event_meta(root: Node, event: Node) -> dict[str, str]:
             "board_scoring_method": method or None, "scoring_method": event.value("SCORING_METHOD"),
             "program": event.value("PROGRAM_NAME") or root.value("PROGRAM_NAME"),
             "program_version": event.value("PROGRAM_VERSION") or root.value("PROGRAM_VERSION"),
-            "version": root.value("VERSION")}
+            "version": root.value("VERSION"),
+            "masterpoint_scale": event.value("MASTER_POINT_SCALE"),
+            "masterpoint_type": event.value("MASTER_POINT_TYPE") or next(
+                (t.text.strip() for t in event.iter("MASTER_POINT_TYPE") if t.text and t.text.strip()), None)}
     return {k: v for k, v in meta.items() if v}
 
 
@@ -415,7 +427,7 @@ def usebio_from_tree(root: Node, source: str, notes: list[dict]) -> UsebioFile:
     results = _frame(rows, RESULT_COLUMNS, "Int64")
     results = results.drop(columns=[c for c in RESULT_COLUMNS[9:] if results[c].isna().all()])
     name_frame = _frame(names, ["section", "pair", "direction", "names", "ids", "club_ids"], "string")
-    total_frame = _frame(totals, ["section", "pair", "direction", "place", "percentage", "total", "names"], "string")
+    total_frame = _frame(totals, ["section", "pair", "direction", "place", "percentage", "total", "masterpoints", "names"], "string")
     return UsebioFile(results, boards_from_hands(hands, source), name_frame, total_frame, event_meta(root, events[0]), source,
                       notes)
 

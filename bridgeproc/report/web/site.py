@@ -54,6 +54,8 @@ class RankingRow:
     total: str
     pct: str
     card: str | None
+    #: The masterpoints awarded (blank for none).
+    masterpoints: str = ""
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,8 @@ class Ranking:
     total_header: str
     has_pct: bool
     rows: list[RankingRow]
+    #: A masterpoint column (the session awards some).
+    has_mp: bool = False
 
 
 @dataclass(frozen=True)
@@ -199,13 +203,17 @@ def _rankings(session: Session, ids: PageIds, standing_keys: list[str | None]) -
             unit = METHODS[method].card_header if method in METHODS else "Total"
             # one number, one text: a group's totals with the decimals the column needs (core.shown)
             totals = texts(rows["total"], METHODS[method].unit if method in METHODS else "imp")
+            awards = (rows["masterpoints"] if "masterpoints" in rows else pd.Series(0.0, index=rows.index)).fillna(0.0)
             out.append(Ranking(
                 id=slug(f"ranking-{method if len(methods) > 1 else ''}-{group}"), title=title,
                 total_header=unit, has_pct=bool(rows["pct"].notna().any()),
                 rows=[RankingRow(str(rank), str(pair), names if isinstance(names, str) else "", int(boards),
-                                 total, percent_text(pct), ids.by_key.get(key) if key else None)
-                      for rank, pair, names, boards, total, pct, key
-                      in zip(rows["rank"], rows["pair"], rows["names"], rows["boards"], totals, rows["pct"], keys)]))
+                                 total, percent_text(pct), ids.by_key.get(key) if key else None,
+                                 f"{award:g}" if award > 0 else "")
+                      for rank, pair, names, boards, total, pct, key, award
+                      in zip(rows["rank"], rows["pair"], rows["names"], rows["boards"], totals, rows["pct"], keys,
+                             awards)],
+                has_mp=bool((awards > 0).any())))
     return out
 
 
