@@ -60,7 +60,8 @@ def options_json(options: TeamsOptions) -> dict[str, Any]:
             "boards_per_match": options.boards_per_match, "ave_plus_imps": options.ave_plus_imps,
             "unplayed": options.unplayed, "format": options.format,
             "tie_breaks": None if options.tie_breaks is None else list(options.tie_breaks), "bam_tie": options.bam_tie,
-            "bam_win": options.bam_win, "given": list(options.given), "found": list(options.found)}
+            "bam_win": options.bam_win, "masterpoints": options.masterpoints, "given": list(options.given),
+            "found": list(options.found)}
 
 
 def options_from_json(values: dict[str, Any]) -> TeamsOptions:
@@ -75,6 +76,7 @@ def options_from_json(values: dict[str, Any]) -> TeamsOptions:
                         unplayed=values["unplayed"], format=values["format"],
                         tie_breaks=None if values["tie_breaks"] is None else tuple(values["tie_breaks"]),
                         bam_tie=values["bam_tie"], bam_win=float(values.get("bam_win", 1.0)),
+                        masterpoints=str(values.get("masterpoints", "auto")),
                         given=tuple(values.get("given", ())),
                         found=tuple(values.get("found", ())))
 

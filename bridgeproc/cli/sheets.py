@@ -126,6 +126,9 @@ def chicago(ctx, sheet, outputs, encoding, variant, cycle, first_dealer, partsco
 @click.option("--bam-points", type=click.Choice(["1", "2"]), default=None,
               help="Board-a-match points for a board won: 1 (1/½/0) or 2 (2/1/0, point-a-board) [default: 1, or what "
                    "the file's published scores show].")
+@click.option("--masterpoints", metavar="NAME", default=None,
+              help="Masterpoint scale: ebu-club, abf-club, a scale file (.toml), or none [default: auto, the one the "
+                   "input file names].")
 @click.option("--lineup", type=click.Path(exists=True, dir_okay=False), help="Which pair of which team sat where.")
 @click.option("--adjustments", type=click.Path(exists=True, dir_okay=False), help="Carry-over and penalties (CSV).")
 @click.option("--encoding", default=None, callback=check_encoding, help="Text encoding of CSV/PBN inputs (default: detect).")

@@ -12,6 +12,7 @@ from bridgeproc.model import TeamsSession
 from bridgeproc.pipeline.outputs import output_types
 from bridgeproc.pipeline.publish import archive_file, check_outputs, completing, publish
 from bridgeproc.rank.conventions import producer
+from bridgeproc.rank.masterpoints import with_team_masterpoints
 from bridgeproc.teams.load import read_adjustments, read_lineup
 from bridgeproc.teams.options import TeamsOptions
 from bridgeproc.teams.reproduce import (
@@ -95,11 +96,20 @@ def _scored(inputs: list, options: TeamsOptions, lineup=None, adjustments=None,
         adjustments = read_adjustments(adjustments)
     read = read_teams(list(inputs), read_lineup(lineup) if lineup else None, encoding)
     places = pd.concat(read.places, ignore_index=True) if read.places else None
-    session = TeamsSession.of(score_teams(read.rooms, read.published, options, adjustments, read.meta, read.names,
-                                          places),
-                              deals=read.deals[0] if len(read.deals) == 1 else None, notes=tuple(read.notes),
-                              members=read.members)
-    return replace_field(session, origin=teams_origin(session, read)), read
+    score = score_teams(read.rooms, read.published, options, adjustments, read.meta, read.names, places)
+    table, awarded, agreement = with_team_masterpoints(score.standings, options.masterpoints, score.meta, places)
+    notes = tuple(read.notes) + ((_note(awarded),) if awarded else ())
+    session = TeamsSession.of(replace_field(score, standings=table), deals=read.deals[0] if len(read.deals) == 1
+                              else None, notes=notes, members=read.members)
+    origin = teams_origin(session, read)
+    if origin and agreement is not None:
+        origin += f", masterpoint awards {agreement[0]}/{agreement[1]}"
+    return replace_field(session, origin=origin), read
+
+
+def _note(message: str) -> dict[str, str]:
+    """A note of the run's own (no file or line), as the teams notes are kept."""
+    return {"source": "bridgeproc", "line": "", "column": "", "value": "", "message": message}
 
 
 def teams_conventions(inputs: list, encoding: str | None = None) -> list[str]:

@@ -231,3 +231,29 @@ def with_masterpoints(standings: pd.DataFrame, choice: str, meta: dict, publishe
     whence = " (the winner's award as the file publishes it)" if winners else ""
     return (standings.assign(masterpoints=awarded), f"Masterpoints: {scale.title}{whence}, {given} awarded",
             scale)
+
+
+def with_team_masterpoints(standings: pd.DataFrame, choice: str, meta: dict,
+                           places: pd.DataFrame | None) -> tuple[pd.DataFrame, str, tuple[int, int] | None]:
+    """A teams event's standings (``team``, ``rank``, ``boards``) with their ``masterpoints`` by the scale chosen,
+    the line saying which scale, and (agree, compared) against the awards the input published by team."""
+    scale = scale_for(choice, meta)
+    if scale is None or not len(standings):
+        return standings, "", None
+    field = standings.assign(group="ALL")
+    theirs = None
+    if places is not None and "masterpoints" in places and places["masterpoints"].notna().any():
+        theirs = places.drop_duplicates("team").set_index("team")["masterpoints"].reindex(
+            standings["team"].astype("string")).fillna(0.0).to_numpy(dtype=float)
+    winners: dict[str, float] = {}
+    if scale.placing == "abf" and scale.winner is None:
+        if theirs is None:
+            return standings, f"Masterpoints: {scale.title} needs the winner's award: none awarded", None
+        first = _places(standings["rank"]) == 1
+        winners = {"ALL": float(theirs[first].max())} if first.any() else {}
+    awarded = awards(field, scale, teams=True, winners=winners)
+    agreement = None
+    if theirs is not None:
+        agreement = (int((np.abs(awarded.to_numpy() - theirs) < 0.051).sum()), len(theirs))
+    return (standings.assign(masterpoints=awarded), f"Masterpoints: {scale.title}, {int((awarded > 0).sum())} awarded",
+            agreement)

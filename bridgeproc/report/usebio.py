@@ -54,6 +54,8 @@ VULNERABILITY = {"None": "Love", "NS": "North-South", "EW": "East-West", "All": 
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 #: Method -> Compscore's EVENT_TYPE (attribute of EVENT, PARTICIPANTS and BOARD).
 EVENT_TYPES = {"mp": "MP_PAIRS", "cross-imp": "CROSS_IMP", "butler": "BUTLER_PAIRS"}
+#: The masterpoint colours whose producer (Compscore, for the ABF) writes an award on the pair itself.
+FLAT_AWARDS = ("GREEN", "RED", "GOLD")
 #: Element paths bridgeproc writes that Compscore's files do not have (see the module text).
 DIFFERENCES = frozenset({
     "USEBIO/EVENT/BOARD_SCORING_METHOD", "USEBIO/HANDSET/BOARD/VULNERABILITY",
@@ -61,6 +63,9 @@ DIFFERENCES = frozenset({
     *(f"USEBIO/EVENT/SESSION/SECTION/{tail}" for tail in (
         "PARTICIPANTS", "PARTICIPANTS/PAIR", "PARTICIPANTS/PAIR/PAIR_NUMBER", "PARTICIPANTS/PAIR/DIRECTION",
         "PARTICIPANTS/PAIR/TOTAL_SCORE", "PARTICIPANTS/PAIR/PERCENTAGE", "PARTICIPANTS/PAIR/PLACE",
+        "PARTICIPANTS/PAIR/MASTER_POINTS", "PARTICIPANTS/PAIR/MASTER_POINTS/MASTER_POINTS_AWARDED",
+        "PARTICIPANTS/PAIR/MASTER_POINTS/MASTER_POINT_TYPE", "PARTICIPANTS/PAIR/MASTER_POINTS_AWARDED",
+        "PARTICIPANTS/PAIR/MASTER_POINT_TYPE",
         "PARTICIPANTS/PAIR/PLAYER", "PARTICIPANTS/PAIR/PLAYER/PLAYER_NAME",
         "PARTICIPANTS/PAIR/PLAYER/NATIONAL_ID_NUMBER", "PARTICIPANTS/PAIR/PLAYER/CLUB_ID_NUMBER",
         "BOARD", "BOARD/BOARD_NUMBER", "BOARD/BOARD_AVERAGE", "BOARD/TRAVELLER_LINE",
@@ -171,8 +176,10 @@ def _participants(parent: ET.Element, rows: pd.DataFrame, method: str,
             add_element(pair, "PERCENTAGE", row.pct)
         add_element(pair, "PLACE", row.rank)
         awarded = getattr(row, "masterpoints", None)
-        if awarded is not None and not pd.isna(awarded) and awarded > 0:  # as EBUScore and the USEBIO layout write it
-            points = ET.SubElement(pair, "MASTER_POINTS")
+        if awarded is not None and not pd.isna(awarded) and (awarded > 0 or point_type in FLAT_AWARDS):
+            # as the federation's producers write it: Compscore (the ABF's colours) on the pair, every pair;
+            # EBUScore and the USEBIO layout in MASTER_POINTS, for the pairs awarded
+            points = pair if point_type in FLAT_AWARDS else ET.SubElement(pair, "MASTER_POINTS")
             add_element(points, "MASTER_POINTS_AWARDED", f"{float(awarded):g}")
             add_element(points, "MASTER_POINT_TYPE", point_type or None)
         names = "" if pd.isna(row.names) else str(row.names)

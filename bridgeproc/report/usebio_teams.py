@@ -65,6 +65,8 @@ ELEMENTS = frozenset({
                                         "SESSION_COUNT", "BOARD_SCORING_METHOD", "MATCH_SCORING_METHOD",
                                         "PARTICIPANTS", "PARTICIPANTS/@EVENT_TYPE", "MATCH")),
     *(f"USEBIO/EVENT/PARTICIPANTS/TEAM{tail}" for tail in ("", "/@TEAM_ID", "/@TEAM_NAME", "/TOTAL_SCORE", "/PLACE",
+                                                         "/MASTER_POINTS", "/MASTER_POINTS/MASTER_POINTS_AWARDED",
+                                                         "/MASTER_POINTS/MASTER_POINT_TYPE",
                                                          "/PLAYER", "/PLAYER/PLAYER_NAME", "/PLAYER/CLUB_ID_NUMBER",
                                                          "/PLAYER/NATIONAL_ID_NUMBER", "/PAIR", "/PAIR/PAIR_NUMBER",
                                                          "/PAIR/PLAYER", "/PAIR/PLAYER/PLAYER_NAME",
@@ -218,6 +220,11 @@ def _participants(event: ET.Element, session: TeamsSession, ids: dict[str, str],
         if row is not None:
             add_element(node, "TOTAL_SCORE", totals.get(team))
             add_element(node, "PLACE", row.rank)
+            awarded = getattr(row, "masterpoints", None)
+            if awarded is not None and not pd.isna(awarded) and awarded > 0:  # as TeamsScorer writes it
+                points = ET.SubElement(node, "MASTER_POINTS")
+                add_element(points, "MASTER_POINTS_AWARDED", f"{float(awarded):g}")
+                add_element(points, "MASTER_POINT_TYPE", session.meta.get("masterpoint_type") or None)
         roster = seated.players.get(team, [])
         pairs = seated.pairs.get(team, {})
         for number, places in pairs.items():  # the pairs that played (TeamsScorer's layout)

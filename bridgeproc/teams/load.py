@@ -432,11 +432,13 @@ def usebio_pair_imps(usebio: UsebioTeams) -> pd.DataFrame:
 
 
 def usebio_places(usebio: UsebioTeams) -> pd.DataFrame:
-    """The file's team totals and places: ``team``, ``total`` (float64), ``place`` (text as written, ``7=``)."""
+    """The file's team totals and places: ``team``, ``total`` (float64), ``place`` (text as written, ``7=``) and
+    ``masterpoints`` (float64, NaN where none is written)."""
     t = usebio.teams
     return pd.DataFrame({"team": t["team"].astype("string"),
                          "total": pd.to_numeric(t["total"], errors="coerce").astype("float64"),
-                         "place": t["place"].astype("string")})
+                         "place": t["place"].astype("string"),
+                         "masterpoints": pd.to_numeric(t["masterpoints"], errors="coerce").astype("float64")})
 
 
 def pbn_places(totals: pd.DataFrame) -> pd.DataFrame | None:

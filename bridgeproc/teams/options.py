@@ -66,6 +66,8 @@ class TeamsOptions:
     tie_breaks: tuple[str, ...] | None = None
     bam_tie: int = 0
     bam_win: float = 1.0
+    #: The masterpoint scale (``rank.masterpoints``): auto (the one the file names), none, a name or a .toml file.
+    masterpoints: str = "auto"
     given: tuple[str, ...] = ()
     found: tuple[str, ...] = ()
 
@@ -96,7 +98,7 @@ class TeamsOptions:
 def options_from_text(*, scoring: str | None = None, vp_scale_spec: str | None = None, boards_per_match: int | None = None,
                       ave_plus_imps: float | None = None, unplayed: str | None = None, format: str | None = None,
                       tie_breaks: str | None = None, bam_tie: int | None = None,
-                      bam_points: str | float | None = None) -> TeamsOptions:
+                      bam_points: str | float | None = None, masterpoints: str | None = None) -> TeamsOptions:
     """TeamsOptions from command-line values (None keeps the default).
 
     ``vp_scale_spec`` is ``wbf2013`` or the path of a VP table CSV; ``tie_breaks`` a
@@ -122,4 +124,6 @@ def options_from_text(*, scoring: str | None = None, vp_scale_spec: str | None =
         changes["bam_tie"] = int(bam_tie)
     if bam_points is not None:
         changes["bam_win"] = float(bam_points)
+    if masterpoints is not None:
+        changes["masterpoints"] = masterpoints
     return TeamsOptions(**changes, given=tuple(changes))

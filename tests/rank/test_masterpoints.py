@@ -206,3 +206,23 @@ def test_an_unknown_scale_names_those_known():
     assert scale_names() == ["abf-club", "ebu-club"]
     with pytest.raises(UsageError, match="give one of abf-club, ebu-club, none, auto"):
         load_scale("wbf")
+
+
+def test_the_teams_files_awards_are_reproduced_and_written(tmp_path):
+    """TeamsScorer's 10 teams over 24 boards: a third rounded up is 4 awards of steps of 10, read from the file's
+    colour (BLACK: the EBU's), compared team by team, and written back in USEBIO as TeamsScorer writes them."""
+    from bridgeproc.pipeline.teams import process_teams
+
+    source = REAL / "eng-usebio-sample-2015-10-22-teams-vp-teamsscorer.usebio.xml"
+    out = tmp_path / "teams.usebio.xml"
+    session = process_teams([str(source)], [str(out)], archive=False)
+    awarded = session.standings.set_index("rank")["masterpoints"]
+    assert awarded[awarded > 0].to_dict() == {"1": 40, "2": 30, "3": 20, "4": 10}
+    assert session.origin.endswith("masterpoint awards 10/10")
+    published = {t.findtext("PLACE"): float(t.findtext("MASTER_POINTS/MASTER_POINTS_AWARDED") or 0)
+                 for t in ET.parse(source).getroot().iter("TEAM") if t.findtext("PLACE")}
+    written = {t.findtext("PLACE"): float(t.findtext("MASTER_POINTS/MASTER_POINTS_AWARDED") or 0)
+               for t in ET.parse(out).getroot().iter("TEAM") if t.findtext("PLACE")}
+    assert written == published
+    again = process_teams([str(out)], archive=False)
+    assert again.origin.endswith("masterpoint awards 10/10")

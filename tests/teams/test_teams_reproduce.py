@@ -38,7 +38,7 @@ def test_ebu20_by_name_and_unknown_length():
 def test_teamsscorer_every_published_number(teamsscorer):
     assert teamsscorer.origin == (
         "Conventions: TeamsScorer's (EBU 20-VP (whole VPs) scale (ebu20); ties shared), reproducing board IMPs "
-        "120/120, VPs 80/80, totals 10/10, places 10/10, cross-IMPs 480/480, pair IMPs 19/19")
+        "120/120, VPs 80/80, totals 10/10, places 10/10, cross-IMPs 480/480, pair IMPs 19/19, masterpoint awards 10/10")
 
 
 def test_teamsscorer_found_from_the_numbers_without_its_name(tmp_path):
@@ -52,7 +52,7 @@ def test_teamsscorer_found_from_the_numbers_without_its_name(tmp_path):
     assert session.origin == (
         "Conventions: bridgeproc's defaults (EBU 20-VP (whole VPs) scale (ebu20), found from the file's VPs; ties "
         "shared, as published), reproducing board IMPs 120/120, VPs 80/80, totals 10/10, places 10/10, cross-IMPs "
-        "480/480, pair IMPs 19/19")
+        "480/480, pair IMPs 19/19, masterpoint awards 10/10")
     assert set(session.options.found) == {"scale", "tie_breaks"}
 
 
@@ -143,6 +143,6 @@ def test_teamsscorer_workbook_shows_pairs_and_published(tmp_path):
         assert ("1-3-4", "1", 24, -58.15) in pairs and len(pairs) == at + 21
         words = {row[0]: row[1] for row in wb["Conventions"].iter_rows(values_only=True) if len(row) > 1 and row[0]}
         assert words["VP scale"] == "EBU 20-VP (whole VPs)"
-        assert words["Published numbers"].endswith("cross-IMPs 480/480, pair IMPs 19/19")
+        assert words["Published numbers"].endswith("cross-IMPs 480/480, pair IMPs 19/19, masterpoint awards 10/10")
     finally:
         wb.close()

@@ -46,7 +46,7 @@ LINE_COLUMNS = ["round", "board", "contract", "declarer", "result", "lead", "sco
 #: Match columns (text), then ``source``, ``line``: one row per MATCH, teams as the frames name them.
 MATCH_COLUMNS = ["round", "home", "away", "home_score", "away_score", "boards", "imps_home", "imps_away"]
 #: Team columns (text), then ``source``, ``line``.
-TEAM_COLUMNS = ["team", "team_id", "team_name", "place", "total", "players", "members"]
+TEAM_COLUMNS = ["team", "team_id", "team_name", "place", "total", "masterpoints", "players", "members"]
 #: Pair columns (text), then ``source``, ``line``: one row per ``TEAM/PAIR`` (TeamsScorer's pairwise figures).
 PAIR_COLUMNS = ["team", "pair", "boards_played", "pair_imps", "players"]
 #: Elements of USEBIO team events beyond those the pairs reader knows.
@@ -125,6 +125,12 @@ class _Problems:
             return None
 
 
+def _awards_of(node: Node) -> Node:
+    """Where a team's award is written: its ``MASTER_POINTS`` (the USEBIO layout), else the team itself."""
+    wrapper = node.find("MASTER_POINTS")
+    return wrapper if wrapper is not None else node
+
+
 def _teams(tree: Tree, problems: _Problems) -> tuple[dict[str, str], list[dict]]:
     """(TEAM_ID -> team as named in the frames, team rows)."""
     nodes = [n for n in tree.nodes if n.tag == "TEAM" and tree.inside(n, "PARTICIPANTS")
@@ -150,6 +156,7 @@ def _teams(tree: Tree, problems: _Problems) -> tuple[dict[str, str], list[dict]]
         players = [m[0] for m in members]
         rows.append({"team_id": team_id, "team_name": node.value("TEAM_NAME"), "place": node.value("PLACE"),
                      "total": problems.number(node, "TOTAL_SCORE"),
+                     "masterpoints": problems.number(_awards_of(node), "MASTER_POINTS_AWARDED"),
                      "players": " - ".join(p for p in players if p) or None,
                      # text, as every cell of the frame: JSON of [[name, member number, club number], ...]
                      "members": json.dumps([m for m in members if m[1] or m[2]], ensure_ascii=False)
