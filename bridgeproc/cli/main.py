@@ -179,6 +179,12 @@ def ranking_options(command):
                           "override it."),
         *(method(*_flags(name, declared), **_option_kind(declared)) for name, declared in DECLARED.items()
           if declared.flag and not declared.checks),
+        method("--handicaps", type=click.Path(exists=True, dir_okay=False), default=None,
+               help="A players' list of handicaps (CSV: id or name, handicap): a handicapped ranking beside the "
+                    "scratch one (see --handicap-style)."),
+        method("--holdings", type=click.Path(exists=True, dir_okay=False), default=None,
+               help="A players' list of masterpoint holdings (CSV: id or name, masterpoints): a ranking per "
+                    "stratum beside the overall one (see --strata)."),
     ]
     return apply(decorators, command)
 
@@ -236,7 +242,8 @@ def run_options(params: dict, archive: ArchiveOptions | None = None, headings: H
     """The options of a run, stage by stage, from the command's parameters (those it has not: their defaults)."""
     from bridgeproc.model import ArchiveOptions, CheckOptions, ConventionChoice, Headings, Options, ReadOptions
     return Options(
-        read=ReadOptions(encoding=params["encoding"], names=tuple(params["names"])),
+        read=ReadOptions(encoding=params["encoding"], names=tuple(params["names"]),
+                         handicaps=params.get("handicaps"), holdings=params.get("holdings")),
         check=CheckOptions(
             result_style=params["result_style"], check_scores=not params["no_score_check"], trust=params["trust"],
             arrow_switch=params.get("arrow_switch"), tables=params.get("tables"),

@@ -16,11 +16,13 @@ from bridgeproc.validate.results import Trust
 
 @dataclass(frozen=True)
 class ReadOptions:
-    """How the input files are read: their text encoding (None: found from the file) and the names lists
-    given beside them."""
+    """How the input files are read: their text encoding (None: found from the file), the names lists
+    given beside them, and the players' lists of handicaps and of masterpoint holdings (for strata)."""
 
     encoding: str | None = None
     names: tuple[str, ...] = ()
+    handicaps: str | None = None
+    holdings: str | None = None
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
+from pathlib import Path
 from typing import Callable, Sequence
 
 import numpy as np
@@ -20,6 +21,7 @@ from bridgeproc.errors import (
     ValidationError,
     likely_causes,
 )
+from bridgeproc.io.sheets.players import read_player_values
 from bridgeproc.model import CheckReport, Options, Session
 from bridgeproc.pipeline.inputs import read_inputs
 from bridgeproc.pipeline.outputs import output_types
@@ -27,6 +29,7 @@ from bridgeproc.pipeline.publish import check_outputs, publish
 from bridgeproc.pipeline.read import Inputs, check_input_files
 from bridgeproc.rank import Conventions, is_individual, parse_scoring_tag, rank_results, standings, winner_groups
 from bridgeproc.rank.conventions import SEARCH_FIELDS, producer
+from bridgeproc.rank.handicaps import strata_limits, with_handicaps, with_strata
 from bridgeproc.rank.masterpoints import with_masterpoints
 from bridgeproc.rank.published import awards_agreement, published_agreement, published_differences
 from bridgeproc.rank.reproduce import Reproduction, option_flags, reproduce, summary
@@ -168,7 +171,8 @@ def build_session(inputs: list, options: Options = Options(),
     table = standings(results, decided, names if len(names) else None)
     table.insert(0, "method", conventions.method)
     table, awarded, scale = with_masterpoints(table, conventions.masterpoints, read.meta, published,
-                                       individual=is_individual(results))
+                                              individual=is_individual(results))
+    table, beside = _handicapped_and_strata(table, names if len(names) else None, options, decided)
     stage("scored and ranked")
     boards, missing_dd = _solved(_played_or_dealt(boards, results), options, progress, stage)
     meta = _meta(read, options)
@@ -179,7 +183,8 @@ def build_session(inputs: list, options: Options = Options(),
     differences = (published_differences(raw, results, conventions.method, table, published, searched=searched)
                    if read.corrections is None or not len(read.corrections) else uncompared(read.corrections))
     suspicious = check_plausibility(results, boards)  # leads, double dummy, the field: warnings
-    awards_note = problems_frame([{"source": "bridgeproc", "message": awarded}]) if awarded else None
+    awards_note = problems_frame([{"source": "bridgeproc", "message": m} for m in [awarded, *beside] if m]) \
+        if awarded or beside else None
     notes = [n for n in (read.reading_notes(), checked.notes, suspicious, read.rule_problems(), differences,
                          missing_dd, awards_note) if n is not None and len(n)]
     session = Session(results=results, boards=boards, standings=table, names=names, meta=meta,
@@ -192,6 +197,26 @@ def build_session(inputs: list, options: Options = Options(),
                                                              raw, results, table, published), table, published),
                       warnings=suspicious if suspicious is not None else problems_frame([]))
     return session
+
+
+def _handicapped_and_strata(table: pd.DataFrame, names: pd.DataFrame | None, options: Options,
+                            conventions: Conventions) -> tuple[pd.DataFrame, list[str]]:
+    """The standings with the handicapped ranking (``--handicaps``) and the strata (``--holdings``) beside the
+    scratch one, and what the lists lacked."""
+    notes: list[str] = []
+    if options.read.handicaps:
+        listed = read_player_values(options.read.handicaps, options.read.encoding)
+        table, more = with_handicaps(table, names, listed, conventions.handicap_style)
+        notes += [f"handicaps ({Path(options.read.handicaps).name}): {m}" for m in more]
+    if options.read.holdings:
+        try:
+            limits = strata_limits(conventions.strata)
+        except ValueError as exc:
+            raise UsageError(f"--{exc}") from None
+        listed = read_player_values(options.read.holdings, options.read.encoding)
+        table, more = with_strata(table, names, listed, limits)
+        notes += [f"strata ({Path(options.read.holdings).name}): {m}" for m in more]
+    return table, notes
 
 
 def _with_awards(origin: str, table: pd.DataFrame, published: pd.DataFrame | None) -> str:

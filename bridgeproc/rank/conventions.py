@@ -283,6 +283,21 @@ class Conventions:
         cli_help="Masterpoint scale: ebu-club, abf-club, a scale file (.toml), or none [default: auto, the one "
                  "the input file names].",
         words={"auto": "the one the file names", "none": "no awards"}, later=True)
+    handicap_style: str = convention(
+        "percentage", choices=("percentage", "score"),
+        help="a handicap (--handicaps) added to the percentage (percentage, the EBU's) or to the total in the "
+             "method's units (score, Norway's); the scratch ranking is kept beside it",
+        label="Handicaps added to", flag="--handicap-style",
+        cli_help="With --handicaps: add each handicap to the percentage (the EBU's) or to the total (Norway's) "
+                 "[default: percentage].",
+        words={"percentage": "the percentage", "score": "the total score"}, later=True)
+    strata: str = convention(
+        "500,100", kind="text",
+        help="with --holdings: the masterpoint holdings under which strata B, C ... begin (a pair's holdings are "
+             "its players' average; A is everyone)",
+        label="Strata begin under", flag="--strata",
+        cli_help="With --holdings: the holdings under which strata B, C ... begin, highest first [default: "
+                 "500,100].", later=True)
 
     def __post_init__(self) -> None:
         for name, declared in DECLARED.items():

@@ -105,7 +105,7 @@ def summary(kinds: pd.DataFrame) -> str:
 
 def changed_fields(conventions: Conventions, base: Conventions) -> dict[str, object]:
     """The search's fields whose value in ``conventions`` differs from ``base``."""
-    names = [n for n in DECLARED if n in SEARCH_SPACE or n in ("method", "datum_drop_share", "fouled", "expected", "masterpoints")]
+    names = [n for n in DECLARED if n in SEARCH_SPACE or n in ("method", "datum_drop_share", "fouled", "expected", "masterpoints", "handicap_style", "strata")]
     return {n: getattr(conventions, n) for n in names if getattr(conventions, n) != getattr(base, n)}
 
 

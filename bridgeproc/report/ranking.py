@@ -6,6 +6,7 @@ from openpyxl.chart import BarChart, Reference
 
 from bridgeproc.core.shown import column_decimals, rounded
 from bridgeproc.io.sheets.own import ALL_PLAYERS, GROUP_TITLES
+from bridgeproc.rank.handicaps import BESIDE
 from bridgeproc.rank.methods import METHODS
 from bridgeproc.report.styles import (
     BOLD,
@@ -60,8 +61,9 @@ def write_ranking(wb, standings: pd.DataFrame, method: str, group: str, heading:
     add_row(ws, [])
     has_pct = standings["pct"].notna().any()
     has_mp = "masterpoints" in standings and bool((standings["masterpoints"] > 0).any())
+    beside = [(c, t) for c, t in BESIDE if c in standings]  # the handicapped ranking and the strata, when asked
     titles = (["Rank", "Player" if individual else "Pair", "Name" if individual else "Names", "Boards", "Total"]
-              + (["%"] if has_pct else []) + (["Masterpoints"] if has_mp else []))
+              + (["%"] if has_pct else []) + (["Masterpoints"] if has_mp else []) + [t for _, t in beside])
     add_row(ws, header_row(ws, titles))
     # the totals and percentages as every output shows them (core.shown): rounded once, as many
     # decimals as the column needs
@@ -70,7 +72,11 @@ def write_ranking(wb, standings: pd.DataFrame, method: str, group: str, heading:
     total_fmt, pct_fmt = excel_format(column_decimals(totals, unit)), excel_format(column_decimals(pcts, "pct"))
     awards = standings["masterpoints"] if has_mp else pd.Series(0.0, index=standings.index)
     columns = [standings[c] for c in ("rank", "pair", "names", "boards")] + [totals, pcts, awards]
-    for rank, pair, names, boards, total, pct, award in zip(*columns):
+    extra = [standings[c].round(2).astype("object").where(standings[c].notna(), None)
+             if standings[c].dtype.kind == "f" else standings[c].astype("object").where(standings[c].notna(), None)
+             for c, _ in beside]
+    for (rank, pair, names, boards, total, pct, award), more in zip(zip(*columns), zip(*extra) if extra
+                                                                    else iter(lambda: (), None)):
         place, tied = rank_number(rank)
         values = [
             cell(ws, place, font=BOLD, fmt='0"="' if tied else None), cell(ws, numbers([pair])[0]),
@@ -81,6 +87,7 @@ def write_ranking(wb, standings: pd.DataFrame, method: str, group: str, heading:
             values.append(cell(ws, None if pd.isna(pct) else float(pct), fmt=pct_fmt))
         if has_mp:  # blank where none was awarded, as the federations' result sheets show it
             values.append(cell(ws, float(award) if award > 0 else None))
+        values.extend(cell(ws, v) for v in more)
         add_row(ws, values)
     if chart and len(standings) > 1:
         _add_chart(ws, header_at, len(standings), 6 if has_pct else 5, "Percentage" if has_pct else "Total")

@@ -40,7 +40,24 @@ def heading_lines(session: "Session") -> list[str]:
         lines.append(when)
     if session.movement:
         lines.append(session.movement)
-    lines.append(conventions_summary(session.conventions))
+    lines.extend(beside_lines(session))
+    lines.append(conventions_summary(session.conventions))  # last: the website shows it apart
+    return lines
+
+
+def beside_lines(session: "Session") -> list[str]:
+    """What the rankings beside the scratch one are, the handicap's sign said once."""
+    table, conv = session.standings, session.conventions
+    lines = []
+    if table is not None and "handicap" in table:
+        to = "percentage" if conv.handicap_style == "percentage" else "total"
+        lines.append(f"Handicapped: each contestant's handicap (the sum of its players') is added to its {to}; "
+                     "a + handicap helps, and the scratch ranking is kept")
+    if table is not None and "stratum" in table:
+        limits = [t.strip() for t in conv.strata.split(",") if t.strip()]
+        under = ", ".join(f"{'BCDEFGH'[i]} under {v}" for i, v in enumerate(limits))
+        lines.append(f"Strata by masterpoint holdings (the players' average): A everyone, {under}; each contestant "
+                     "ranked in its stratum and those above")
     return lines
 
 

@@ -52,12 +52,12 @@ def test_the_checks_come_from_the_declarations(changes, message):
 def test_every_declared_flag_is_an_option_of_score_and_sets_its_field(runner):
     help_text = runner.invoke(cli, ["score", "--help"]).output
     flagged = {name: d for name, d in DECLARED.items() if d.flag}
-    assert len(flagged) == 20
+    assert len(flagged) == 22
     for name, declared in flagged.items():
         for flag in str(declared.flag).split("/"):
             assert flag in help_text, flag
         value = {"choice": declared.choices[-1] if declared.choices else None, "int": 2, "float": 0.25,
-                 "switch": True, "decimals": 1, "text": "ebu-club"}[declared.kind]
+                 "switch": True, "decimals": 1, "text": {"strata": "400,50"}.get(name, "ebu-club")}[declared.kind]
         given = str(value) if declared.kind == "choice" else value
         assert convention_overrides({name: given}) == {name: value}, name
         # and the option the Conventions line names for it is the one the command line has (the pair

@@ -24,7 +24,7 @@ from bridgeproc.model import Session
 from bridgeproc.rank import is_individual
 from bridgeproc.rank.conventions import CONVENTION_HELP, CONVENTION_LABELS, DECLARED, convention_words
 from bridgeproc.rank.methods import METHODS, methods_in
-from bridgeproc.report.ranking import GROUP_TITLES, METHOD_TITLES
+from bridgeproc.report.ranking import BESIDE, GROUP_TITLES, METHOD_TITLES
 from bridgeproc.report.travellers import lead_text
 from bridgeproc.report.web.boards import (
     DD_HEADS,
@@ -56,6 +56,8 @@ class RankingRow:
     card: str | None
     #: The masterpoints awarded (blank for none).
     masterpoints: str = ""
+    #: The handicapped ranking and the strata beside the scratch one (report.ranking.BESIDE), as shown.
+    beside: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,8 @@ class Ranking:
     rows: list[RankingRow]
     #: A masterpoint column (the session awards some).
     has_mp: bool = False
+    #: The titles of the columns beside the scratch ranking (handicapped, strata).
+    beside_heads: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -204,16 +208,20 @@ def _rankings(session: Session, ids: PageIds, standing_keys: list[str | None]) -
             # one number, one text: a group's totals with the decimals the column needs (core.shown)
             totals = texts(rows["total"], METHODS[method].unit if method in METHODS else "imp")
             awards = (rows["masterpoints"] if "masterpoints" in rows else pd.Series(0.0, index=rows.index)).fillna(0.0)
+            beside = [(c, t) for c, t in BESIDE if c in rows]
+            shown = [rows[c].map(lambda v: f"{v:.2f}".rstrip("0").rstrip(".") if isinstance(v, float) else str(v))
+                     .where(rows[c].notna(), "") for c, _ in beside]
+            beside_rows = list(zip(*shown)) if shown else [()] * len(rows)
             out.append(Ranking(
                 id=slug(f"ranking-{method if len(methods) > 1 else ''}-{group}"), title=title,
                 total_header=unit, has_pct=bool(rows["pct"].notna().any()),
                 rows=[RankingRow(str(rank), str(pair), names if isinstance(names, str) else "", int(boards),
                                  total, percent_text(pct), ids.by_key.get(key) if key else None,
-                                 f"{award:g}" if award > 0 else "")
-                      for rank, pair, names, boards, total, pct, key, award
+                                 f"{award:g}" if award > 0 else "", tuple(more))
+                      for rank, pair, names, boards, total, pct, key, award, more
                       in zip(rows["rank"], rows["pair"], rows["names"], rows["boards"], totals, rows["pct"], keys,
-                             awards)],
-                has_mp=bool((awards > 0).any())))
+                             awards, beside_rows)],
+                has_mp=bool((awards > 0).any()), beside_heads=tuple(t for _, t in beside)))
     return out
 
 
