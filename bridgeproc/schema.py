@@ -261,6 +261,8 @@ SWISS_PAIRS_STANDINGS_COLUMNS: dict[str, object] = {"rank": "string", "pair": "s
 #: empty for those with fewer sessions than the minimum (listed after the ranked ones).
 LADDER_COLUMNS: dict[str, object] = {"rank": "string", "names": "string", "ids": "string", "sessions": "int64",
                                      "counted": "int64", "pct": "float64", "best": "float64"}
+#: Optional in a ladder: each entry's season total of masterpoints (when the sessions awarded any).
+LADDER_MASTERPOINTS: dict[str, object] = {"masterpoints": "float64"}
 #: Optional in a results frame: ``switched`` True on an arrow-switched result (the EW-numbered pair sat
 #: NS; core.pairs): ``ns``/``ew`` and the scores stay by seat, the pairs are credited by their numbers.
 SWITCHED_COLUMNS: dict[str, object] = {"switched": "boolean"}

@@ -34,7 +34,7 @@ from bridgeproc.archive.tables import players, sessions, standings
 from bridgeproc.model import Ladder
 from bridgeproc.rank import rank_text
 from bridgeproc.rank.methods import IMP_METHODS
-from bridgeproc.schema import LADDER_COLUMNS, empty
+from bridgeproc.schema import LADDER_COLUMNS, LADDER_MASTERPOINTS, empty
 
 #: A full ISO date: only such sessions fall in a date range (PBN's ``2026.10.??`` does not).
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -69,10 +69,12 @@ def _first_valid(values: np.ndarray, starts: np.ndarray) -> np.ndarray:
 
 
 def _ranked(entry: np.ndarray, session: np.ndarray, pct: np.ndarray, names: np.ndarray, ids: np.ndarray,
-            best: int | None, min_sessions: int, by_entry: bool = False) -> pd.DataFrame:
+            best: int | None, min_sessions: int, by_entry: bool = False,
+            points: np.ndarray | None = None) -> pd.DataFrame:
     """:func:`rank_ladder` on integer codes: ``entry`` 0, 1, ... (entries tied to the end keep this
     order), ``session`` codes in the sessions' order, ``pct``, and each row's ``names`` and ``ids``
-    (``by_entry``: each entry's, none missing)."""
+    (``by_entry``: each entry's, none missing); with ``points`` (each row's masterpoints, NaN for none)
+    a ``masterpoints`` column: each entry's season total, over every session, not only those counted."""
     order = np.lexsort((session, -pct, entry))  # each entry's rows, best first (NaN last)
     entry, pct = entry[order], pct[order]
     first = np.ones(len(entry), dtype=bool)
@@ -109,6 +111,9 @@ def _ranked(entry: np.ndarray, session: np.ndarray, pct: np.ndarray, names: np.n
                           "ids": pd.array(id_text[out], dtype="string"), "sessions": played[out],
                           "counted": kept["size"].to_numpy()[out], "pct": average[out],
                           "best": np.fmax.reduceat(pct, starts)[out]})
+    if points is not None:
+        totals = np.add.reduceat(np.nan_to_num(points[order], nan=0.0), starts)
+        return table.assign(masterpoints=totals[out]).astype(LADDER_COLUMNS | LADDER_MASTERPOINTS)
     return table.astype(LADDER_COLUMNS)
 
 
@@ -261,7 +266,8 @@ def _season(conn, where: list) -> tuple[pd.DataFrame, dict[str, np.ndarray], dic
                          .order_by(sessions.c.date, sessions.c.event, sessions.c.session_id),
                          {"version_id": "int64", "version": "Int64", "session_id": "string", "event": "string",
                           "date": "string", "kind": "string"})
-    rows = fetch_rows(conn, select(standings.c.version_id, standings.c.pos, standings.c.pct, standings.c.names)
+    rows = fetch_rows(conn, select(standings.c.version_id, standings.c.pos, standings.c.pct, standings.c.names,
+                                   standings.c.masterpoints)
                     .select_from(standings).join(sessions, sessions.c.latest_version_id == standings.c.version_id)
                     .where(*where))
     # column by column with itemgetter, not zip(*rows): zip's 48,000 iterators wake the garbage
@@ -271,6 +277,7 @@ def _season(conn, where: list) -> tuple[pd.DataFrame, dict[str, np.ndarray], dic
              "pct": np.array(list(map(itemgetter(2), rows)), dtype=np.float64).reshape(-1),  # NULL: NaN
              "names": np.empty(len(rows), dtype=object)}
     table["names"][:] = list(map(itemgetter(3), rows))
+    table["masterpoints"] = np.array(list(map(itemgetter(4), rows)), dtype=np.float64).reshape(-1)  # NULL: NaN
     # every later question asks for these versions by number: on PostgreSQL (read committed) a
     # version archived meanwhile changes no answer
     found = pd.unique(table["version_id"]).tolist()
@@ -437,7 +444,9 @@ def ladder(url: str | os.PathLike | None = None, *, date_from: str | None = None
         notes.append("in two rows of one session, the better counts: " +
                      _listed([f"{names[entry[i]]} in {session_ids[session[score_row[i]]]}" for i in ranked[twice]]))
     once = ranked[~twice]  # every entry keeps a row: its codes stay 0, 1, ...
-    out = _ranked(entry[once], sess[once], pct[once], names, id_text, best, min_sessions, by_entry=True)
+    awarded = table["masterpoints"][score_row]
+    out = _ranked(entry[once], sess[once], pct[once], names, id_text, best, min_sessions, by_entry=True,
+                  points=awarded[once] if (~np.isnan(awarded)).any() else None)
     unranked = int((out["rank"] == "").sum())
     if unranked:
         notes.append(f"{unranked} {by}(s) with fewer than {min_sessions} sessions listed unranked")

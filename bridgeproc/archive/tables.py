@@ -54,7 +54,7 @@ from bridgeproc.schema import DD_COLUMNS
 
 #: Bumped whenever the tables change; stored in ``archive_info``. An older archive is upgraded
 #: when it is opened for writing (:data:`MIGRATIONS`, :data:`NEW_TABLES`); read-only, it is read as it is.
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 metadata = MetaData()
 
@@ -145,6 +145,8 @@ standings = _frame_table(
     "standings",
     Column("method", String(32)), Column("grp", String(16)), Column("rank", String(16)), Column("pair", Text),
     Column("names", Text), Column("boards", Integer), Column("total", Float), Column("pct", Float),
+    # schema 5: the masterpoints awarded (rank.masterpoints), NULL where none were (older versions: all)
+    Column("masterpoints", Float),
 )
 
 names = _frame_table(
@@ -256,7 +258,8 @@ RENAMED: dict[str, dict[str, str]] = {"standings": {"group": "grp"}, "notes": {"
 #: Schema version -> the columns added in it, as ``(table, column)``: what upgrading an archive
 #: from the version before adds (``ALTER TABLE ... ADD COLUMN`` with the column's default).
 MIGRATIONS: dict[int, list[tuple[Table, Column]]] = {2: [(versions, versions.c.complete)],
-                                                      4: [(sessions, sessions.c.kind), (players, players.c.member_id)]}
+                                                      4: [(sessions, sessions.c.kind), (players, players.c.member_id)],
+                                                      5: [(standings, standings.c.masterpoints)]}
 #: Schema version -> the tables added in it: what upgrading an archive from the version before
 #: creates (empty: the versions before had none of their rows). Read-only, an empty view stands in.
 NEW_TABLES: dict[int, list[Table]] = {3: [corrections], 4: [team_results, team_boards, team_matches, team_standings,

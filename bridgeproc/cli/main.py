@@ -179,12 +179,6 @@ def ranking_options(command):
                           "override it."),
         *(method(*_flags(name, declared), **_option_kind(declared)) for name, declared in DECLARED.items()
           if declared.flag and not declared.checks),
-        method("--handicaps", type=click.Path(exists=True, dir_okay=False), default=None,
-               help="A players' list of handicaps (CSV: id or name, handicap): a handicapped ranking beside the "
-                    "scratch one (see --handicap-style)."),
-        method("--holdings", type=click.Path(exists=True, dir_okay=False), default=None,
-               help="A players' list of masterpoint holdings (CSV: id or name, masterpoints): a ranking per "
-                    "stratum beside the overall one (see --strata)."),
     ]
     return apply(decorators, command)
 
@@ -302,6 +296,12 @@ def stage_log(name: str, seconds: float) -> None:
 @cli.command(cls=Command)
 @_input_options
 @ranking_options
+@click.option("--handicaps", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="A players' list of handicaps (CSV: id or name, handicap): a handicapped ranking beside the "
+                   "scratch one (see --handicap-style).")
+@click.option("--holdings", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="A players' list of masterpoint holdings (CSV: id or name, masterpoints): a ranking per "
+                   "stratum beside the overall one (see --strata).")
 @option(OUTPUTS)("-o", "--output", "outputs", multiple=True, type=click.Path(allow_dash=True),
                  callback=outputs_for(output_types("Session"), stdout=True),
                  help="Output file; the format follows the extension (.xlsx, .pbn, .xml, .csv, .html; results/ "

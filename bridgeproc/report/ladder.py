@@ -41,8 +41,10 @@ def write_ladder_xlsx(ladder: Ladder, path: str | os.PathLike) -> None:
     add_row(ws, [])
     header = len(lines) + 3
     a4(ws, f"{header}:{header}")
-    add_row(ws, header_row(ws, [TITLES[c] for c in LADDER_COLUMNS]))
+    awarded = "masterpoints" in table  # the season's masterpoints, when its sessions awarded any
+    add_row(ws, header_row(ws, [TITLES[c] for c in LADDER_COLUMNS] + (["Masterpoints"] if awarded else [])))
     for row in table.itertuples(index=False):
         add_row(ws, [row.rank, row.names, row.ids, int(row.sessions), int(row.counted),
-                     cell(ws, float(row.pct), fmt="pct"), cell(ws, float(row.best), fmt="pct")])
+                     cell(ws, float(row.pct), fmt="pct"), cell(ws, float(row.best), fmt="pct"),
+                     *([float(row.masterpoints)] if awarded else [])])
     wb.save(path)

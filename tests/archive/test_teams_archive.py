@@ -191,7 +191,7 @@ def test_an_archive_of_schema_3_is_read_as_it_is_then_upgraded(tmp_path, ebl):
     assert archive_session(second, path).created is False  # equal to version 2: recognised after the upgrade
     assert archive_teams(ebl, path).version == 1
     with reading(engine_for(path, readonly=True)) as conn:
-        assert conn.execute(select(archive_info.c.value)).scalar() == str(SCHEMA_VERSION) == "4"
+        assert conn.execute(select(archive_info.c.value)).scalar() == str(SCHEMA_VERSION) == "5"
         kinds = conn.execute(select(sessions.c.session_id, sessions.c.kind).order_by(sessions.c.session_id)).all()
         old_players = conn.execute(select(players.c.member_id).where(players.c.version_id <= 2)).scalars().all()
     assert [tuple(k) for k in kinds] == [(SID, "teams"), ("2026-11-30_monday-pairs", "pairs")]

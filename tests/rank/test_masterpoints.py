@@ -226,3 +226,33 @@ def test_the_teams_files_awards_are_reproduced_and_written(tmp_path):
     assert written == published
     again = process_teams([str(out)], archive=False)
     assert again.origin.endswith("masterpoint awards 10/10")
+
+
+def test_the_archive_keeps_the_awards_and_the_ladder_totals_them(tmp_path, runner):
+    """Two evenings of EBUScore's file archived (the second as another session of the season): each player's
+    season total is the sum of the two evenings' awards; the ladder workbook shows it."""
+    from openpyxl import load_workbook
+
+    from bridgeproc.archive.ladder import ladder
+    from bridgeproc.cli import cli
+
+    url = f"sqlite:///{tmp_path / 'club.sqlite'}"
+    source = str(REAL / "eng-island-bridge-2025-01-06-mp-ebuscore.usebio.xml")
+    for day in ("2025-01-06", "2025-01-13"):
+        result = runner.invoke(cli, ["score", source, "--no-dd", "--archive", url, "--date", day,
+                                     "--session-id", f"monday-{day}", "-o", str(tmp_path / f"{day}.csv")])
+        assert result.exit_code == 0, result.output
+    by_player = ladder(url, by="player").table.set_index("names")["masterpoints"]
+    published = {}
+    for pair in ET.parse(source).getroot().iter("PAIR"):
+        award = float(pair.findtext("MASTER_POINTS/MASTER_POINTS_AWARDED") or 0)
+        for player in pair.iter("PLAYER_NAME"):
+            published[player.text.strip()] = 2 * award
+    assert by_player.to_dict() == published
+    out = tmp_path / "ladder.xlsx"
+    result = runner.invoke(cli, ["archive", "ladder", "--archive", url, "--by", "player", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    rows = list(load_workbook(out, read_only=True).worksheets[0].iter_rows(values_only=True))
+    header = next(r for r in rows if r and r[0] == "Rank")
+    assert header[-1] == "Masterpoints"
+    assert max(r[-1] for r in rows[rows.index(header) + 1:] if r and r[-1] is not None) == 72
