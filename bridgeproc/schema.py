@@ -261,6 +261,13 @@ SWISS_PAIRS_STANDINGS_COLUMNS: dict[str, object] = {"rank": "string", "pair": "s
 #: empty for those with fewer sessions than the minimum (listed after the ranked ones).
 LADDER_COLUMNS: dict[str, object] = {"rank": "string", "names": "string", "ids": "string", "sessions": "int64",
                                      "counted": "int64", "pct": "float64", "best": "float64"}
+#: The open rating (archive.ratings): one row per player, best first; ``handicap`` is minus half the rating
+#: (a pair's handicap, the sum of its players', is then minus its strength); ``last`` the last change explained.
+RATINGS_COLUMNS: dict[str, object] = {"rank": "string", "name": "string", "id": "string", "rating": "float64",
+                                      "sessions": "int64", "handicap": "float64", "last": "string"}
+#: Every change of a rating, oldest first, explained in one line.
+RATING_CHANGE_COLUMNS: dict[str, object] = {"session_id": "string", "date": "string", "name": "string",
+                                            "before": "float64", "after": "float64", "why": "string"}
 #: Optional in a ladder: each entry's season total of masterpoints (when the sessions awarded any).
 LADDER_MASTERPOINTS: dict[str, object] = {"masterpoints": "float64"}
 #: Optional in a results frame: ``switched`` True on an arrow-switched result (the EW-numbered pair sat

@@ -25,10 +25,10 @@ def _archive_call(name: str, *args, **kwargs):
     """Call ``bridgeproc.archive.<name>`` (imported here: other commands start without SQLAlchemy)."""
     from bridgeproc import archive as store
     from bridgeproc.pipeline import export_session
-    from bridgeproc.pipeline.season import process_ladder, process_rescore
+    from bridgeproc.pipeline.season import process_ladder, process_ratings, process_rescore
 
     special: dict[str, Callable] = {"export_session": export_session, "process_ladder": process_ladder,
-                                    "process_rescore": process_rescore}
+                                    "process_rescore": process_rescore, "process_ratings": process_ratings}
     function = special.get(name) or getattr(store, name)
     archive_exists, default_url = store.archive_exists, store.default_url
     with library_errors():
@@ -217,6 +217,45 @@ def archive_ladder(url, date_from, date_to, event, best, min_sessions, by, fold_
     _say_matches(ranked.notes)
     emit(ranked.table, fmt, nothing=f"no archived session with percentages for {ranked.span} (bridgeproc archive "
                                     "list shows the sessions)")
+    if outputs:
+        say(f"wrote {', '.join(outputs)}")
+
+
+@archive.command("ratings")
+@_ARCHIVE_URL
+@click.option("--from", "date_from", type=click.DateTime(["%Y-%m-%d"]), callback=_iso_day,
+              help="First date rated (yyyy-mm-dd), included.")
+@click.option("--to", "date_to", type=click.DateTime(["%Y-%m-%d"]), callback=_iso_day,
+              help="Last date rated (yyyy-mm-dd), included.")
+@click.option("--player", default=None, help="List this player's changes, each explained (any part of the name).")
+@_FOLD
+@click.option("-o", "--output", "outputs", multiple=True, type=click.Path(),
+              callback=outputs_for(output_types("Ratings")),
+              help="Also write the ratings to a file (.csv: name, id, handicap first, so score --handicaps reads "
+                   "it as a players' list).")
+@_formats
+def archive_ratings(url, date_from, date_to, player, fold_accents, outputs, fmt) -> None:
+    """Rate every archived player from their session percentages, session by session (the model: README,
+    Ratings): each player's rating in percentage points above the average player, and the last change
+    explained ("+0.4: 58.0 % against an expected 54.0 % (k 0.15)").
+
+    Example:
+
+        bridgeproc archive ratings --from 2026-01-01 --player Strand -o ratings.csv
+    """
+    if date_from and date_to and date_from > date_to:
+        raise click.BadParameter(f"--from {date_from} is after --to {date_to}", param_hint="--from/--to")
+    with library_errors():
+        rated = _archive_call("process_ratings", url, list(outputs), date_from=date_from, date_to=date_to,
+                              fold_accents=fold_accents)
+    say(f"ratings: {rated.sessions} session(s), {len(rated.table)} player(s)")
+    _say_matches(rated.notes)
+    if player:
+        wanted = " ".join(player.split()).casefold()
+        mine = rated.changes[rated.changes["name"].fillna("").str.casefold().str.contains(wanted, regex=False)]
+        emit(mine, fmt, nothing=f"no archived player's name holds {player!r}")
+    else:
+        emit(rated.table, fmt, nothing="no archived pairs session with percentages to rate")
     if outputs:
         say(f"wrote {', '.join(outputs)}")
 

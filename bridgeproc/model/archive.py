@@ -59,6 +59,19 @@ class Ladder:
 
 
 @dataclass(frozen=True)
+class Ratings:
+    """The open rating of the archive's players (``archive.ratings``; the model in ``analysis.rating``):
+    ``table`` of ``schema.RATINGS_COLUMNS`` (best first), ``changes`` of ``schema.RATING_CHANGE_COLUMNS``
+    (every change, oldest first, each explained), ``sessions`` rated, ``notes`` (spellings taken as one
+    player, rows left out)."""
+
+    table: pd.DataFrame
+    changes: pd.DataFrame
+    sessions: int
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class History:
     """A player's or partnership's results over the archive (``archive.history``): ``table`` of
     ``schema.HISTORY_COLUMNS``, oldest first; ``matches`` the spellings and member ids taken as one player."""

@@ -77,6 +77,9 @@ OUTPUTS: dict[str, dict[str, str]] = {
     "Rescored": {
         ".csv": "bridgeproc.report.ladder:write_rescore_csv",
     },
+    "Ratings": {
+        ".csv": "bridgeproc.report.ladder:write_ratings_csv",
+    },
 }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 
-from bridgeproc.model import Ladder, Rescored
+from bridgeproc.model import Ladder, Ratings, Rescored
 from bridgeproc.pipeline.outputs import output_types
 from bridgeproc.pipeline.publish import check_outputs, publish
 from bridgeproc.rank.conventions import Conventions
@@ -21,6 +21,18 @@ def process_ladder(url: str | os.PathLike | None, outputs: Sequence = (), **quer
     ranked = ladder(url, **query)
     publish(ranked, outputs)
     return ranked
+
+
+def process_ratings(url: str | os.PathLike | None, outputs: Sequence = (), **query) -> Ratings:
+    """``bridgeproc archive ratings`` as one call: the outputs refused before any work when they cannot be
+    right, the ratings of the archive at ``url`` (``query`` as :func:`bridgeproc.archive.ratings.ratings`
+    takes it), then every output (``.csv``) written, all or nothing."""
+    from bridgeproc.archive.ratings import ratings  # start-up: SQLAlchemy only for a run that reads the archive
+
+    check_outputs(outputs, output_types(Ratings), [url] if url and "://" not in str(url) else [])
+    rated = ratings(url, **query)
+    publish(rated, outputs)
+    return rated
 
 
 def process_rescore(url: str | os.PathLike | None, conventions: Conventions, sessions: Iterable[str] | None = None,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import os
 
-from bridgeproc.model import Ladder, Rescored
+from bridgeproc.model import Ladder, Ratings, Rescored
 from bridgeproc.report.csv_files import write_csv
 from bridgeproc.report.styles import SUBTITLE, TITLE, a4, add_row, cell, header_row, new_sheet, new_workbook, set_widths
-from bridgeproc.schema import LADDER_COLUMNS, RESCORE_COLUMNS, check
+from bridgeproc.schema import LADDER_COLUMNS, RATINGS_COLUMNS, RESCORE_COLUMNS, check
 
 #: Column titles of the ladder sheet.
 TITLES = {"rank": "Rank", "names": "Names", "ids": "Member ids", "sessions": "Sessions", "counted": "Counted",
@@ -48,3 +48,10 @@ def write_ladder_xlsx(ladder: Ladder, path: str | os.PathLike) -> None:
                      cell(ws, float(row.pct), fmt="pct"), cell(ws, float(row.best), fmt="pct"),
                      *([float(row.masterpoints)] if awarded else [])])
     wb.save(path)
+
+
+def write_ratings_csv(ratings: Ratings, path: str | os.PathLike) -> None:
+    """The ratings (RATINGS_COLUMNS) as CSV: ``name``, ``id`` and ``handicap`` before the rating, so the file
+    is a players' list ``score --handicaps`` reads as it is."""
+    check(ratings.table, RATINGS_COLUMNS)
+    write_csv(ratings.table[["name", "id", "handicap", "rating", "sessions", "rank", "last"]], path)

@@ -4,6 +4,7 @@ outputs showing both rankings side by side with the handicap's sign said once.""
 from __future__ import annotations
 
 import csv
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -43,7 +44,8 @@ def _scored(runner, tmp_path, *more: str) -> list[dict[str, str]]:
     out = tmp_path / "r.xlsx"
     result = runner.invoke(cli, ["score", *INPUTS, "-o", str(out), *more])
     assert result.exit_code == 0, result.output
-    rows = list(load_workbook(out, read_only=True).worksheets[0].iter_rows(values_only=True))
+    with closing(load_workbook(out, read_only=True)) as book:
+        rows = list(book.worksheets[0].iter_rows(values_only=True))
     at = next(i for i, r in enumerate(rows) if r and r[0] == "Rank")
     head = rows[at]
     return [dict(zip(head, r)) for r in rows[at + 1:] if r and r[0] is not None and r[1] is not None], rows[:at]

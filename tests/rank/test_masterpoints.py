@@ -4,6 +4,7 @@ read here with ElementTree, not by bridgeproc's reader), and the awards in every
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from contextlib import closing
 from importlib import resources
 from pathlib import Path
 
@@ -162,8 +163,8 @@ def test_the_awards_are_in_every_output_and_read_back(tmp_path, runner):
     again = runner.invoke(cli, ["score", str(outputs[0]), "--no-dd", "--no-archive", "-o", str(tmp_path / "a.csv")])
     assert again.exit_code == 0, again.output
     assert "masterpoint awards 19/19" in again.output
-    sheet = load_workbook(outputs[1], read_only=True).worksheets[0]
-    rows = [r for r in sheet.iter_rows(values_only=True) if r and r[0] is not None]
+    with closing(load_workbook(outputs[1], read_only=True)) as book:
+        rows = [r for r in book.worksheets[0].iter_rows(values_only=True) if r and r[0] is not None]
     header = next(r for r in rows if r[0] == "Rank")
     assert header[-1] == "Masterpoints"
     first = rows[rows.index(header) + 1]
@@ -252,7 +253,8 @@ def test_the_archive_keeps_the_awards_and_the_ladder_totals_them(tmp_path, runne
     out = tmp_path / "ladder.xlsx"
     result = runner.invoke(cli, ["archive", "ladder", "--archive", url, "--by", "player", "-o", str(out)])
     assert result.exit_code == 0, result.output
-    rows = list(load_workbook(out, read_only=True).worksheets[0].iter_rows(values_only=True))
+    with closing(load_workbook(out, read_only=True)) as book:
+        rows = list(book.worksheets[0].iter_rows(values_only=True))
     header = next(r for r in rows if r and r[0] == "Rank")
     assert header[-1] == "Masterpoints"
     assert max(r[-1] for r in rows[rows.index(header) + 1:] if r and r[-1] is not None) == 72
