@@ -12,13 +12,14 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 SAMPLE := sample_data/club-evening.pbn sample_data/club-evening-travellers.csv --names sample_data/club-evening-names.csv
-DEMO_OUT := out/results.xlsx out/results.pbn out/results.csv
+DEMO_OUT := out/results.xlsx out/results.pbn out/results.csv out/site/
 # The demo keeps its own archive, never the user's.
 DEMO_ARCHIVE := out/archive.sqlite
 
 demo: $(STAMP)
 	$(BIN)/bridgeproc score $(SAMPLE) $(addprefix -o ,$(DEMO_OUT)) --archive $(DEMO_ARCHIVE)
 	@echo "Wrote $(DEMO_OUT) and archived the session in $(DEMO_ARCHIVE)"
+	@echo "The results website: open $(CURDIR)/out/site/index.html in a browser"
 	@echo
 	@echo "Now the same evening with typing mistakes: 'bridgeproc check' lists every one and exits 1."
 	@if $(BIN)/bridgeproc check sample_data/club-evening.pbn sample_data/with-problems/club-evening-travellers.csv; then \

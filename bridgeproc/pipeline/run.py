@@ -222,7 +222,7 @@ def _handicapped_and_strata(table: pd.DataFrame, names: pd.DataFrame | None, opt
 def _with_awards(origin: str, table: pd.DataFrame, published: pd.DataFrame | None) -> str:
     """The Conventions line with the masterpoint awards it reproduces, when the input publishes awards."""
     agreement = awards_agreement(table, published)
-    if agreement is None or not origin:
+    if agreement is None or not origin or "masterpoint awards" in origin:  # the options given compared them already
         return origin
     return f"{origin}, masterpoint awards {agreement[0]}/{agreement[1]}"
 

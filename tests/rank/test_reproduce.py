@@ -117,22 +117,22 @@ def test_every_producer_names_what_shows_its_conventions():
 #: Every real file with published numbers, with no options: whose conventions and how much they reproduce.
 NO_OPTIONS = {
     "aus-moonee-valley-bc-2026-02-02-crossimp-howell-compscore3.usebio.xml":
-        "Conventions: Compscore's, reproducing IMP_NS 108/108, IMP_EW 108/108, totals 9/9, places 9/9",
+        "Conventions: Compscore's, reproducing IMP_NS 108/108, IMP_EW 108/108, totals 9/9, places 9/9, masterpoint awards 9/9",
     "aus-nsbc-lindfield-2022-07-27-mp-howell-compscore3.usebio.xml":
         "Conventions: Compscore's, reproducing MP_NS 161/161, MP_EW 161/161, totals 12/12, percentages 12/12, "
-        "places 12/12",
+        "places 12/12, masterpoint awards 12/12",
     "aus-sunshine-coast-bc-2026-03-09-butler-howell-compscore3.usebio.xml":
-        "Conventions: Compscore's, reproducing IMP_NS 140/140, IMP_EW 140/140, datums 35/35, totals 8/8, places 8/8",
+        "Conventions: Compscore's, reproducing IMP_NS 140/140, IMP_EW 140/140, datums 35/35, totals 8/8, places 8/8, masterpoint awards 8/8",
     "eng-crawley-bc-2025-01-06-mp-bbo-online-bboextractor.usebio.xml":
-        "Conventions: BBO Extractor's, reproducing MP_NS 144/144, MP_EW 144/144, percentages 17/17, places 17/17",
+        "Conventions: BBO Extractor's, reproducing MP_NS 144/144, MP_EW 144/144, percentages 17/17, places 17/17, masterpoint awards 17/17",
     "eng-island-bridge-2025-01-06-mp-ebuscore.usebio.xml":
-        "Conventions: EBUScore's, reproducing MP_NS 234/234, MP_EW 234/234, percentages 19/19, places 19/19",
+        "Conventions: EBUScore's, reproducing MP_NS 234/234, MP_EW 234/234, percentages 19/19, places 19/19, masterpoint awards 19/19",
     "eng-usebio-sample-2015-10-22-mp-2winner-pairsscorer.usebio.xml":
-        "Conventions: PairsScorer's, reproducing MP_NS 242/242, MP_EW 242/242, percentages 22/22, places 22/22",
+        "Conventions: PairsScorer's, reproducing MP_NS 242/242, MP_EW 242/242, percentages 22/22, places 22/22, masterpoint awards 22/22",
     # 335 + 335 + 32 + 32 = all 734 numbers, across the field: the tops say so
     "eng-usebio-sample-2015-12-14-mp-2sections-pairsscorer.usebio.xml":
         "Conventions: PairsScorer's with --across-field (found from the file's numbers), reproducing MP_NS 335/335, "
-        "MP_EW 335/335, percentages 32/32, places 32/32",
+        "MP_EW 335/335, percentages 32/32, places 32/32, masterpoint awards 32/32",
     # Magic Contest ranks a tie of one-decimal totals by the exact ones: one place written apart
     "ffb-dn1-open2-s1-2022.pbn":
         "Conventions: Magic Contest's, the closest found, reproducing MP_NS 660/660, MP_EW 660/660, totals 44/44, "
@@ -192,7 +192,7 @@ def test_the_directors_options_win_over_the_file():
                             Options(ranking=ConventionChoice(changes={"across_field": False}), dd=False))
     assert not session.conventions.across_field
     assert session.origin == ("Conventions: as given, the closest found, reproducing MP_NS 27/335, MP_EW 25/335, "
-                              "percentages 0/32, places 2/32")
+                              "percentages 0/32, places 2/32, masterpoint awards 19/32")
 
 
 def test_the_workbook_and_the_website_say_whose_conventions(tmp_path, runner):
@@ -205,7 +205,7 @@ def test_the_workbook_and_the_website_say_whose_conventions(tmp_path, runner):
                                  "-o", f"{tmp_path}/site/"])
     assert result.exit_code == 0, result.output
     line = ("Conventions: PairsScorer's with --across-field (found from the file's numbers), reproducing MP_NS 335/335, "
-            "MP_EW 335/335, percentages 32/32, places 32/32")
+            "MP_EW 335/335, percentages 32/32, places 32/32, masterpoint awards 32/32")
     assert line in result.output
     book = openpyxl.load_workbook(tmp_path / "r.xlsx")
     try:
