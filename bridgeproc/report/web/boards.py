@@ -15,6 +15,8 @@ from bridgeproc.core.deal import SEAT_NAMES, DealError, hcp, parse_deal
 from bridgeproc.core.pairs import pair_keys
 from bridgeproc.core.shown import kind_of, shown_frame, texts
 from bridgeproc.model import Session
+from bridgeproc.rank.frequencies import frequency_table
+from bridgeproc.rank.methods import ranking_method
 from bridgeproc.report.travellers import BOARD_FACTS, METHOD_COLUMNS, traveller_table
 from bridgeproc.schema import DD_COLUMNS
 
@@ -66,6 +68,16 @@ class Traveller:
 
 
 @dataclass(frozen=True)
+class Frequency:
+    """One line of a board's frequency table: a score (NS), how many scored it, and what it earned."""
+
+    score: str
+    results: int
+    points_ns: str
+    points_ew: str
+
+
+@dataclass(frozen=True)
 class Board:
     number: int
     dealer: str
@@ -74,6 +86,26 @@ class Board:
     travellers: list[Traveller]
     previous: int | None = None
     next: int | None = None
+    #: How often each result was scored (best for NS first), and the heading of its points.
+    frequencies: tuple[Frequency, ...] = ()
+    points_header: str = ""
+
+
+def frequencies(session: Session) -> tuple[dict[int, tuple[Frequency, ...]], str]:
+    """Each board's frequency table (rank.frequencies: per NS score, an artificial score apart, its count and
+    the field's points for it), and the points' heading (MP, IMPs)."""
+    results = session.results
+    method = ranking_method(session.conventions.method)
+    if not len(results) or any(c not in results for c in method.points):
+        return {}, ""
+    table = frequency_table(results, session.conventions)
+    score = table["adjusted"].astype("string").fillna(table["score_ns"].astype("Int64").astype("string")).fillna("")
+    ns, ew = texts(table["points_ns"], method.unit), texts(table["points_ew"], method.unit)
+    rows: dict[int, list[Frequency]] = {}
+    for board, text, count, one, other in zip(table["board"].tolist(), score.tolist(), table["results"].tolist(),
+                                              list(ns), list(ew)):
+        rows.setdefault(int(board), []).append(Frequency(str(text), int(count), str(one), str(other)))
+    return {board: tuple(lines) for board, lines in rows.items()}, method.card_header
 
 
 def number_text(value: object, decimals: int = 2) -> str:

@@ -34,6 +34,7 @@ from bridgeproc.report.web.boards import (
     board_rows,
     cell_text,
     deal_model,
+    frequencies,
     number_text,
     page_language,
     par_text,
@@ -323,6 +324,7 @@ def build_site(session: Session) -> Site:
     rows_of = board_rows(session.boards)
     travellers_of = travellers(session, ids)
     numbers = sorted(set(rows_of) | set(travellers_of))
+    frequencies_of, points_header = frequencies(session)
     deals = {n: deal_model(rows_of[n]) for n in rows_of}
     boards = []
     for position, number in enumerate(numbers):
@@ -330,7 +332,8 @@ def build_site(session: Session) -> Site:
         boards.append(Board(number, cell_text(info.get("dealer")), cell_text(info.get("vul")), deals.get(number),
                             travellers_of.get(number, []),
                             numbers[position - 1] if position else None,
-                            numbers[position + 1] if position + 1 < len(numbers) else None))
+                            numbers[position + 1] if position + 1 < len(numbers) else None,
+                            frequencies_of.get(number, ()), points_header))
     lines = heading_lines(session)
     return Site(title=lines[0], lines=[line for line in lines[1:-1]], lang=page_language(session.meta),
                 rankings=rankings, cards=cards, boards=boards, deals=[d for d in deals.values() if d is not None],
