@@ -93,7 +93,8 @@ def format_problems(problems: "pd.DataFrame") -> list[str]:
 #: A cause with more lines than this is shown by its first ``SHOWN_PER_CAUSE`` and a count.
 GROUP_ABOVE = 5
 SHOWN_PER_CAUSE = 3
-_VARYING = re.compile(r"'[^']*'|\"[^\"]*\"|\d+")
+#: What varies between problems of one cause: quoted values, numbers, seats and cards (a lead ``SK``).
+_VARYING = re.compile(r"'[^']*'|\"[^\"]*\"|\d+|\b(?:North|South|East|West)\b|\b[SHDC](?:10|[AKQJT2-9])\b")
 _REPEATS = ("has a second result on board", "is entered twice", "already has a result on board",
             "is dealt differently in")
 
@@ -115,6 +116,10 @@ def likely_causes(problems: "pd.DataFrame") -> list[str]:
                    "problems are boards and tables that already have results"
                    + (f" ({', '.join(files)})" if len(files) > 1 else "")
                    + "; score each session on its own, or give its files only")
+    swaps = messages.str.contains("(a declarer-seat swap: the same side, the score stands)", regex=False)
+    if swaps.sum() > GROUP_ABOVE:
+        out.append(f"Likely cause: {int(swaps.sum())} leads are in the other defender's hand: the declarer's partner "
+                   "was written as declarer (North for South, East for West); the side and the score are right")
     missing = messages.str.extract(r"^pair (\S+) is not in .*names", expand=False).dropna()
     if missing.nunique() > GROUP_ABOVE:
         out.append(f"Likely cause: the names list lacks {missing.nunique()} pairs of the results: "

@@ -96,10 +96,17 @@ def lead_warnings(results: pd.DataFrame, boards: pd.DataFrame) -> list[dict]:
         owners, on=["board", "card"], how="left")["owner"]
     found.index = results.index
     wrong = played & card.notna().to_numpy() & found.notna().to_numpy() & (found != leader).fillna(False).to_numpy()
+    # the other defender holds it: the declarer's partner declared (N for S), the same side: the score stands
+    opposite = dict(zip(SEATS, SEATS[2:] + SEATS[:2]))
+    swapped = wrong & (found == leader.map(opposite)).fillna(False).to_numpy()
     message = who + ": the lead " + lead.fillna("") + " is not in " + leader.map(_SEAT_NAMES).fillna("") + \
         "'s hand (declarer " + declarer.map(_SEAT_NAMES).fillna("") + "'s left); " + found.map(_SEAT_NAMES).fillna("") + \
         " holds it: check the lead and the declarer"
-    return rows + _rows(results, wrong, "lead", lead, message)
+    swap = who + ": the lead " + lead.fillna("") + " is in " + found.map(_SEAT_NAMES).fillna("") + \
+        "'s hand, not " + leader.map(_SEAT_NAMES).fillna("") + "'s: " + \
+        declarer.map(opposite).map(_SEAT_NAMES).fillna("") + " probably declared, not " + \
+        declarer.map(_SEAT_NAMES).fillna("") + " (a declarer-seat swap: the same side, the score stands)"
+    return rows + _rows(results, wrong & ~swapped, "lead", lead, message) + _rows(results, swapped, "lead", lead, swap)
 
 
 def _corroborated(results: pd.DataFrame, played: np.ndarray, declarer: pd.Series) -> np.ndarray:

@@ -438,7 +438,7 @@ def test_progress_off_a_terminal_is_one_line_at_the_start_and_one_at_the_end(uns
     # board 3 is dealt as board 1 here, so its leads are not in the leaders' hands: warnings, before the last line
     *notes, last = lines[2:]
     assert last == "39 results, 3 boards; wrote out.pbn"
-    assert notes and all(": board 3, " in n or n.startswith(("Note:   ... and", "Note: (grouped by cause"))
+    assert notes and all(": board 3, " in n or n.startswith(("Note:   ... and", "Note: (grouped by cause", "Note: Likely cause:"))
                          for n in notes)
     assert len(pbn_tags(unsolved / "out.pbn", "DoubleDummyTricks")) == 2
 

@@ -1,6 +1,8 @@
 """Warnings for what is only suspicious (validate/plausibility.py): leads, double dummy, the field."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -77,10 +79,11 @@ def test_a_hand_made_traveller_with_both_mistakes_is_scored_with_both_warnings(t
     session = build_session([_pbn(tmp_path), str(travellers)], Options(dd=True))
     assert session.results["score_ns"].tolist() == [-1520, 1020]
     messages = session.notes["message"].tolist()
-    assert any("the lead SA is not in South's hand" in m and "North holds it" in m for m in messages)
+    # North holds it, the other defender: East's partner West declared, the same side (a declarer-seat swap)
+    assert any("the lead SA is in North's hand, not South's: West probably declared, not East" in m for m in messages)
     assert any("7NT by East took 13 tricks, 13 more than double dummy (0)" in m for m in messages)
     summary = check_inputs([_pbn(tmp_path), str(travellers)], Options(dd=False))
-    assert summary.startswith("OK: 2 results") and "the lead SA is not in South's hand" in summary
+    assert summary.startswith("OK: 2 results") and "the lead SA is in North's hand, not South's" in summary
 
 
 # --- the field check against a slow, obvious implementation --------------------------------
@@ -172,3 +175,21 @@ def test_a_result_the_field_shares_is_not_a_double_dummy_warning(tmp_path):
     assert _warnings(tmp_path, "1,1,2,3NT,N,=,HT\n1,2,3,3NT,N,+4,HT\n", dd=True) == [
         ("2", "result", "board 1, NS 1 v EW 2: 3NT by North took 9 tricks, 4 fewer than double dummy (13); check "
                         "the result, declarer and board")]
+
+
+def test_a_file_full_of_lead_notes_is_told_in_a_few_lines(tmp_path):
+    """The FFB file's 63 leads held by the wrong hand: 42 are in the other defender's hand (the declarer's
+    partner written as declarer, harmless) and said once as such; the 21 others one group; the terminal
+    shows a dozen lines, not one per lead (the Checks sheet still lists every one)."""
+    from bridgeproc.errors import summarize_problems
+
+    source = Path(__file__).resolve().parents[1] / "data" / "realdata" / "ffb-dn1-open2-s1-2022.pbn"
+    session = build_session([str(source)], Options(dd=False))
+    leads = session.notes[session.notes["column"] == "lead"]
+    swaps = leads["message"].str.contains("(a declarer-seat swap: the same side, the score stands)", regex=False)
+    assert (int(swaps.sum()), int((~swaps).sum())) == (42, 21)
+    lines = summarize_problems(session.notes)
+    assert lines[0] == ("Likely cause: 42 leads are in the other defender's hand: the declarer's partner was written "
+                        "as declarer (North for South, East for West); the side and the score are right")
+    assert "  ... and 39 more like these" in lines and "  ... and 18 more like these" in lines
+    assert len(lines) <= 15
