@@ -12,7 +12,7 @@ import pytest
 from bridgeproc.model import ConventionChoice, Options
 from bridgeproc.pipeline.event import build_event, write_event
 from tests.conftest import REALDATA
-from tests.report.test_website_browser import SIZES, _viewport, driver  # noqa: F401 (the browser fixture)
+from tests.report.test_website_browser import SIZES, WIDE_TABLES, _viewport, driver  # noqa: F401 (the browser fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -40,6 +40,15 @@ def test_no_page_scrolls_sideways(driver, site, width, height):  # noqa: F811
         if scroll > inner:
             wide.append(f"{name}: {scroll} px in {inner} px")
     assert (wide, inner) == ([], width)
+
+
+def test_no_table_of_the_event_is_wider_than_a_phone(driver, site):  # noqa: F811
+    _viewport(driver, 375, 800)
+    wide = []
+    for name in PAGES:
+        driver.get((site / name).as_uri())
+        wide += [f"{name}: {caption} {width} px" for caption, width in driver.execute_script(WIDE_TABLES)]
+    assert wide == []
 
 
 def test_the_event_ranking_shows_36_pairs(driver, site):  # noqa: F811

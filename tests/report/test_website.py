@@ -104,7 +104,14 @@ def test_a_board_has_its_diagram_with_hcp_and_its_traveller_with_top_and_factor(
     assert traveller.headers[-4:] == ["MP NS", "MP EW", "% NS", "% EW"]
     first = traveller.rows[0]
     assert (first.ns, first.ns_card, first.ew, first.ew_card, first.cells) == (
-        "8", "ns-8", "1", "ew-1", ["3♥", "N", "♥K", "10", "170", "", "23", "1", "95.83", "4.17"])
+        "8", "ns-8", "1", "ew-1", ["3♥", "N", "♥K", "10", "170", "170", "", "23", "1", "95.83", "4.17"])
+    # a phone shows the signed NS score (the 6th column) instead of NS + and EW +, and leaves out the lead and
+    # the EW mirror columns
+    assert [h for h, c in zip(traveller.headers, traveller.classes) if c == "wide"] == [
+        "Lead", "NS +", "EW +", "MP EW", "% EW"]
+    assert [h for h, c in zip(traveller.headers, traveller.classes) if c == "phone"] == ["Score"]
+    minus = next(r for b in site.boards for t in b.travellers for r in t.rows if r.cells[6])
+    assert minus.cells[4] == "-" + minus.cells[6]
 
 
 def test_the_conventions_are_in_words(site):

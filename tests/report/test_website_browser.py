@@ -85,6 +85,28 @@ def test_no_page_scrolls_sideways(driver, site, width, height):
     assert (wide, inner) == ([], width)
 
 
+#: Every table of a page, with its caption (or class) and width, that is wider than the window.
+WIDE_TABLES = ("return Array.from(document.querySelectorAll('table'), t => [t.caption ? t.caption.textContent : "
+               "t.className, Math.round(t.getBoundingClientRect().width)]).filter(t => t[1] > window.innerWidth)")
+
+
+def test_no_table_is_wider_than_a_phone(driver, site):
+    """At 375 px every table fits without scrolling inside its box: the ranking, every score card (no lead
+    or running total, the opponents by number), every traveller (the NS score signed, no lead, no mirror EW
+    columns) and frequency table; a screenshot of a board and a card at that width in build/."""
+    _viewport(driver, 375, 800)
+    wide = []
+    for page in _pages(site):
+        driver.get(page.as_uri())
+        wide += [f"{page.relative_to(site)}: {caption} {width} px" for caption, width in driver.execute_script(WIDE_TABLES)]
+    assert wide == []
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for name in ("boards/1.html", "cards/ns-1.html", "index.html"):
+        driver.get((site / "results" / name).as_uri())
+        (SCREENSHOTS / f"phone-{name.replace('/', '-').removesuffix('.html')}.png").write_bytes(
+            driver.get_screenshot_as_png())
+
+
 def test_every_link_reaches_a_page_and_an_anchor_that_exist(driver, site):
     _viewport(driver, 1280, 900)
     links: dict[str, set[str]] = {}  # target page -> anchors asked for, each page loaded once

@@ -65,6 +65,20 @@ class Traveller:
     facts: list[str]
     headers: list[str]
     rows: list[TravellerRow]
+    #: Each column's class on a phone (``phone_class``): ``wide`` hidden there, ``phone`` shown only there.
+    classes: list[str] | None = None
+
+
+#: A traveller's columns a phone leaves out (the lead, the mirror of each NS figure), and the one it shows
+#: instead of NS + and EW +: the NS score with its sign.
+_WIDE_ONLY = ("Lead", "NS +", "EW +")
+
+
+def phone_class(header: str) -> str:
+    """``wide`` for a column a phone leaves out, ``phone`` for the one only a phone shows, else empty."""
+    if header == "Score":
+        return "phone"
+    return "wide" if header in _WIDE_ONLY or header.endswith(" EW") else ""
 
 
 @dataclass(frozen=True)
@@ -241,7 +255,10 @@ def travellers(session: Session, ids: PageIds) -> dict[int, list[Traveller]]:
     table = traveller_table(shown_frame(results))  # the numbers as every output shows them (core.shown)
     ns_key, ew_key = pair_keys(table, session.numbering)
     shown = [(c, h, f) for c, h, f in METHOD_COLUMNS if c in table and table[c].notna().any()]
-    headers = ["NS", "EW", "Contract", "By", "Lead", "Tricks", "NS +", "EW +"] + [h for _, h, _ in shown]
+    headers = ["NS", "EW", "Contract", "By", "Lead", "Tricks", "Score", "NS +", "EW +"] + [h for _, h, _ in shown]
+    classes = [phone_class(h) for h in headers]
+    plus_ns = pd.to_numeric(table["plus_ns"], errors="coerce")
+    signed = plus_ns.fillna(-pd.to_numeric(table["plus_ew"], errors="coerce"))
     several_sections = table["section"].nunique() > 1
     cells = [table[c].astype(object).where(table[c].notna(), None).tolist()
              for c in ("contract", "declarer", "lead", "tricks", "plus_ns", "plus_ew")]
@@ -259,9 +276,10 @@ def travellers(session: Session, ids: PageIds) -> dict[int, list[Traveller]]:
                 if value is not None and pd.notna(value):
                     facts.append(f"{label.capitalize()} {fmt.format(float(value))}")
             title = f"Section {section}" if several_sections and section else "Traveller"
-            block = blocks[(section, board)] = Traveller(title, facts, headers, [])
+            block = blocks[(section, board)] = Traveller(title, facts, headers, [], classes)
             out.setdefault(int(board), []).append(block)
-        row = [cell_text(cells[0][i]), cell_text(cells[1][i]), cell_text(cells[2][i])] + [number_text(cells[k][i], 0) for k in (3, 4, 5)]
+        row = ([cell_text(cells[0][i]), cell_text(cells[1][i]), cell_text(cells[2][i]), number_text(cells[3][i], 0),
+                number_text(signed.iat[i], 0)] + [number_text(cells[k][i], 0) for k in (4, 5)])
         ns, ew = str(table.at[i, "ns"]), str(table.at[i, "ew"])
         block.rows.append(TravellerRow(ns, ids.by_key.get(str(ns_key.iat[i])), ew, ids.by_key.get(str(ew_key.iat[i])),
                                        row + [column[i] for column in extra]))
