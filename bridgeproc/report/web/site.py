@@ -89,6 +89,8 @@ class CardRow:
     score: str
     points: str
     running: str
+    #: The board's percentage for the pair (matchpoints), blank otherwise.
+    pct: str = ""
 
 
 @dataclass(frozen=True)
@@ -101,6 +103,7 @@ class Card:
     has_round: bool
     has_direction: bool
     rows: list[CardRow]
+    has_pct: bool = False
 
 
 @dataclass(frozen=True)
@@ -146,6 +149,7 @@ def card_table(results: pd.DataFrame, numbering: Literal["shared", "per-directio
         side = pd.DataFrame({"key": key, "opp_key": opp_key, "pair": results[own], "direction": direction,
                              "seat": seat, "opponents": results[opp], **common, "score": results["score_ns"] * sign})
         side["points"] = results[method.points[column]] if method else np.nan
+        side["pct"] = results[f"pct_{own}"] if f"pct_{own}" in results else np.nan  # the board's % (matchpoints)
         sides.append(side)
     cards = pd.concat(sides, ignore_index=True)
     if is_individual(results):
@@ -265,6 +269,11 @@ def _cards(session: Session, ids: PageIds, standing_keys: list[str | None], card
     score = [number_text(v, 0) for v in cards["score"].astype("Float64")]
     points = texts(cards["points"].astype("Float64"), "imp")  # a column's decimals, as every output shows it
     running = texts(cards["running"].astype("Float64"), "imp")
+    pct_values = pd.to_numeric(cards["pct"], errors="coerce") if "pct" in cards else pd.Series(np.nan, index=cards.index)
+    has_pct = bool(pct_values.notna().any())
+    pct = [percent_text(v) if pd.notna(v) else "" for v in pct_values]
+    missed = _missed_boards(cards, results)
+    totalled = _totalled(cards, standing_keys, standings, session)
     out: list[Card] = []
     rows: list[CardRow] = []
     current: str | None = None
@@ -279,8 +288,9 @@ def _cards(session: Session, ids: PageIds, standing_keys: list[str | None], card
             if section:
                 title = f"Section {section} · {title}"
             has_direction = (session.numbering != "per-direction" or key in switched_cards) and not individual
-            out.append(Card(ids.by_key[key], title, names.get(key, ""), standing_of.get(key, []), header, has_round,
-                            has_direction, rows))
+            out.append(Card(ids.by_key[key], title, names.get(key, ""),
+                            standing_of.get(key, []) + totalled.get(key, []), header, has_round, has_direction, rows,
+                            has_pct))
         opp_key = columns["opp_key"][i]
         opp_key = None if opp_key is None or opp_key is pd.NA else str(opp_key)
         rows.append(CardRow(
@@ -288,7 +298,49 @@ def _cards(session: Session, ids: PageIds, standing_keys: list[str | None], card
             opponents=str(columns["opponents"][i]), opponent_names=names.get(opp_key, "") if opp_key else "",
             opponent_card=ids.by_key.get(opp_key) if opp_key else None,
             contract=cell_text(columns["contract"][i]), declarer=cell_text(columns["declarer"][i]), lead=cell_text(columns["lead"][i]),
-            result=cell_text(columns["result"][i]), score=score[i], points=points[i], running=running[i]))
+            result=cell_text(columns["result"][i]), score=score[i], points=points[i], running=running[i],
+            pct=pct[i]))
+        if i + 1 == len(columns["key"]) or columns["key"][i + 1] != key:  # the card's last row: the boards it missed
+            for board in missed.get(key, []):
+                rows.append(CardRow(board=board, round="", direction="", opponents="", opponent_names="",
+                                    opponent_card=None, contract="", declarer="", lead="",
+                                    result="not played: no result for this pair", score="", points="", running="",
+                                    pct=""))
+            if not has_round:  # in board order (a card by rounds keeps its rounds, the missed boards after)
+                rows.sort(key=lambda row: row.board)
+    return out
+
+
+def _missed_boards(cards: pd.DataFrame, results: pd.DataFrame) -> dict[str, list[int]]:
+    """Each card's boards of its section that it has no result on (a sit-out, a round not played)."""
+    played = cards.groupby("key")["board"].agg(set)
+    section_of = cards.drop_duplicates("key").set_index("key")["section"]
+    boards_of = results.assign(section=results["section"].fillna("")).groupby("section")["board"].agg(set)
+    return {key: sorted(int(b) for b in boards_of.get(section_of[key], set()) - boards)
+            for key, boards in played.items() if boards_of.get(section_of[key], set()) - boards}
+
+
+def _totalled(cards: pd.DataFrame, standing_keys: list[str | None], standings: pd.DataFrame | None,
+              session: Session) -> dict[str, list[str]]:
+    """A line for each card whose boards do not add up to its total in the ranking, saying why (factoring
+    or scaling): the running total 122 becomes 126.69."""
+    if standings is None or not len(standings) or "running" not in cards:
+        return {}
+    last = cards.groupby("key")["running"].last()
+    out: dict[str, list[str]] = {}
+    conv = session.conventions
+    why = {"mp": ("each board scored on its own top, the total scaled to the most boards played"
+                  if conv.mp_top == "board" else f"boards played fewer times are factored to the full top "
+                                                   f"({conv.factoring})"),
+           "cross-imp": "the total is formed by the cross-IMP rule of the conventions",
+           "butler": "the total is scaled for boards missed"}
+    for key, total, method_name in zip(standing_keys, standings["total"], standings["method"]):
+        if key is None or key not in last.index or pd.isna(last[key]) or pd.isna(total):
+            continue
+        if abs(float(last[key]) - float(total)) > 0.005:
+            out.setdefault(key, []).append(
+                f"The boards add up to {number_text(last[key])}; the ranking's total is {number_text(total)}: "
+                f"{why.get(method_name, 'by the conventions')}")
     return out
 
 
