@@ -196,7 +196,7 @@ def _iso_day(ctx, param, value):
 @_FOLD
 @click.option("-o", "--output", "outputs", multiple=True, type=click.Path(),
               callback=outputs_for(output_types("Ladder")),
-              help="Also write the ladder to a file (.csv or .xlsx). Repeat for several.")
+              help="Also write the ladder to a file (.csv, .xlsx or .html, a page of its own). Repeat for several.")
 @_formats
 def archive_ladder(url, date_from, date_to, event, best, min_sessions, by, fold_accents, outputs, fmt) -> None:
     """Rank the pairs (or players) of a season by their average session percentage.

@@ -73,6 +73,7 @@ OUTPUTS: dict[str, dict[str, str]] = {
     "Ladder": {
         ".csv": "bridgeproc.report.ladder:write_ladder_csv",
         ".xlsx": "bridgeproc.report.ladder:write_ladder_xlsx",
+        ".html": "bridgeproc.report.web.render:write_ladder_page",
     },
     "Rescored": {
         ".csv": "bridgeproc.report.ladder:write_rescore_csv",

@@ -29,9 +29,12 @@ from importlib.resources import files
 from pathlib import Path
 
 import jinja2
+import pandas as pd
 from markupsafe import Markup, escape
 
-from bridgeproc.model import Session, TeamsSession
+from bridgeproc._version import __version__
+from bridgeproc.model import Ladder, Session, TeamsSession
+from bridgeproc.report.web.boards import percent_text
 from bridgeproc.report.web.site import DD_HEADS, Site, build_site
 from bridgeproc.report.web.teams_site import TeamsSite, build_teams_site
 
@@ -187,3 +190,23 @@ def write_teams_page(session: TeamsSession, path: str | os.PathLike) -> None:
     """Write the website of the teams event ``session`` as one self-contained HTML file."""
     html = teams_single_page(build_teams_site(session))
     Path(path).write_text(html, encoding="utf-8")
+
+
+def ladder_page(ladder: Ladder) -> str:
+    """The season ladder as one self-contained page (``archive ladder -o ladder.html``): numbers as every
+    output shows them, names escaped."""
+    table = ladder.table
+    awarded = "masterpoints" in table
+    rows = [{"rank": rank, "names": "" if pd.isna(names) else str(names), "sessions": int(sessions),
+             "counted": int(counted), "pct": percent_text(pct), "best": percent_text(best),
+             "masterpoints": f"{float(points):g}" if awarded and pd.notna(points) else ""}
+            for rank, names, sessions, counted, pct, best, points in zip(
+                table["rank"], table["names"], table["sessions"], table["counted"], table["pct"], table["best"],
+                table["masterpoints"] if awarded else [None] * len(table))]
+    return environment().get_template("ladder.html").render(
+        ladder=ladder, rows=rows, awarded=awarded, inline_css=stylesheet(), generator=f"bridgeproc {__version__}")
+
+
+def write_ladder_page(ladder: Ladder, path: str | os.PathLike) -> None:
+    """Write :func:`ladder_page` to ``path``."""
+    Path(path).write_text(ladder_page(ladder), encoding="utf-8")
