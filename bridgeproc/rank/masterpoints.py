@@ -114,7 +114,7 @@ def _read(text: str, where: str) -> Scale:
 
 def scale_names() -> list[str]:
     """The scales bridgeproc carries (``ebu-club`` ...)."""
-    return sorted(p.name.removesuffix(".toml") for p in resources.files("bridgeproc.rank.scales").iterdir()
+    return sorted(p.name.removesuffix(".toml") for p in (resources.files("bridgeproc.rank") / "scales").iterdir()
                   if p.name.endswith(".toml"))
 
 
@@ -130,7 +130,7 @@ def load_scale(name: str) -> Scale:
     if name not in scale_names():
         raise UsageError(f"--masterpoints {name}: not a scale bridgeproc knows; give one of "
                          f"{', '.join(scale_names())}, none, auto, or a scale file (.toml)")
-    text = resources.files("bridgeproc.rank.scales").joinpath(f"{name}.toml").read_text(encoding="utf-8")
+    text = (resources.files("bridgeproc.rank") / "scales").joinpath(f"{name}.toml").read_text(encoding="utf-8")
     return _read(text, f"{name}.toml")
 
 
