@@ -99,6 +99,7 @@ def test_each_change_is_explained_in_one_line():
     assert log["why"].tolist()[4] == "+2.5: 55.0 % against an expected 50.0 % (k 0.50)"
 
 
+@pytest.mark.slow  # the whole pipeline on real files: make test, not make quick
 def test_archive_ratings_on_real_sessions(runner, tmp_path):
     url = f"sqlite:///{tmp_path / 'club.sqlite'}"
     inputs = [[str(REAL / "eng-island-bridge-2025-01-06-mp-ebuscore.usebio.xml")],

@@ -5,6 +5,8 @@ from __future__ import annotations
 from html.parser import HTMLParser
 from pathlib import Path
 
+import pytest
+
 from bridgeproc.archive.ladder import ladder
 from bridgeproc.cli import cli
 
@@ -39,6 +41,7 @@ class _Rows(HTMLParser):
             self.rows[-1][-1] += data
 
 
+@pytest.mark.slow  # the whole pipeline on real files: make test, not make quick
 def test_the_ladder_page_reads_back_as_the_ladder(runner, tmp_path):
     url = f"sqlite:///{tmp_path / 'club.sqlite'}"
     source = REAL / "eng-island-bridge-2025-01-06-mp-ebuscore.usebio.xml"

@@ -12,6 +12,8 @@ from openpyxl import load_workbook
 
 from bridgeproc.cli import cli
 
+pytestmark = pytest.mark.slow  # each test scores the sample evening end to end: make test, not make quick
+
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "sample_data"
 INPUTS = [str(SAMPLE / "club-evening.pbn"), str(SAMPLE / "club-evening-travellers.csv"), "--names",

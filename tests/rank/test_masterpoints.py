@@ -130,6 +130,7 @@ def test_every_pairs_file_that_publishes_awards_is_listed():
     assert publishing - set(AWARDING) == {"eng-usebio-sample-2015-10-22-teams-vp-teamsscorer.usebio.xml"}
 
 
+@pytest.mark.slow  # the whole pipeline on real files: make test, not make quick
 @pytest.mark.parametrize("name", sorted(AWARDING))
 def test_the_real_files_awards_are_reproduced_with_no_options(name):
     from bridgeproc.pipeline.run import build_session
@@ -147,6 +148,7 @@ def test_the_real_files_awards_are_reproduced_with_no_options(name):
     assert any(title in m for m in session.notes["message"])
 
 
+@pytest.mark.slow  # the whole pipeline on real files: make test, not make quick
 def test_the_awards_are_in_every_output_and_read_back(tmp_path, runner):
     from openpyxl import load_workbook
 
@@ -173,6 +175,7 @@ def test_the_awards_are_in_every_output_and_read_back(tmp_path, runner):
     assert "MPs awarded" in page and '<td class="num">36</td>' in page
 
 
+@pytest.mark.slow  # the whole pipeline on real files: make test, not make quick
 def test_the_director_chooses_the_scale_or_none(runner, tmp_path):
     from bridgeproc.pipeline.run import build_session
 
@@ -209,6 +212,7 @@ def test_an_unknown_scale_names_those_known():
         load_scale("wbf")
 
 
+@pytest.mark.slow  # the whole pipeline on real files: make test, not make quick
 def test_the_teams_files_awards_are_reproduced_and_written(tmp_path):
     """TeamsScorer's 10 teams over 24 boards: a third rounded up is 4 awards of steps of 10, read from the file's
     colour (BLACK: the EBU's), compared team by team, and written back in USEBIO as TeamsScorer writes them."""
@@ -229,6 +233,7 @@ def test_the_teams_files_awards_are_reproduced_and_written(tmp_path):
     assert again.origin.endswith("masterpoint awards 10/10")
 
 
+@pytest.mark.slow  # the whole pipeline on real files: make test, not make quick
 def test_the_archive_keeps_the_awards_and_the_ladder_totals_them(tmp_path, runner):
     """Two evenings of EBUScore's file archived (the second as another session of the season): each player's
     season total is the sum of the two evenings' awards; the ladder workbook shows it."""

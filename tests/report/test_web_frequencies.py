@@ -7,6 +7,8 @@ import re
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from bridgeproc.cli import cli
 
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_data"
@@ -36,6 +38,7 @@ def test_every_board_page_has_the_frequencies_of_its_scores(runner, tmp_path):
             assert float(points) == float(mps[int(score)]), (board, score)
 
 
+@pytest.mark.slow  # the whole pipeline on real files: make test, not make quick
 def test_a_score_card_has_each_boards_percentage_the_boards_not_played_and_why_its_total_differs(runner, tmp_path):
     """A result taken off the sample evening: pair 1 NS's card lists board 1 as not played, in board order;
     every board it played has its percentage (points over the board's top); and a Compscore card, whose total

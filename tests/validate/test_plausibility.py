@@ -177,6 +177,7 @@ def test_a_result_the_field_shares_is_not_a_double_dummy_warning(tmp_path):
                         "the result, declarer and board")]
 
 
+@pytest.mark.slow  # the whole pipeline on real files: make test, not make quick
 def test_a_file_full_of_lead_notes_is_told_in_a_few_lines(tmp_path):
     """The FFB file's 63 leads held by the wrong hand: 42 are in the other defender's hand (the declarer's
     partner written as declarer, harmless) and said once as such; the 21 others one group; the terminal
