@@ -180,12 +180,24 @@ def _iso_day(ctx, param, value):
     return value.strftime("%Y-%m-%d") if value is not None else None
 
 
+def _season_dates(command):
+    """``--from`` and ``--to``: the season's first and last dates (ISO), both included; --from after --to
+    is a usage error."""
+    def check(ctx, param, value):
+        day = _iso_day(ctx, param, value)
+        first = ctx.params.get("date_from")
+        if param.name == "date_to" and first and day and first > day:
+            raise click.BadParameter(f"--from {first} is after --to {day}", param_hint="--from/--to")
+        return day
+    command = click.option("--to", "date_to", type=click.DateTime(["%Y-%m-%d"]), callback=check,
+                           help="Last date (yyyy-mm-dd), included.")(command)
+    return click.option("--from", "date_from", type=click.DateTime(["%Y-%m-%d"]), callback=check, is_eager=True,
+                        help="First date (yyyy-mm-dd), included.")(command)
+
+
 @archive.command("ladder")
 @_ARCHIVE_URL
-@click.option("--from", "date_from", type=click.DateTime(["%Y-%m-%d"]), callback=_iso_day,
-              help="First date of the season (yyyy-mm-dd), included.")
-@click.option("--to", "date_to", type=click.DateTime(["%Y-%m-%d"]), callback=_iso_day,
-              help="Last date (yyyy-mm-dd), included.")
+@_season_dates
 @click.option("--event", default=None, help="Only sessions whose archived event name holds this (any case).")
 @click.option("--best", type=click.IntRange(1), default=None,
               help="Average the best N session percentages of each [default: every one].")
@@ -208,8 +220,6 @@ def archive_ladder(url, date_from, date_to, event, best, min_sessions, by, fold_
 
         bridgeproc archive ladder --from 2026-09-01 --to 2026-12-31 --best 8 --min-sessions 5 -o ladder.xlsx
     """
-    if date_from and date_to and date_from > date_to:
-        raise click.BadParameter(f"--from {date_from} is after --to {date_to}", param_hint="--from/--to")
     with library_errors():
         ranked = _archive_call("process_ladder", url, list(outputs), date_from=date_from, date_to=date_to,
                                event=event, best=best, min_sessions=min_sessions, by=by, fold_accents=fold_accents)
@@ -223,10 +233,7 @@ def archive_ladder(url, date_from, date_to, event, best, min_sessions, by, fold_
 
 @archive.command("ratings")
 @_ARCHIVE_URL
-@click.option("--from", "date_from", type=click.DateTime(["%Y-%m-%d"]), callback=_iso_day,
-              help="First date rated (yyyy-mm-dd), included.")
-@click.option("--to", "date_to", type=click.DateTime(["%Y-%m-%d"]), callback=_iso_day,
-              help="Last date rated (yyyy-mm-dd), included.")
+@_season_dates
 @click.option("--player", default=None, help="List this player's changes, each explained (any part of the name).")
 @_FOLD
 @click.option("-o", "--output", "outputs", multiple=True, type=click.Path(),
@@ -243,8 +250,6 @@ def archive_ratings(url, date_from, date_to, player, fold_accents, outputs, fmt)
 
         bridgeproc archive ratings --from 2026-01-01 --player Strand -o ratings.csv
     """
-    if date_from and date_to and date_from > date_to:
-        raise click.BadParameter(f"--from {date_from} is after --to {date_to}", param_hint="--from/--to")
     with library_errors():
         rated = _archive_call("process_ratings", url, list(outputs), date_from=date_from, date_to=date_to,
                               fold_accents=fold_accents)

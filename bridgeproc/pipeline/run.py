@@ -193,8 +193,8 @@ def build_session(inputs: list, options: Options = Options(),
                       notes=pd.concat(notes, ignore_index=True) if notes else None, options=options,
                       corrections=read.corrections if read.corrections is not None and len(read.corrections)
                       else None, sources=tuple(read.pbn_files),
-                      origin=_with_awards(conventions_origin(read.meta, reproduction, conventions, read.across_field,
-                                                             raw, results, table, published), table, published),
+                      origin=conventions_origin(read.meta, reproduction, conventions, read.across_field, raw,
+                                                results, table, published),
                       warnings=suspicious if suspicious is not None else problems_frame([]))
     return session
 
@@ -217,14 +217,6 @@ def _handicapped_and_strata(table: pd.DataFrame, names: pd.DataFrame | None, opt
         table, more = with_strata(table, names, listed, limits)
         notes += [f"strata ({Path(options.read.holdings).name}): {m}" for m in more]
     return table, notes
-
-
-def _with_awards(origin: str, table: pd.DataFrame, published: pd.DataFrame | None) -> str:
-    """The Conventions line with the masterpoint awards it reproduces, when the input publishes awards."""
-    agreement = awards_agreement(table, published)
-    if agreement is None or not origin or "masterpoint awards" in origin:  # the options given compared them already
-        return origin
-    return f"{origin}, masterpoint awards {agreement[0]}/{agreement[1]}"
 
 
 def director_chose(options: Options) -> bool:
@@ -264,7 +256,10 @@ def conventions_origin(meta: dict, reproduction: Reproduction | None, convention
     if not len(kinds):
         return ""
     done = "reproducing" if (kinds["agree"] == kinds["compared"]).all() else "the closest found, reproducing"
-    return f"{head}, {done} {summary(kinds)}"
+    awarded = awards_agreement(table, published) if reproduction is not None else None
+    # the search ranks without awards: the awards the found conventions give are compared after it
+    awards = f", masterpoint awards {awarded[0]}/{awarded[1]}" if awarded is not None else ""
+    return f"{head}, {done} {summary(kinds)}{awards}"
 
 
 def _solved(boards: pd.DataFrame, options: Options, progress, stage) -> tuple[pd.DataFrame, pd.DataFrame | None]:
