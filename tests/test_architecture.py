@@ -61,6 +61,7 @@ def graph() -> dict[str, set[str]]:
 LAZY_ALLOWED = ("bridgeproc.cli", "bridgeproc.pipeline")
 
 
+@pytest.mark.slow
 def test_no_module_imports_the_package_inside_a_function_or_only_for_type_checking():
     """Except the top two layers, and a package face that loads its names on first use (its
     ``TYPE_CHECKING`` imports are the names of its ``_HOMES``: test_lazy_faces_name_what_they_load)."""

@@ -3,6 +3,7 @@ the likely common cause is named once, and every problem is still there for --ve
 from __future__ import annotations
 
 import pandas as pd
+import pytest
 
 from bridgeproc.cli import cli
 from bridgeproc.errors import ValidationError, format_problems, summarize_problems
@@ -51,6 +52,7 @@ def test_the_error_text_is_grouped_and_full_text_lists_every_problem():
     assert error.full_text().splitlines()[1:] == format_problems(error.problems) and len(error.full_text().splitlines()) == 21
 
 
+@pytest.mark.slow
 def test_two_sessions_given_together_give_a_short_screen_and_everything_with_verbose(runner):
     sessions = [str(REALDATA / f"ffb-dn1-open2-s{n}-2022.pbn") for n in (1, 5)]
     short = runner.invoke(cli, ["check", *sessions])

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from bridgeproc.analysis.rating import K_FLOOR, rate_sessions
 from bridgeproc.cli import cli
+from tests.conftest import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 REAL = ROOT / "tests" / "data" / "realdata"
@@ -73,7 +74,7 @@ def _slow(rows: pd.DataFrame) -> dict[str, float]:
     return rating
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 10_000), st.integers(2, 12), st.sampled_from([("ALL",), ("NS", "EW")]))
 def test_the_ratings_are_those_of_the_rule_applied_one_pair_at_a_time(seed, sessions, groups):
     rng = np.random.default_rng(seed)

@@ -12,6 +12,7 @@ from sqlalchemy import create_engine, insert, select
 from bridgeproc.archive import bulk
 from bridgeproc.archive.tables import metadata, results, sessions
 from bridgeproc.archive.tables import versions as versions_table
+from tests.conftest import examples
 
 COLUMNS = ("section", "board", "ns", "ew", "adjusted", "score_ns")
 INTS, NULLABLE = ("board",), ("score_ns",)
@@ -124,7 +125,7 @@ def test_no_versions_and_an_empty_version(engine):
 TEXT = st.one_of(st.none(), st.text(alphabet=st.sampled_from(list('AB1 ,"\'\n\x1e\x1fé♠,-0')), max_size=4))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_any_rows_in_any_order_read_as_the_driver_reads_them(engine, data):
     n_versions = data.draw(st.integers(1, 4))

@@ -54,6 +54,7 @@ def test_a_file_over_the_bound_is_refused_and_one_within_is_read(tmp_path):
         file_bytes(tmp_path)
 
 
+@pytest.mark.slow
 def test_a_megabyte_header_line_is_answered_in_a_few_hundred_characters(runner, tmp_path):
     """The first catalogue: a 2.4 MB header line was answered with a 2.8-million-character message; each
     quoted cell is cut with its length, and no file problem's message passes errors.MAX_MESSAGE."""

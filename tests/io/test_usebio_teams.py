@@ -316,6 +316,7 @@ def test_the_players_at_each_table_of_the_european_teams(ebl):
     assert again.results["ns"].isin(list(players)).all() and again.results["ew"].isin(list(players)).all()
 
 
+@pytest.mark.slow
 def test_a_teamsscorer_files_pairs_are_written_again(tmp_path):
     source = REALDATA / "eng-usebio-sample-2015-10-22-teams-vp-teamsscorer.usebio.xml"
     out = tmp_path / "again.xml"

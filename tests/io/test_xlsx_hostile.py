@@ -376,6 +376,7 @@ def _fonts(count):
                                b'<fonts count="%d">' % count + fonts + b"</fonts>")
 
 
+@pytest.mark.slow
 def test_a_styles_part_of_200000_fonts_is_refused_before_loading(tmp_path):
     """It took openpyxl 20 s and printed its warning to the director."""
     path = _patched(_good(tmp_path / "t.xlsx"), "xl/styles.xml", _fonts(200_000))
@@ -442,6 +443,7 @@ def _shared_lead(path, rows, length):
     return _shared(workbook(path, {"Results": lines}))
 
 
+@pytest.mark.slow
 def test_leads_sharing_one_long_string_are_refused_with_their_cells(tmp_path):
     """A 75 KB workbook whose 3,000 leads share one 32,000-character string took 661 MB: refused as read."""
     path = _shared_lead(tmp_path / "t.xlsx", 3_000, 32_000)

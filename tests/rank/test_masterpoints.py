@@ -17,6 +17,7 @@ from bridgeproc.errors import UsageError
 from bridgeproc.model import ConventionChoice, Options
 from bridgeproc.model.options import ConventionChanges
 from bridgeproc.rank.masterpoints import awards, load_scale, scale_names
+from tests.conftest import examples
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "realdata"
 EBU, ABF = load_scale("ebu-club"), load_scale("abf-club")
@@ -90,7 +91,7 @@ def _slow_awards(places: list[int], table: list[float], minimum: float) -> list[
     return out
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.integers(1, 6), min_size=6, max_size=40), st.integers(1, 40))
 def test_ties_share_the_places_they_cover_as_a_slow_count_does(scores, boards):
     """Random fields with ties (contestants ranked by a score), against the slow per-contestant count."""

@@ -45,6 +45,7 @@ def test_standings_and_matchpoints_are_the_functions():
         ["EW", "1", "4", 4.0], ["EW", "2", "2", 0.0], ["NS", "1", "1", 4.0], ["NS", "2", "3", 0.0]]
 
 
+@pytest.mark.slow
 def test_no_module_outside_rank_imports_its_private_modules():
     """Teams, rubber and the reports use bridgeproc.rank's public names (to_imps, played_masks ...)."""
     import ast

@@ -29,6 +29,7 @@ def test_the_table_covers_every_cross_imp_value():
     assert {case for case in typing.get_args(CrossImp)} == {"sum", "average", "average-n", "board-average"}
 
 
+@pytest.mark.slow
 def test_a_compscore_cross_imp_file_scores_to_a_workbook_and_a_website(tmp_path):
     source = REALDATA / "aus-moonee-valley-bc-2026-02-02-crossimp-howell-compscore3.usebio.xml"
     for out in ("out.xlsx", "site"):
