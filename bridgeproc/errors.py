@@ -120,7 +120,7 @@ def likely_causes(problems: "pd.DataFrame") -> list[str]:
     if swaps.sum() > GROUP_ABOVE:
         out.append(f"Likely cause: {int(swaps.sum())} leads are in the other defender's hand: the declarer's partner "
                    "was written as declarer (North for South, East for West); the side and the score are right")
-    missing = messages.str.extract(r"^pair (\S+) is not in .*names", expand=False).dropna()
+    missing = messages.str.extract(r"^(?:pair|player) (\S+) is not in .*names", expand=False).dropna()
     if missing.nunique() > GROUP_ABOVE:
         out.append(f"Likely cause: the names list lacks {missing.nunique()} pairs of the results: "
                    "is it the list of this session?")

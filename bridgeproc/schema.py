@@ -305,3 +305,6 @@ TEAMS_DIFF_STANDING_COLUMNS: dict[str, object] = {"team": "string", "rank_before
 #: the EW pair's number).
 SEATING_COLUMNS = {"section": "string", "round": "int64", "table": "int64", "ns": "int64", "ew": "int64",
                    "board_set": "int64", "switched": "bool"}
+#: An individual movement's seats: the player at each seat of each table and round.
+INDIVIDUAL_SEATING_COLUMNS = {"section": "string", "round": "int64", "table": "int64", "north": "int64",
+                              "south": "int64", "east": "int64", "west": "int64"}

@@ -28,7 +28,7 @@ _OPTIONS = [
     click.option("--boards", type=click.IntRange(1, 1000), default=None,
                  help="Boards in play (a multiple of the movement's board sets); or --boards-per-round."),
     click.option("--boards-per-round", type=click.IntRange(1, 100), default=None,
-                 help="Boards a table plays a round [default: 2 for a Mitchell, 3 for a Howell]."),
+                 help="Boards a table plays a round [default: 2 for a Mitchell or an individual, 3 for a Howell]."),
     click.option("--rounds", type=click.IntRange(1, 100), default=None,
                  help="Rounds to play, fewer than the full movement (a short Howell, a curtailed Mitchell) "
                       "[default: all]."),
@@ -51,11 +51,11 @@ _OPTIONS = [
 
 
 @cli.command()
-@click.argument("kind", type=click.Choice(["mitchell", "howell"]))
+@click.argument("kind", type=click.Choice(["mitchell", "howell", "individual"]))
 @lambda command: apply(_OPTIONS, command)
 def movement(kind, tables, boards, boards_per_round, rounds, arrow_switch, sitout, sections, relay, outputs,
              **_) -> None:
-    """Compute a KIND movement (mitchell or howell) for the tables in play, and write it.
+    """Compute a KIND movement (mitchell, howell or individual) for the tables in play, and write it.
 
     Example:
 

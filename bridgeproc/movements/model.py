@@ -18,7 +18,9 @@ class Movement:
     ``boards_per_round``, how the pairs are numbered (``per-direction`` for a Mitchell) and its
     ``seating`` (``schema.SEATING_COLUMNS``). Board set ``s`` (1-based) holds boards
     ``(s-1)*boards_per_round+1`` to ``s*boards_per_round``. ``sitout`` names the missing pair of a half table
-    (``7NS``; its place in the seating is :data:`PHANTOM`), empty when every pair is there."""
+    (``7NS``; its place in the seating is :data:`PHANTOM`), empty when every pair is there. An individual
+    (``numbering`` ``individual``) has its four players at each table in ``players``
+    (``schema.INDIVIDUAL_SEATING_COLUMNS``); its seating's ``ns`` and ``ew`` then hold the North and East players."""
 
     kind: str
     name: str
@@ -29,6 +31,7 @@ class Movement:
     numbering: str
     seating: pd.DataFrame
     sitout: str = ""
+    players: pd.DataFrame | None = None
 
     @property
     def boards(self) -> int:
@@ -40,12 +43,20 @@ class Movement:
         first = (board_set - 1) * self.boards_per_round + 1
         return range(first, first + self.boards_per_round)
 
+    def sides(self) -> pd.DataFrame:
+        """The seating with ``ns`` and ``ew`` as the results name the sides: a pair's number, or an
+        individual's two players ``north+south`` (as ``score`` reads them)."""
+        if self.players is None:
+            return self.seating
+        players = self.players.astype({seat: "string" for seat in ("north", "south", "east", "west")})
+        return self.seating.assign(ns=(players["north"] + "+" + players["south"]).to_numpy(),
+                                   ew=(players["east"] + "+" + players["west"]).to_numpy())
+
     def travellers(self) -> pd.DataFrame:
         """One row per board played at a table in a round (``board, round, table, ns, ew, switched`` and the
         section), in the order of the travellers: by board, then round; a table where a pair sits out has
         none."""
-        seating = self.seating
-        seating = seating[(seating["ns"] != PHANTOM) & (seating["ew"] != PHANTOM)]
+        seating = self.sides()[(self.seating["ns"] != PHANTOM) & (self.seating["ew"] != PHANTOM)]
         offsets = pd.RangeIndex(self.boards_per_round)
         rows = seating.loc[seating.index.repeat(self.boards_per_round)].reset_index(drop=True)
         board = (rows["board_set"] - 1) * self.boards_per_round + 1 + list(offsets) * len(seating)

@@ -1,6 +1,6 @@
 """The table cards of a movement (``cards.html``): one printed page per table, each round's pairs and
 boards and where the EW pair and the boards go next; for a Howell, where every pair moves, also one page
-per pair. Escaped text, no script, a page per card when printed."""
+per pair; for an individual, the four players of each round and one page per player. Escaped text, no script, a page per card when printed."""
 from __future__ import annotations
 
 import os
@@ -15,7 +15,8 @@ from bridgeproc.report.web.render import environment
 
 
 def _next(seating: pd.DataFrame, rounds: int) -> pd.DataFrame:
-    """For each round and table: the table the EW pair goes to, and the table(s) the boards go to."""
+    """For each round and table: the table the EW pair goes to, and the table(s) the boards go to (``the bye
+    stand`` when they rest a round, ``done`` when no one plays them again, ``end`` after the last round)."""
     later = seating.assign(round=seating["round"] - 1)
     ew_to = seating.merge(later[["section", "round", "ew", "table"]].rename(columns={"table": "ew_to"}),
                           on=["section", "round", "ew"], how="left")["ew_to"]
@@ -26,7 +27,9 @@ def _next(seating: pd.DataFrame, rounds: int) -> pd.DataFrame:
     last = seating["round"] == rounds
     ew_text = ew_to.astype("Int64").astype("string").fillna("").where(~last, "end")
     ew_text = ew_text.where(seating["ew"] != PHANTOM, "")  # where the missing pair would go: no one goes
+    finished = seating["round"] == seating.groupby(["section", "board_set"])["round"].transform("max")
     to = to.where(to != "", "the bye stand")  # a relay Mitchell's set that rests a round
+    to = to.where(~finished.to_numpy(), "done")  # a set no one plays again (a short Howell's, an individual's)
     return seating.assign(ew_to=ew_text.to_numpy(), boards_to=to.where(~last, "end").to_numpy())
 
 
@@ -46,8 +49,10 @@ def _shown(seating: pd.DataFrame) -> pd.DataFrame:
 
 def card_models(movement: Movement) -> list[dict]:
     """The cards as the template shows them: a table's (round, NS, EW, boards, EW to, boards to), and for a
-    Howell each pair's (round, table, direction, against, boards)."""
+    Howell each pair's (round, table, direction, against, boards); an individual's, :func:`individual_cards`."""
     seating = _next(movement.seating, movement.rounds).assign(boards=movement_table(movement)["boards"].to_numpy())
+    if movement.players is not None:
+        return individual_cards(movement, seating)
     shown = _shown(seating)
     cards = []
     for (section, table), rows in shown.groupby(["section", "table"], sort=True):
@@ -70,6 +75,31 @@ def card_models(movement: Movement) -> list[dict]:
             cards.append({"id": f"pair-{pair}", "title": f"Pair {pair}",
                           "heads": ["Round", "Table", "Sit", "Against", "Boards"],
                           "rows": rows[["round", "table", "direction", "against", "boards"]].to_numpy().tolist()})
+    return cards
+
+
+def individual_cards(movement: Movement, seating: pd.DataFrame) -> list[dict]:
+    """An individual's cards: a table's (round, the four players, boards, boards to), and each player's
+    (round, table, seat, partner, opponents, boards): every player moves, so each has a card."""
+    players = movement.players
+    assert players is not None
+    at = seating[["section", "round", "table", "boards", "boards_to"]].reset_index(drop=True)
+    seats = players[["north", "south", "east", "west"]].reset_index(drop=True)
+    cards = [{"id": f"table-{table}", "title": f"Table {table}",
+              "heads": ["Round", "North", "South", "East", "West", "Boards", "Boards go to table"],
+              "rows": rows[["round", "north", "south", "east", "west", "boards", "boards_to"]].to_numpy().tolist()}
+             for table, rows in pd.concat([at, seats], axis=1).groupby("table", sort=True)]
+    partner_of = {"north": "south", "south": "north", "east": "west", "west": "east"}
+    against_of = {"north": ("east", "west"), "south": ("east", "west"), "east": ("north", "south"),
+                  "west": ("north", "south")}
+    long = pd.concat([at.assign(player=seats[seat], seat=seat.capitalize(), partner=seats[partner_of[seat]],
+                                against=seats[against_of[seat][0]].astype("string") + " & "
+                                + seats[against_of[seat][1]].astype("string"))
+                      for seat in partner_of], ignore_index=True)
+    for player, rows in long.sort_values(["player", "round"]).groupby("player", sort=True):
+        cards.append({"id": f"player-{player}", "title": f"Player {player}",
+                      "heads": ["Round", "Table", "Seat", "Partner", "Against", "Boards"],
+                      "rows": rows[["round", "table", "seat", "partner", "against", "boards"]].to_numpy().tolist()})
     return cards
 
 

@@ -4,7 +4,7 @@ Sheet ``Travellers``: ``Board, Round, Table, NS, EW, Contract, Declarer, Result,
 when there are several), one row for each board at each table in each round in the order of the
 travellers, Board to EW filled in and locked (the sheet is protected without a password: only Contract,
 Declarer, Result and Lead take typing), lists on Contract, Declarer and Result (a spelling off the Contract
-and Result lists is kept after a warning: every spelling ``score`` reads is accepted); sheet ``Names``: one row per pair to fill in;
+and Result lists is kept after a warning: every spelling ``score`` reads is accepted); sheet ``Names``: one row per pair (per player in an individual) to fill in;
 sheet ``Movement``: the movement itself (as ``movement.csv``), which ``score`` checks every result
 against. Printed with the header on every page, a board's traveller kept on one page."""
 from __future__ import annotations
@@ -81,12 +81,16 @@ def write_entry_workbook(movement: Movement, path: str | os.PathLike) -> None:
         ws.column_dimensions[letter].width = width
 
     names = new_sheet(wb, NAMES)
-    add_row(names, ["Pair", "Player 1", "Player 2"] if movement.numbering == "shared" else
+    add_row(names, ["Player no", "Name"] if movement.players is not None else
+                 ["Pair", "Player 1", "Player 2"] if movement.numbering == "shared" else
                  ["Pair", "Direction", "Player 1", "Player 2"])
     for cell in names[1]:
         cell.font = bold
     seating = movement.seating
-    if movement.numbering == "shared":
+    if movement.players is not None:  # an individual: one row per player
+        for player in range(1, 4 * movement.tables + 1):
+            add_row(names, [player, None])
+    elif movement.numbering == "shared":
         for pair in sorted((set(seating["ns"]) | set(seating["ew"])) - {PHANTOM}):
             add_row(names, [int(pair), None, None])
     else:

@@ -277,6 +277,10 @@ def check_names(results: pd.DataFrame, names: pd.DataFrame, numbering: Literal["
         listed = listed + "\x1f" + text(names, "direction")
     known = set(listed)
     where = names["source"].iat[0] if "source" in names and len(names) else "the names list"
+    sides = pd.concat([text(results, "ns"), text(results, "ew")])
+    if len(sides) and sides.str.contains("+", regex=False).all():  # an individual: its names are per player
+        _check_player_names(results, known, where, use_section, notes, bad)
+        return
     for side in ("ns", "ew"):
         key = text(results, side)
         if use_section:
@@ -289,6 +293,23 @@ def check_names(results: pd.DataFrame, names: pd.DataFrame, numbering: Literal["
             f"pair {(sc + p) if use_section else p} is not in {where} (ranked without names); "
             "correct the pair number or add the pair there"
             for sc, p in zip(results["section"].iloc[at].fillna(""), results[s].iloc[at])])
+
+
+def _check_player_names(results: pd.DataFrame, known: set, where: str, use_section: bool, notes: Problems,
+                        bad: np.ndarray) -> None:
+    """:func:`check_names` for an individual: each player of each side ``north+south`` looked up alone."""
+    section = results["section"].astype("string").fillna("") + "\x1f" if use_section else ""
+    seen: set = set()
+    for side in ("ns", "ew"):
+        players = results[side].astype("string").str.split("+", n=1, expand=True).reindex(columns=[0, 1])
+        for which in (0, 1):
+            key = section + players[which].fillna("").str.strip()
+            unknown = (~key.isin(known | seen).to_numpy() & results[side].notna().to_numpy() & ~bad
+                       & ~key.duplicated().to_numpy())
+            seen |= set(key[unknown])
+            notes.add(unknown, side, lambda at, k=key: [
+                f"player {k.iat[r].replace(chr(31), '')} is not in {where} (ranked without a name); correct the "
+                "player number or add the player there" for r in at])
 
 
 def check_boards(results: pd.DataFrame, boards: pd.DataFrame, problems: Problems) -> None:

@@ -22,7 +22,8 @@ def _travellers(movement, path, placed=True, change=None):
     for i, row in enumerate(movement.travellers().itertuples()):
         cells = {"section": row.section, "board": row.board, "round": row.round, "table": row.table, "ns": row.ns, "ew": row.ew,
                  "contract": CONTRACTS[(row.board + row.table) % 7], "declarer": "NESW"[row.round % 4],
-                 "result": ["=", "+1", "-1", "-2", "=", "+2", "="][(row.board * 3 + row.ns) % 7], "lead": "SA"}
+                 "result": ["=", "+1", "-1", "-2", "=", "+2", "="][(row.board * 3 + int(str(row.ns).split("+")[0])) % 7],
+                 "lead": "SA"}
         if change is not None:
             change(i, cells)
         keys = ["board", "round", "table"] if placed else ["board"]
@@ -89,7 +90,7 @@ def test_a_movement_file_that_is_not_one_is_refused(runner, tmp_path, text, word
 
 
 def _every_size():
-    from bridgeproc.movements import in_sections, with_sitout
+    from bridgeproc.movements import in_sections, individual, with_sitout
     from bridgeproc.movements.howell import MAX_TABLES as HOWELL_MAX
     from bridgeproc.movements.howell import MIN_TABLES as HOWELL_MIN
     from bridgeproc.movements.mitchell import MAX_TABLES as MITCHELL_MAX
@@ -103,6 +104,7 @@ def _every_size():
               "mitchell-7-sitout": with_sitout(mitchell(7, 2), 7, "ew"),
               "howell-5-sitout": with_sitout(howell(5, 2), 10),
               "mitchell-5-two-sections": in_sections(mitchell(5, 2), 2)}
+    sizes |= {f"individual-{t}": individual(t, 2) for t in (2, 3, 4)} | {"short-individual-3": individual(3, 2, 6)}
     return sizes
 
 

@@ -41,7 +41,8 @@ from bridgeproc.schema import NAMES_COLUMNS, NAMES_ID_COLUMNS, problems_frame
 
 NAMES_ALIASES: dict[str, tuple[str, ...]] = {
     "section": ("Section", "Sect", "Sec"),
-    "pair": ("Pair", "Pair no", "Pair number", "No", "Nr", "Number", "Pair id", "Id", "Team"),
+    "pair": ("Pair", "Pair no", "Pair number", "No", "Nr", "Number", "Pair id", "Id", "Team",
+             "Player no", "Player number"),  # an individual's names are listed by player
     "direction": ("Direction", "Dir", "Line", "Seat", "NS/EW"),
     "names": ("Names", "Name", "Players", "Pair names", "Pair name"),
 }
