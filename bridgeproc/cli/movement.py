@@ -67,4 +67,6 @@ def movement(kind, tables, boards, boards_per_round, rounds, arrow_switch, sitou
         computed = process_movement(kind, tables, outputs, boards=boards, boards_per_round=boards_per_round,
                                     rounds=rounds, arrow_switch=arrow_switch, sitout=sitout, sections=sections,
                                     relay=relay)
-    say(f"{computed.name}: {computed.boards} boards" + (f"; wrote {', '.join(outputs)}" if outputs else ""))
+    shared = (f"; {computed.copies} tables share a board set in a round: relay the boards between them, or make "
+              f"{computed.copies} copies" if computed.copies > 1 else "")
+    say(f"{computed.name}: {computed.boards} boards{shared}" + (f"; wrote {', '.join(outputs)}" if outputs else ""))

@@ -80,4 +80,4 @@ def howell(tables: int, boards_per_round: int = 3, rounds: int | None = None, se
 
 def copies(movement: Movement) -> int:
     """How many tables play one board set in the same round, at most: the copies of the boards needed."""
-    return int(movement.seating.groupby(["round", "board_set"]).size().max())
+    return movement.copies

@@ -38,6 +38,12 @@ class Movement:
         """How many boards are in play."""
         return self.board_sets * self.boards_per_round
 
+    @property
+    def copies(self) -> int:
+        """How many tables play one board set in the same round, at most: the copies of the boards needed
+        (a relay or tables sharing the boards count; a half table's phantom rows are no table)."""
+        return int(self.seating.groupby(["section", "round", "board_set"]).size().max())
+
     def board_range(self, board_set: int) -> range:
         """The boards of ``board_set``."""
         first = (board_set - 1) * self.boards_per_round + 1

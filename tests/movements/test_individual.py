@@ -189,3 +189,11 @@ def test_a_result_typed_at_the_wrong_table_of_an_individual_is_refused_with_its_
 def test_an_individual_it_cannot_have_is_refused(runner, given, words):
     result = runner.invoke(cli, ["movement", "individual", *given])
     assert result.exit_code == 2 and words in result.output and "Traceback" not in result.output, result.output
+
+
+def test_the_command_says_how_many_tables_share_the_boards(runner):
+    four = runner.invoke(cli, ["movement", "individual", "--tables", "4", "--boards", "30"])
+    assert four.output == ("individual, 4 tables, 16 players, 15 rounds of 2 boards: 30 boards; 2 tables share a board "
+                           "set in a round: relay the boards between them, or make 2 copies\n")
+    mitchell = runner.invoke(cli, ["movement", "mitchell", "--tables", "7"])
+    assert mitchell.output == "Mitchell, 7 tables, 7 rounds of 2 boards: 14 boards\n"
