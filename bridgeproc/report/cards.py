@@ -14,9 +14,9 @@ from bridgeproc.report.movement import movement_table
 from bridgeproc.report.web.render import environment
 
 
-def _next(seating: pd.DataFrame, rounds: int) -> pd.DataFrame:
-    """For each round and table: the table the EW pair goes to, and the table(s) the boards go to (``the bye
-    stand`` when they rest a round, ``done`` when no one plays them again, ``end`` after the last round)."""
+def _next(seating: pd.DataFrame, rounds: int, resting: str = "the bye stand") -> pd.DataFrame:
+    """For each round and table: the table the EW pair goes to, and the table(s) the boards go to
+    (``resting`` when they rest a round, ``done`` when no one plays them again, ``end`` after the last round)."""
     later = seating.assign(round=seating["round"] - 1)
     ew_to = seating.merge(later[["section", "round", "ew", "table"]].rename(columns={"table": "ew_to"}),
                           on=["section", "round", "ew"], how="left")["ew_to"]
@@ -28,7 +28,7 @@ def _next(seating: pd.DataFrame, rounds: int) -> pd.DataFrame:
     ew_text = ew_to.astype("Int64").astype("string").fillna("").where(~last, "end")
     ew_text = ew_text.where(seating["ew"] != PHANTOM, "")  # where the missing pair would go: no one goes
     finished = seating["round"] == seating.groupby(["section", "board_set"])["round"].transform("max")
-    to = to.where(to != "", "the bye stand")  # a relay Mitchell's set that rests a round
+    to = to.where(to != "", resting)  # a set that rests a round: a relay Mitchell's bye stand, a Howell's relays
     to = to.where(~finished.to_numpy(), "done")  # a set no one plays again (a short Howell's, an individual's)
     return seating.assign(ew_to=ew_text.to_numpy(), boards_to=to.where(~last, "end").to_numpy())
 
@@ -50,7 +50,9 @@ def _shown(seating: pd.DataFrame) -> pd.DataFrame:
 def card_models(movement: Movement) -> list[dict]:
     """The cards as the template shows them: a table's (round, NS, EW, boards, EW to, boards to), and for a
     Howell each pair's (round, table, direction, against, boards); an individual's, :func:`individual_cards`."""
-    seating = _next(movement.seating, movement.rounds).assign(boards=movement_table(movement)["boards"].to_numpy())
+    resting = "a relay stand" if movement.kind == "howell" else "the bye stand"
+    seating = _next(movement.seating, movement.rounds, resting).assign(
+        boards=movement_table(movement)["boards"].to_numpy())
     if movement.players is not None:
         return individual_cards(movement, seating)
     shown = _shown(seating)

@@ -33,9 +33,13 @@ def test_a_5_table_howell_over_27_boards(runner, tmp_path):
     result = runner.invoke(cli, ["movement", "howell", "--tables", "5", "--boards", "27", "-o", str(out)])
     assert result.exit_code == 0, result.output
     rows = _rows(out)
-    assert rows[1:6] == [["", "1", "1", "10", "1", "1-3"], ["", "1", "2", "2", "9", "10-12"],
-                         ["", "1", "3", "3", "8", "4-6"], ["", "1", "4", "4", "7", "13-15"],
-                         ["", "1", "5", "5", "6", "4-6"]]  # tables 3 and 5 share boards 4-6 (no strong starter mod 9)
+    # one set of boards, each table its own; the sets move down one table, 16-27 wait on the relay stands
+    assert rows[1:6] == [["", "1", "1", "2", "4", "1-3"], ["", "1", "2", "7", "8", "4-6"],
+                         ["", "1", "3", "10", "1", "7-9"], ["", "1", "4", "3", "6", "10-12"],
+                         ["", "1", "5", "5", "9", "13-15"]]
+    assert rows[6:11] == [["", "2", "1", "3", "5", "4-6"], ["", "2", "2", "8", "9", "7-9"],
+                          ["", "2", "3", "10", "2", "10-12"], ["", "2", "4", "4", "7", "13-15"],
+                          ["", "2", "5", "6", "1", "16-18"]]
     assert len(rows) == 1 + 9 * 5
 
 

@@ -66,9 +66,10 @@ def test_a_howell_has_a_card_per_table_and_per_pair(tmp_path):
     assert [c["title"] for c in cards[:5]] == [f"Table {t}" for t in range(1, 6)]
     assert [c["title"] for c in cards[5:]] == [f"Pair {p}" for p in range(1, 11)]
     pair10 = cards[-1]["rows"]
-    assert [row[1:3] for row in pair10] == [["1", "NS"]] * 9  # the stationary pair
-    shared = cards[2]["rows"][0]  # table 3, round 1: boards 4-6, shared with table 5 (no strong starter mod 9)
-    assert shared[3] == "4-6"
+    assert [row[1:3] for row in pair10] == [["3", "NS"]] * 9  # the stationary pair, at the middle table
+    table1 = cards[0]["rows"]
+    assert table1[0] == [1, "2", "4", "1-3", "", "a relay stand"]  # one set of boards: table 1's go to the relays
+    assert cards[4]["rows"][0][3:] == ["13-15", "2", "4"]  # and every other table's down one table
 
 
 @pytest.mark.browser
