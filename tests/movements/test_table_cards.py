@@ -6,7 +6,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from bridgeproc.movements import howell, mitchell
+from bridgeproc.movements import howell, individual, mitchell
 from bridgeproc.report.cards import card_models, write_table_cards
 from tests.conftest import ROOT
 
@@ -90,7 +90,7 @@ def test_the_cards_print_one_table_a_page_in_chromium(tmp_path):
         options.add_argument(argument)
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     try:
-        for movement, cards in ((mitchell(7, 4), 7), (howell(5, 3), 15)):
+        for movement, cards in ((mitchell(7, 4), 7), (howell(5, 3), 15), (individual(3, 2), 3 + 12)):
             path = tmp_path / f"{movement.kind}.html"
             write_table_cards(movement, path)
             driver.get(path.as_uri())
