@@ -261,6 +261,12 @@ SWISS_PAIRS_STANDINGS_COLUMNS: dict[str, object] = {"rank": "string", "pair": "s
 #: empty for those with fewer sessions than the minimum (listed after the ranked ones).
 LADDER_COLUMNS: dict[str, object] = {"rank": "string", "names": "string", "ids": "string", "sessions": "int64",
                                      "counted": "int64", "pct": "float64", "best": "float64"}
+#: A player on the club's site (archive.club_site): one row per player and archived pairs evening, the
+#: player's ``key`` (as archive history knows players) and ``name``, the partner(s), the evening's rank,
+#: percentage (NaN by IMPs) and masterpoints awarded (NaN when none).
+CLUB_PLAYER_COLUMNS: dict[str, object] = {"key": "string", "name": "string", "date": "string", "event": "string",
+                                          "session_id": "string", "partner": "string", "rank": "string",
+                                          "pct": "float64", "total": "float64", "masterpoints": "float64"}
 #: The open rating (archive.ratings): one row per player, best first; ``handicap`` is minus half the rating
 #: (a pair's handicap, the sum of its players', is then minus its strength); ``last`` the last change explained.
 RATINGS_COLUMNS: dict[str, object] = {"rank": "string", "name": "string", "id": "string", "rating": "float64",

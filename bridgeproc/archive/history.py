@@ -36,7 +36,8 @@ def _ids_text(conn, extra):
 STANDING_FIELDS = {"method": (standings.c.method, "string"), "group": (standings.c.grp, "string"),
                    "pair": (standings.c.pair, "string"), "names": (standings.c.names, "string"),
                    "rank": (standings.c.rank, "string"), "boards": (standings.c.boards, "Int64"),
-                   "pct": (standings.c.pct, "float64"), "total": (standings.c.total, "float64")}
+                   "pct": (standings.c.pct, "float64"), "total": (standings.c.total, "float64"),
+                   "masterpoints": (standings.c.masterpoints, "float64")}
 #: What identifies a session's version in every row of those frames.
 _HEADS = {"session_id": "string", "event": "string", "date": "string", "version": "int64"}
 
@@ -189,6 +190,7 @@ def team_players(conn, *where, all_versions: bool = False) -> pd.DataFrame:
     rows["players"] = team.transform("count").astype("int64")
     rows["member_id"] = rows["member_id"].str.strip().str.upper().replace("", pd.NA)
     rows["group"], rows["pct"] = pd.Series("", index=rows.index, dtype="string"), np.nan
+    rows["masterpoints"] = np.nan  # a teams session's awards are not archived per team
     return rows[["session_id", "event", "date", "version", "version_id", "pos", *STANDING_FIELDS, "seat", "player",
                  "players", "member_id", "imps"]]
 

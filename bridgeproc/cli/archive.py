@@ -25,10 +25,11 @@ def _archive_call(name: str, *args, **kwargs):
     """Call ``bridgeproc.archive.<name>`` (imported here: other commands start without SQLAlchemy)."""
     from bridgeproc import archive as store
     from bridgeproc.pipeline import export_session
-    from bridgeproc.pipeline.season import process_ladder, process_ratings, process_rescore
+    from bridgeproc.pipeline.season import process_club_site, process_ladder, process_ratings, process_rescore
 
     special: dict[str, Callable] = {"export_session": export_session, "process_ladder": process_ladder,
-                                    "process_rescore": process_rescore, "process_ratings": process_ratings}
+                                    "process_rescore": process_rescore, "process_ratings": process_ratings,
+                                    "process_club_site": process_club_site}
     function = special.get(name) or getattr(store, name)
     archive_exists, default_url = store.archive_exists, store.default_url
     with library_errors():
@@ -263,6 +264,37 @@ def archive_ratings(url, date_from, date_to, player, fold_accents, outputs, fmt)
         emit(rated.table, fmt, nothing="no archived pairs session with percentages to rate")
     if outputs:
         say(f"wrote {', '.join(outputs)}")
+
+
+@archive.command("site")
+@with_verbosity
+@_ARCHIVE_URL
+@_season_dates
+@click.option("--event", default=None, help="Only sessions whose archived event name holds this (any case).")
+@click.option("--title", default="Results", show_default=True, help="The site's title, e.g. the club's name.")
+@_FOLD
+@click.option("-o", "--output", "outputs", multiple=True, required=True, type=click.Path(),
+              callback=outputs_for(output_types("ClubSite")),
+              help="The site's folder, ending in a slash (site/); written again, it keeps what has not changed.")
+def archive_site(url, date_from, date_to, event, title, fold_accents, outputs) -> None:
+    """Write the club's results website from the archive: every evening (newest first) with its own pages,
+    what each correction changed, the season's ladder and a page per player.
+
+    Run again after another evening, it rewrites only the pages that changed, and says how many.
+
+    Example:
+
+        bridgeproc archive site --from 2026-09-01 --title "Nesodden BK" -o site/
+    """
+    with library_errors():
+        written = _archive_call("process_club_site", url, list(outputs), date_from=date_from, date_to=date_to,
+                                event=event, title=title, fold_accents=fold_accents)
+    club = written.club
+    players = club.players["key"].nunique()
+    say(f"club site: {len(club.evenings)} evening(s), {players} player(s), {club.span}")
+    _say_matches(club.ladder.notes)
+    removed = f", {len(written.removed)} removed" if written.removed else ""
+    say(f"wrote {outputs[0]}: {len(written.rewritten)} page(s) rewritten, {written.kept} unchanged{removed}")
 
 
 @archive.command("rescore")

@@ -8,7 +8,8 @@ pipeline builds, the writers and the archive take, and library users get.
 ``sim``       ``SimResult``: a simultaneous event, the field and each club
 ``swiss``     ``SwissRun``: Swiss standings and the next draw
 ``teams``     ``TeamsSession``: a teams event scored and ranked
-``archive``   ``ArchiveResult``: the version a run was archived as; ``Ladder``, ``History``, ``Rescored``, ``Ratings``
+``archive``   ``ArchiveResult``: the version a run was archived as; ``Ladder``, ``History``, ``Rescored``, ``Ratings``,
+              ``ClubSite`` (the club's website) of ``Evening``s
 ``check``     ``CheckReport``: what a check of the inputs found
 ``event``     ``Event``: sessions combined into an event ranking; ``EventArchived``
 ``Movement``  a movement before play (computed by ``bridgeproc.movements``)
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING
 from bridgeproc._lazy import lazy_names
 
 if TYPE_CHECKING:  # the names, for type checkers; each loads on first use (bridgeproc._lazy)
-    from bridgeproc.model.archive import ArchiveResult, History, Ladder, Ratings, Rescored
+    from bridgeproc.model.archive import ArchiveResult, ClubSite, Evening, History, Ladder, Ratings, Rescored
     from bridgeproc.model.check import CheckReport
     from bridgeproc.model.event import Event, EventArchived
     from bridgeproc.model.options import ArchiveOptions, CheckOptions, ConventionChoice, Headings, Options, ReadOptions
@@ -37,6 +38,8 @@ _HOMES = {
     "Ladder": "bridgeproc.model.archive",
     "Rescored": "bridgeproc.model.archive",
     "Ratings": "bridgeproc.model.archive",
+    "ClubSite": "bridgeproc.model.archive",
+    "Evening": "bridgeproc.model.archive",
     "CheckReport": "bridgeproc.model.check",
     "Event": "bridgeproc.model.event",
     "EventArchived": "bridgeproc.model.event",
@@ -56,4 +59,4 @@ _HOMES = {
 }
 __getattr__ = lazy_names(__name__, _HOMES)
 
-__all__ = ["ArchiveOptions", "ArchiveResult", "CheckOptions", "CheckReport", "ConventionChoice", "Event", "EventArchived", "Headings", "History", "Ladder", "Movement", "Options", "Ratings", "ReadOptions", "Rescored", "ScoreSheet", "Session", "SimResult", "SwissRun", "TeamsSession", "describe_conventions"]
+__all__ = ["ArchiveOptions", "ArchiveResult", "CheckOptions", "CheckReport", "ClubSite", "Evening", "ConventionChoice", "Event", "EventArchived", "Headings", "History", "Ladder", "Movement", "Options", "Ratings", "ReadOptions", "Rescored", "ScoreSheet", "Session", "SimResult", "SwissRun", "TeamsSession", "describe_conventions"]

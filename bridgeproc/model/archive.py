@@ -1,5 +1,6 @@
 """What the archive answers (frozen, no I/O): ``ArchiveResult``, the version a run stored; ``Ladder``,
-``History`` and ``Rescored``, what the season's queries give, their notes as fields."""
+``History``, ``Rescored`` and ``Ratings``, what the season's queries give, their notes as fields;
+``ClubSite``, the club's website of ``Evening``s."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -88,3 +89,37 @@ class Rescored:
 
     table: pd.DataFrame
     skipped: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Evening:
+    """One archived session as the club's site shows it: its latest version's ``session`` (a pairs
+    ``Session`` or a ``TeamsSession``), ``stamp`` (``version:content hash``: what the site compares to
+    know the evening unchanged), ``winners`` (the names ranked first, per group), and ``corrected``: one
+    line per later version, ``corrected on DATE (what changed)``."""
+
+    session_id: str
+    date: str
+    event: str
+    kind: str
+    version: int
+    stamp: str
+    session: object
+    winners: str = ""
+    corrected: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ClubSite:
+    """The club's results website from the archive (``archive.club_site``): the ``evenings`` newest first,
+    the season's ``ladder``, ``players`` (``schema.CLUB_PLAYER_COLUMNS``: one row per player and pairs
+    evening, with the partner), ``span`` in words, and ``previous``: the site folder this one replaces
+    (its pages that have not changed are kept as they are), ``previous_stamps`` the evenings it showed."""
+
+    title: str
+    evenings: tuple[Evening, ...]
+    ladder: Ladder
+    players: pd.DataFrame
+    span: str = "every date"
+    previous: str | None = None
+    previous_stamps: Mapping[str, str] = field(default_factory=dict)

@@ -1,13 +1,17 @@
-"""The season from the archive as one call each: the ladder ranked, the archive rescored under other
-conventions, each published (``pipeline.publish``)."""
+"""The season from the archive as one call each: the ladder ranked, the ratings, the archive rescored under
+other conventions, the club's website, each published (``pipeline.publish``)."""
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 
-from bridgeproc.model import Ladder, Ratings, Rescored
-from bridgeproc.pipeline.outputs import output_types
-from bridgeproc.pipeline.publish import check_outputs, publish
+from bridgeproc.errors import UsageError
+from bridgeproc.model import ClubSite, Ladder, Ratings, Rescored
+from bridgeproc.pipeline.outputs import FOLDER, output_type, output_types
+from bridgeproc.pipeline.publish import FOLDER_MARKER, check_outputs, publish
 from bridgeproc.rank.conventions import Conventions
 
 
@@ -46,3 +50,42 @@ def process_rescore(url: str | os.PathLike | None, conventions: Conventions, ses
     rescored = rescore_archive(url, conventions, sessions=list(sessions) if sessions else None)
     publish(rescored, outputs)
     return rescored
+
+
+@dataclass(frozen=True)
+class SiteWritten:
+    """What ``archive site`` did to the folder: the pages (every file) ``rewritten`` (new or changed, by
+    name), how many were ``kept`` as they were, and ``removed`` (no longer part of the site)."""
+
+    club: ClubSite
+    rewritten: tuple[str, ...]
+    kept: int
+    removed: tuple[str, ...]
+
+
+def process_club_site(url: str | os.PathLike | None, outputs: Sequence, **query) -> SiteWritten:
+    """``bridgeproc archive site`` as one call: one folder output, refused before any work when it cannot
+    be right; the club's site of the archive at ``url`` (``query`` as :func:`bridgeproc.archive.club.club_site`
+    takes it) written over the one the folder holds, keeping what has not changed; then what changed, counted
+    file by file."""
+    from bridgeproc.archive.club import club_site  # start-up: SQLAlchemy only for a run that reads the archive
+    from bridgeproc.report.web.club_site import MANIFEST, read_manifest
+
+    if len(outputs) != 1 or output_type(outputs[0]) != FOLDER:
+        raise UsageError("give the site's folder once, ending in a slash: -o site/")
+    check_outputs(outputs, output_types(ClubSite), [url] if url and "://" not in str(url) else [])
+    target = Path(outputs[0])
+    previous = (target / MANIFEST).is_file()
+    before = _digests(target) if previous else {}
+    club = club_site(url, previous=str(target) if previous else None,
+                     previous_stamps=read_manifest(target) if previous else {}, **query)
+    publish(club, outputs)
+    after = _digests(target)
+    rewritten = tuple(sorted(name for name, digest in after.items() if before.get(name) != digest))
+    return SiteWritten(club, rewritten, len(after) - len(rewritten), tuple(sorted(set(before) - set(after))))
+
+
+def _digests(folder: Path) -> dict[str, str]:
+    """Every file of ``folder`` (but the publisher's marker) -> the SHA-256 of its bytes."""
+    return {path.relative_to(folder).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+            for path in sorted(folder.rglob("*")) if path.is_file() and path.name != FOLDER_MARKER}

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from importlib.resources import files
 from pathlib import Path
 
@@ -58,6 +58,8 @@ def environment() -> jinja2.Environment:
                              undefined=jinja2.StrictUndefined, trim_blocks=False, lstrip_blocks=False)
     env.filters["suits"] = suits
     env.globals["dd_heads"] = DD_HEADS
+    env.globals["home"] = ""  # an evening of the club's site: the link back to its index
+    env.globals["corrected"] = ()  # and what each correction of it changed
     return env
 
 
@@ -89,12 +91,14 @@ def single_url(kind: str, ident: object) -> str:
             "board": f"#board-{ident}", "handrecords": "#handrecords", "conventions": "#conventions"}[kind]
 
 
-def site_pages(site: Site) -> dict[str, str]:
-    """Relative file name -> HTML of every page of the folder form."""
+def site_pages(site: Site, club: str = "", corrected: Sequence[str] = ()) -> dict[str, str]:
+    """Relative file name -> HTML of every page of the folder form; ``club`` the club's index from the
+    site's root (an evening of ``archive site``), ``corrected`` what each correction changed."""
     page = environment().get_template("page.html")
 
     def render(kind: str, depth: int, title: str = "", **items: object) -> str:
-        return page.render(site=site, kind=kind, url=folder_url(depth), inline_css="", page_title=title, **items)
+        return page.render(site=site, kind=kind, url=folder_url(depth), inline_css="", page_title=title,
+                           home="../" * depth + club if club else "", corrected=corrected, **items)
 
     pages = {"index.html": render("index", 0),
              "handrecords.html": render("handrecords", 0, "Hand records"),
@@ -153,12 +157,14 @@ def teams_single_url(kind: str, ident: object) -> str:
             "handrecords": "#handrecords", "deal": f"#deal-{ident}", "scoring": "#scoring"}[kind]
 
 
-def teams_site_pages(site: TeamsSite) -> dict[str, str]:
-    """Relative file name -> HTML of every page of the teams folder form."""
+def teams_site_pages(site: TeamsSite, club: str = "", corrected: Sequence[str] = ()) -> dict[str, str]:
+    """Relative file name -> HTML of every page of the teams folder form (``club`` and ``corrected`` as
+    :func:`site_pages` takes them)."""
     page = environment().get_template("teams_page.html")
 
     def render(kind: str, depth: int, title: str = "", **items: object) -> str:
-        return page.render(site=site, kind=kind, url=teams_folder_url(depth), inline_css="", page_title=title, **items)
+        return page.render(site=site, kind=kind, url=teams_folder_url(depth), inline_css="", page_title=title,
+                           home="../" * depth + club if club else "", corrected=corrected, **items)
 
     pages = {"index.html": render("index", 0), "scoring.html": render("scoring", 0, "Scoring")}
     if site.cross:
@@ -192,9 +198,9 @@ def write_teams_page(session: TeamsSession, path: str | os.PathLike) -> None:
     Path(path).write_text(html, encoding="utf-8")
 
 
-def ladder_page(ladder: Ladder) -> str:
+def ladder_page(ladder: Ladder, home: str = "") -> str:
     """The season ladder as one self-contained page (``archive ladder -o ladder.html``): numbers as every
-    output shows them, names escaped."""
+    output shows them, names escaped; ``home`` a link back to the club's index (``archive site``)."""
     table = ladder.table
     awarded = "masterpoints" in table
     rows = [{"rank": rank, "names": "" if pd.isna(names) else str(names), "sessions": int(sessions),
@@ -204,7 +210,8 @@ def ladder_page(ladder: Ladder) -> str:
                 table["rank"], table["names"], table["sessions"], table["counted"], table["pct"], table["best"],
                 table["masterpoints"] if awarded else [None] * len(table))]
     return environment().get_template("ladder.html").render(
-        ladder=ladder, rows=rows, awarded=awarded, inline_css=stylesheet(), generator=f"bridgeproc {__version__}")
+        ladder=ladder, rows=rows, awarded=awarded, inline_css=stylesheet(), generator=f"bridgeproc {__version__}",
+        home=home)
 
 
 def write_ladder_page(ladder: Ladder, path: str | os.PathLike) -> None:

@@ -1,0 +1,215 @@
+"""``bridgeproc archive site`` (issue 32) over an archive of real sessions: the index of evenings newest
+first, every evening's pages with a link back, the ladder, a page per player, a corrected evening marked
+with what changed; run again after one more evening it rewrites exactly the pages that changed, and
+with nothing new it rewrites none and leaves every file's time alone."""
+from __future__ import annotations
+
+import os
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from bridgeproc.cli import cli
+from tests.conftest import REALDATA, SAMPLE
+from tests.report.test_website_browser import driver  # noqa: F401  (the browser, for the phone test)
+
+pytestmark = pytest.mark.e2e  # scores and archives real files: left out of make quick
+
+EVENINGS = ["eng-island-bridge-2025-01-06-mp-ebuscore.usebio.xml",
+            "eng-crawley-bc-2025-01-06-mp-bbo-online-bboextractor.usebio.xml",
+            "aus-nsbc-lindfield-2022-07-27-mp-howell-compscore3.usebio.xml",
+            "nor-ostfold-follo-2022-05-08-km-par.pbn"]
+ONE_MORE = "fin-sm-parikilpailu-2014-s1.pbn"
+
+
+class _Page(HTMLParser):
+    """The links and the text of each table row of a page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[str] = []
+        self.rows: list[list[str]] = []
+        self.text: list[str] = []
+        self._cell: list[str] | None = None
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "a":
+            self.links.append(dict(attrs)["href"])
+        if tag == "tr":
+            self.rows.append([])
+        if tag in ("td", "th"):
+            self._cell = []
+
+    def handle_endtag(self, tag):
+        if tag in ("td", "th") and self._cell is not None and self.rows:
+            self.rows[-1].append("".join(self._cell).strip())
+            self._cell = None
+
+    def handle_data(self, data):
+        self.text.append(data)
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def _read(path: Path) -> _Page:
+    page = _Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    return page
+
+
+def _score(runner, archive, *inputs):
+    result = runner.invoke(cli, ["score", *map(str, inputs), "--archive", str(archive), "--no-dd", "-q",
+                                 "-o", str(archive.parent / "scored.csv")])
+    assert result.exit_code == 0, result.output
+
+
+def _site(runner, archive, site):
+    result = runner.invoke(cli, ["archive", "site", "--archive", str(archive), "--title", "Test club", "-o", f"{site}/"])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def _times(site):
+    """Every page's time, by name (the publisher's own marker file left out: it is written every run)."""
+    return {p.relative_to(site).as_posix(): os.stat(p).st_mtime_ns for p in site.rglob("*")
+            if p.is_file() and p.name != ".bridgeproc-results"}
+
+
+def _counts(output):
+    m = re.search(r"(\d+) page\(s\) rewritten, (\d+) unchanged", output)
+    assert m, output
+    return int(m.group(1)), int(m.group(2))
+
+
+@pytest.fixture
+def season(runner, tmp_path):
+    archive = tmp_path / "club.sqlite"
+    for name in EVENINGS:
+        _score(runner, archive, REALDATA / name)
+    # the sample evening, then corrected: board 1's result at table 1 was 2H+1, is 3H=
+    travellers = tmp_path / "travellers.csv"
+    lines = (SAMPLE / "club-evening-travellers.csv").read_text(encoding="utf-8").splitlines()
+    travellers.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _score(runner, archive, SAMPLE / "club-evening.pbn", travellers)
+    assert lines[1] == "1,1,1,1,1,2H,W,+1,SK"
+    lines[1] = "1,1,1,1,1,4H,W,-1,SK"
+    travellers.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _score(runner, archive, SAMPLE / "club-evening.pbn", travellers)
+    return archive
+
+
+def test_the_club_site_of_real_sessions(runner, tmp_path, season):
+    site = tmp_path / "site"
+    output = _site(runner, season, site)
+    assert "club site: 5 evening(s)" in output
+    index = _read(site / "index.html")
+    evenings = [row for row in index.rows[1:] if row]
+    dates = [row[0] for row in evenings]
+    assert dates == sorted(dates, reverse=True) and len(evenings) == 5  # newest first
+    assert [row[1] for row in evenings if row[0] == "2025-01-06"] == ["#39808 Pairs Crawley Relaxed Duplicate",
+                                                                      "Monday Pairs"]
+    assert dict((row[1], row[2]) for row in evenings)["Monday Pairs"] == "Hugh Bacon & Susan Childs"  # the winners
+    for link in index.links:
+        assert (site / link.split("#")[0]).is_file(), link
+    # the corrected evening says when, on the index and on its pages, with what changed
+    corrected = [row for row in evenings if row[3]]
+    assert len(corrected) == 1 and corrected[0][3].startswith("corrected on ")
+    folder = next(p for p in (site / "evenings").iterdir() if "club" in p.name.lower() or "2026" in p.name)
+    page = (folder / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<p class="corrected">corrected on \d{4}-\d\d-\d\d \(version 2: board 1 corrected', page), page[:3000]
+    # every evening's pages as score -o results/ writes them, each linking back to the club's index
+    for evening in (site / "evenings").iterdir():
+        assert (evening / "index.html").is_file() and (evening / "conventions.html").is_file()
+        for html in evening.rglob("*.html"):
+            back = next(link for link in _read(html).links if link.endswith("index.html") and link.startswith("../"))
+            assert (html.parent / back).resolve() == (site / "index.html").resolve(), html
+    # the ladder and the players
+    ladder = _read(site / "ladder.html")
+    assert any("Hugh Bacon" in " ".join(row) for row in ladder.rows)
+    players = _read(site / "players" / "index.html")
+    named = {row[0]: row for row in players.rows[1:] if row}
+    assert named["Hugh Bacon"][1:3] == ["1", "62.74"]
+    hugh = _read(site / "players" / "hugh-bacon.html")
+    assert [row for row in hugh.rows if row and row[0] == "2025-01-06"] == [
+        ["2025-01-06", "Monday Pairs", "Susan Childs", "1", "62.74", "36"]]
+
+
+def test_the_percentages_on_the_player_pages_are_the_archives_history(runner, tmp_path, season):
+    """Each player page's rows against ``archive history`` of that player (another query of the archive)."""
+    import csv
+    import io
+
+    site = tmp_path / "site"
+    _site(runner, season, site)
+    checked = 0
+    for name in ("Hugh Bacon", "Jane Allday", "ROSE BRAUDE"):
+        history = runner.invoke(cli, ["archive", "history", name, "--archive", str(season), "--csv"])
+        assert history.exit_code == 0, history.output
+        rows = list(csv.DictReader(io.StringIO(history.stdout)))
+        page = next(p for p in (site / "players").glob("*.html")
+                    if f"<h1>{name}</h1>" in p.read_text(encoding="utf-8"))
+        shown = [row for row in _read(page).rows if row and re.fullmatch(r"\d{4}-\d\d-\d\d", row[0])]
+        assert [(r[0], r[4]) for r in shown] == [(h["date"], f"{float(h['pct']):.2f}") for h in reversed(rows)]
+        checked += len(shown)
+    assert checked >= 3
+
+
+def test_one_more_evening_rewrites_only_the_pages_that_changed(runner, tmp_path, season):
+    site = tmp_path / "site"
+    first = _site(runner, season, site)
+    written, kept = _counts(first)
+    assert kept == 0 and written > 100
+    before = _times(site)
+    # nothing new: nothing rewritten, every page's time as it was
+    again = _site(runner, season, site)
+    assert _counts(again) == (0, written)
+    assert _times(site) == before
+    # one more evening: its pages, the index, the ladder, the players' index and its players' pages
+    _score(runner, season, REALDATA / ONE_MORE)
+    more = _site(runner, season, site)
+    rewritten, unchanged = _counts(more)
+    files = set(_times(site))
+    new_evening = {f for f in files if f.startswith("evenings/") and f.split("/")[1] not in
+                   {b.split("/")[1] for b in before if b.startswith("evenings/")}}
+    new_players = {f for f in files if f.startswith("players/") and f not in before}
+    expected = new_evening | new_players | {"index.html", "ladder.html", "players/index.html", "club.json"}
+    assert len(new_evening) > 20 and len(new_players) > 10
+    assert rewritten == len(expected) and unchanged == len(files) - len(expected)
+    after = _times(site)
+    assert {f for f in before if f in after and after[f] != before[f]} == {"index.html", "ladder.html",
+                                                                          "players/index.html", "club.json"}
+
+
+def test_a_folder_bridgeproc_did_not_write_is_refused_and_kept(runner, tmp_path, season):
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "mine.txt").write_text("the club's own", encoding="utf-8")
+    result = runner.invoke(cli, ["archive", "site", "--archive", str(season), "-o", f"{site}/"])
+    assert result.exit_code == 2 and "the folder holds files bridgeproc did not write" in result.output
+    assert sorted(p.name for p in site.iterdir()) == ["mine.txt"]
+    two = runner.invoke(cli, ["archive", "site", "--archive", str(season), "-o", "a/", "-o", "b/"])
+    assert two.exit_code == 2 and "give the site's folder once" in two.output
+
+
+@pytest.mark.browser
+def test_the_club_pages_fit_a_phone(runner, tmp_path, season, driver):  # noqa: F811  (the fixture imported)
+    """The index, the players, a player and a corrected evening at 375 px: no table wider than the window;
+    screenshots in build/website-screenshots/."""
+    from tests.report.test_website_browser import SCREENSHOTS, WIDE_TABLES, _viewport
+
+    site = tmp_path / "site"
+    _site(runner, season, site)
+    _viewport(driver, 375, 800)
+    pages = [site / "index.html", site / "ladder.html", site / "players" / "index.html",
+             site / "players" / "hugh-bacon.html", *sorted((site / "evenings").glob("*/index.html"))]
+    wide = []
+    for page in pages:
+        driver.get(page.as_uri())
+        wide += [f"{page.relative_to(site)}: {caption} {width} px" for caption, width in driver.execute_script(WIDE_TABLES)]
+    assert wide == []
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for name, page in (("club-index", pages[0]), ("club-player", pages[3])):
+        driver.get(page.as_uri())
+        (SCREENSHOTS / f"phone-{name}.png").write_bytes(driver.get_screenshot_as_png())
