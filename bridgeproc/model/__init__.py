@@ -9,7 +9,8 @@ pipeline builds, the writers and the archive take, and library users get.
 ``swiss``     ``SwissRun``: Swiss standings and the next draw
 ``teams``     ``TeamsSession``: a teams event scored and ranked
 ``archive``   ``ArchiveResult``: the version a run was archived as; ``Ladder``, ``History``, ``Rescored``, ``Ratings``,
-              ``ClubSite`` (the club's website) of ``Evening``s
+              ``ClubSite`` (the club's website) of ``Evening``s,
+              ``Profile`` (the players against double dummy)
 ``check``     ``CheckReport``: what a check of the inputs found
 ``event``     ``Event``: sessions combined into an event ranking; ``EventArchived``
 ``Movement``  a movement before play (computed by ``bridgeproc.movements``)
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING
 from bridgeproc._lazy import lazy_names
 
 if TYPE_CHECKING:  # the names, for type checkers; each loads on first use (bridgeproc._lazy)
-    from bridgeproc.model.archive import ArchiveResult, ClubSite, Evening, History, Ladder, Ratings, Rescored
+    from bridgeproc.model.archive import ArchiveResult, ClubSite, Evening, History, Ladder, Profile, Ratings, Rescored
     from bridgeproc.model.check import CheckReport
     from bridgeproc.model.event import Event, EventArchived
     from bridgeproc.model.options import ArchiveOptions, CheckOptions, ConventionChoice, Headings, Options, ReadOptions
@@ -40,6 +41,7 @@ _HOMES = {
     "Ratings": "bridgeproc.model.archive",
     "ClubSite": "bridgeproc.model.archive",
     "Evening": "bridgeproc.model.archive",
+    "Profile": "bridgeproc.model.archive",
     "CheckReport": "bridgeproc.model.check",
     "Event": "bridgeproc.model.event",
     "EventArchived": "bridgeproc.model.event",
@@ -59,4 +61,4 @@ _HOMES = {
 }
 __getattr__ = lazy_names(__name__, _HOMES)
 
-__all__ = ["ArchiveOptions", "ArchiveResult", "CheckOptions", "CheckReport", "ClubSite", "Evening", "ConventionChoice", "Event", "EventArchived", "Headings", "History", "Ladder", "Movement", "Options", "Ratings", "ReadOptions", "Rescored", "ScoreSheet", "Session", "SimResult", "SwissRun", "TeamsSession", "describe_conventions"]
+__all__ = ["ArchiveOptions", "ArchiveResult", "CheckOptions", "CheckReport", "ClubSite", "Evening", "ConventionChoice", "Event", "EventArchived", "Headings", "History", "Ladder", "Movement", "Options", "Profile", "Ratings", "ReadOptions", "Rescored", "ScoreSheet", "Session", "SimResult", "SwissRun", "TeamsSession", "describe_conventions"]

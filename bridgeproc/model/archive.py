@@ -92,6 +92,17 @@ class Rescored:
 
 
 @dataclass(frozen=True)
+class Profile:
+    """The archive's players against double dummy (``archive.profile``): ``table`` of
+    ``schema.PROFILE_COLUMNS`` (by name), ``results`` how many results with a deal it read, ``notes``
+    (what it could not say, and why)."""
+
+    table: pd.DataFrame
+    results: int
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Evening:
     """One archived session as the club's site shows it: its latest version's ``session`` (a pairs
     ``Session`` or a ``TeamsSession``), ``stamp`` (``version:content hash``: what the site compares to
@@ -123,3 +134,5 @@ class ClubSite:
     span: str = "every date"
     previous: str | None = None
     previous_stamps: Mapping[str, str] = field(default_factory=dict)
+    #: The players against double dummy (shown on their pages), None when not asked for.
+    profile: Profile | None = None

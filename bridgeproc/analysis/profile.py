@@ -1,0 +1,132 @@
+"""A player's play against double dummy, from results that carry a contract, the tricks and the lead,
+and deals that are known: as declarer, the tricks taken against the double-dummy tricks of the contract;
+on opening lead, what the lead cost against the best lead.
+
+Each deal is solved once per strain and leader for every card the leader holds (DDS through endplay:
+the defenders' tricks after each lead), and kept for the rest of the process, as the double-dummy tables
+are (:mod:`bridgeproc.analysis.dd`). The lead's cost is the best lead's tricks less the lead's. Figures
+are a mean with its sample size and a 95 % interval (Student's t), and none at all below
+:data:`MIN_SAMPLE` results: a handful of boards says nothing of a player.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import MutableMapping
+
+import numpy as np
+import pandas as pd
+
+from bridgeproc.analysis.dd import endplay_module, normalize_deal
+from bridgeproc.schema import SEATS, STRAINS
+
+#: Fewer results than this give no figure (the interval would be wider than anything it could show).
+MIN_SAMPLE = 8
+#: The opening leader: declarer's left-hand opponent.
+LEADER = {"N": "E", "E": "S", "S": "W", "W": "N"}
+#: Student's t for a two-sided 95 % interval, by degrees of freedom (1.96 beyond the table).
+T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228,
+       11: 2.201, 12: 2.179, 13: 2.160, 14: 2.145, 15: 2.131, 16: 2.120, 17: 2.110, 18: 2.101, 19: 2.093,
+       20: 2.086, 21: 2.080, 22: 2.074, 23: 2.069, 24: 2.064, 25: 2.060, 26: 2.056, 27: 2.052, 28: 2.048,
+       29: 2.045, 30: 2.042, 40: 2.021, 60: 2.000, 120: 1.980}
+
+#: (deal, strain, leader) -> {card: the defenders' double-dummy tricks after that lead}.
+_LEADS: dict[tuple[str, str, str], dict[str, int]] = {}
+
+
+def clear_cache() -> None:
+    """Forget every lead solved so far in this process."""
+    _LEADS.clear()
+
+
+def lead_tricks(keys: list[tuple[str, str, str]], cache: MutableMapping | None = None) -> list[dict[str, int]]:
+    """For each ``(deal, strain, leader)`` (a normalized deal, ``C D H S NT``, ``N E S W``): every card the
+    leader holds (``SA``, ``H7`` ...) -> the defenders' tricks after it, double dummy; solved in batches,
+    each distinct key once."""
+    cache = _LEADS if cache is None else cache
+    todo = list(dict.fromkeys(k for k in keys if k not in cache))
+    if todo:
+        endplay_module()
+        from endplay.dds import solve_all_boards
+        from endplay.types import Deal, Denom, Player
+
+        denoms = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades, "NT": Denom.nt}
+        players = dict(zip(SEATS, (Player.north, Player.east, Player.south, Player.west)))
+        suits = {Denom.spades: "S", Denom.hearts: "H", Denom.diamonds: "D", Denom.clubs: "C"}
+        for start in range(0, len(todo), 100):  # DDS solves up to 200 boards a call
+            batch = todo[start:start + 100]
+            deals = []
+            for deal, strain, leader in batch:
+                board = Deal(deal)
+                board.trump, board.first = denoms[strain], players[leader]
+                deals.append(board)
+            for key, solved in zip(batch, solve_all_boards(deals)):
+                cache[key] = {suits[card.suit] + card.rank.name.removeprefix("R"): int(tricks) for card, tricks in solved}
+    return [cache[k] for k in keys]
+
+
+def contract_rows(results: pd.DataFrame, deals: pd.DataFrame) -> pd.DataFrame:
+    """One row per result with a contract played, its tricks and a known deal: ``pos`` (its row in
+    ``results``), ``board``, ``declarer``, ``strain``, ``kind`` (``suit`` or ``notrump``), ``tricks``,
+    ``dd`` (the deal's double-dummy tricks for that declarer and strain), ``declarer_gain`` (tricks - dd),
+    ``leader``, ``lead``, ``lead_cost`` (the best lead's defensive tricks less the lead's; NA without a lead,
+    or a lead the leader did not hold). ``deals`` is the boards frame (``board``, ``deal``, ``dd_*``)."""
+    played = results[(results["level"].fillna(0).astype("int64") > 0) & results["tricks"].notna()
+                     & results["declarer"].notna() & results["strain"].notna()]
+    if "adjusted" in played:
+        played = played[played["adjusted"].isna()]
+    by_board = deals.drop_duplicates("board").set_index("board")
+    at = by_board.index.get_indexer(played["board"])
+    known = at >= 0
+    played, at = played[known], at[known]
+    deal = pd.Series([normalize_deal(d) for d in by_board["deal"].to_numpy()[at]], index=played.index, dtype="object")
+    declarer, strain = played["declarer"].astype("string"), played["strain"].astype("string")
+    columns = [f"dd_{s}_{t}" for s in SEATS for t in STRAINS]
+    table = by_board.reindex(columns=columns).to_numpy(dtype="float64", na_value=np.nan)[at]
+    which = pd.Index(columns).get_indexer(("dd_" + declarer + "_" + strain).to_numpy(dtype=object))
+    dd = np.where(which >= 0, table[np.arange(len(at)), np.maximum(which, 0)], np.nan)
+    out = pd.DataFrame({
+        "pos": played.index.to_numpy(), "board": played["board"].to_numpy(), "declarer": declarer.to_numpy(),
+        "strain": strain.to_numpy(), "kind": np.where(strain.to_numpy(dtype=object) == "NT", "notrump", "suit"),
+        "tricks": played["tricks"].astype("Int64").to_numpy(),
+        "dd": pd.array(np.where(np.isnan(dd), None, dd), dtype="Int64"),
+        "leader": declarer.map(LEADER).to_numpy(),
+        "lead": played["lead"].astype("string").str.strip().str.upper().to_numpy() if "lead" in played
+        else pd.array([pd.NA] * len(played), dtype="string"),
+    })
+    out = out[deal.notna().to_numpy()].reset_index(drop=True)
+    deal = deal[deal.notna()].reset_index(drop=True)
+    out["declarer_gain"] = (out["tricks"] - out["dd"]).astype("Float64")
+    out["lead"] = out["lead"].astype("string").str.replace("10", "T", regex=False)
+    led = out["lead"].notna().to_numpy() & (out["lead"].str.len() == 2).fillna(False).to_numpy(dtype=bool)
+    cost = pd.Series(pd.NA, index=out.index, dtype="Int64")
+    if led.any():
+        keys = list(zip(deal[led], out.loc[led, "strain"], out.loc[led, "leader"]))
+        distinct = list(dict.fromkeys(keys))
+        long = pd.DataFrame([(i, card, tricks, max(t.values())) for i, t in enumerate(lead_tricks(distinct))
+                             for card, tricks in t.items()], columns=["key", "lead", "after", "best"])
+        asked = pd.DataFrame({"key": pd.Index(distinct).get_indexer(keys), "lead": out.loc[led, "lead"].to_numpy()})
+        found = asked.merge(long.astype({"lead": "string"}), on=["key", "lead"], how="left")
+        cost[led] = (found["best"] - found["after"]).astype("Int64").to_numpy()
+    out["lead_cost"] = cost
+    return out
+
+
+def t95(n: int) -> float:
+    """Student's t for a 95 % interval of a mean of ``n`` values."""
+    df = n - 1
+    if df in T95:
+        return T95[df]
+    larger = [k for k in T95 if k > df]
+    return T95[min(larger)] if larger else 1.96
+
+
+def figure(values: pd.Series) -> dict | None:
+    """``n``, ``mean`` and the 95 % interval ``low`` - ``high`` of ``values`` (NA left out); None below
+    :data:`MIN_SAMPLE` values."""
+    shown = values.dropna().astype("float64")
+    n = len(shown)
+    if n < MIN_SAMPLE:
+        return None
+    mean, sd = float(shown.mean()), float(shown.std(ddof=1))
+    half = t95(n) * sd / math.sqrt(n)
+    return {"n": n, "mean": mean, "low": mean - half, "high": mean + half}
