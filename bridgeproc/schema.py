@@ -267,14 +267,15 @@ LADDER_COLUMNS: dict[str, object] = {"rank": "string", "names": "string", "ids":
 CLUB_PLAYER_COLUMNS: dict[str, object] = {"key": "string", "name": "string", "date": "string", "event": "string",
                                           "session_id": "string", "partner": "string", "rank": "string",
                                           "pct": "float64", "total": "float64", "masterpoints": "float64"}
-#: A season's profile against double dummy (archive.profile): one row per player. ``declared`` results as
+#: A season's profile against double dummy (archive.profile): one row per player (``key`` as archive history
+#: knows players: ``id:...`` or ``name:...``). ``declared`` results as
 #: declarer, ``declarer_gain`` their mean tricks above double dummy with its 95 % interval (``_low``,
 #: ``_high``) and ``field_gain`` the same boards' other declarers in that strain and seat; ``suit_leads``
 #: and ``nt_leads`` the opening leads against suit and notrump contracts, ``*_lead_cost`` their mean cost
 #: in double-dummy tricks against the best lead, with its interval, beside the club's (``club_*``). A
 #: figure is NaN below the sample that says anything (analysis.profile.MIN_SAMPLE).
 PROFILE_COLUMNS: dict[str, object] = {
-    "name": "string", "id": "string", "sessions": "int64",
+    "key": "string", "name": "string", "id": "string", "sessions": "int64",
     "declared": "int64", "declarer_gain": "float64", "declarer_low": "float64", "declarer_high": "float64",
     "field_gain": "float64",
     "suit_leads": "int64", "suit_lead_cost": "float64", "suit_lead_low": "float64", "suit_lead_high": "float64",

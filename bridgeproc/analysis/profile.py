@@ -23,7 +23,7 @@ from bridgeproc.schema import SEATS, STRAINS
 MIN_SAMPLE = 8
 #: The opening leader: declarer's left-hand opponent.
 LEADER = {"N": "E", "E": "S", "S": "W", "W": "N"}
-#: Student's t for a two-sided 95 % interval, by degrees of freedom (1.96 beyond the table).
+#: Student's t for a two-sided 95 % interval, by degrees of freedom.
 T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228,
        11: 2.201, 12: 2.179, 13: 2.160, 14: 2.145, 15: 2.131, 16: 2.120, 17: 2.110, 18: 2.101, 19: 2.093,
        20: 2.086, 21: 2.080, 22: 2.074, 23: 2.069, 24: 2.064, 25: 2.060, 26: 2.056, 27: 2.052, 28: 2.048,
@@ -88,7 +88,7 @@ def contract_rows(results: pd.DataFrame, deals: pd.DataFrame) -> pd.DataFrame:
         "pos": played.index.to_numpy(), "board": played["board"].to_numpy(), "declarer": declarer.to_numpy(),
         "strain": strain.to_numpy(), "kind": np.where(strain.to_numpy(dtype=object) == "NT", "notrump", "suit"),
         "tricks": played["tricks"].astype("Int64").to_numpy(),
-        "dd": pd.array(np.where(np.isnan(dd), None, dd), dtype="Int64"),
+        "dd": pd.Series(dd).astype("Float64").round().astype("Int64").to_numpy(),
         "leader": declarer.map(LEADER).to_numpy(),
         "lead": played["lead"].astype("string").str.strip().str.upper().to_numpy() if "lead" in played
         else pd.array([pd.NA] * len(played), dtype="string"),
@@ -112,21 +112,46 @@ def contract_rows(results: pd.DataFrame, deals: pd.DataFrame) -> pd.DataFrame:
 
 
 def t95(n: int) -> float:
-    """Student's t for a 95 % interval of a mean of ``n`` values."""
+    """Student's t for a 95 % interval of a mean of ``n`` values (the table's, or for a df between its rows
+    the smaller df's, which is larger: the interval is never narrower than it should be)."""
     df = n - 1
-    if df in T95:
-        return T95[df]
-    larger = [k for k in T95 if k > df]
-    return T95[min(larger)] if larger else 1.96
+    smaller = [k for k in T95 if k <= df]  # between the table's rows, the smaller df's: never a narrower interval
+    return T95[max(smaller)] if smaller else math.inf
 
 
-def figure(values: pd.Series) -> dict | None:
-    """``n``, ``mean`` and the 95 % interval ``low`` - ``high`` of ``values`` (NA left out); None below
-    :data:`MIN_SAMPLE` values."""
+def figure(values: pd.Series, floor: float = -math.inf) -> dict | None:
+    """``n``, ``mean`` and the 95 % interval ``low`` - ``high`` of ``values`` (NA left out; ``low`` no less than
+    ``floor``, the least a value can be); None below :data:`MIN_SAMPLE` values."""
     shown = values.dropna().astype("float64")
     n = len(shown)
     if n < MIN_SAMPLE:
         return None
     mean, sd = float(shown.mean()), float(shown.std(ddof=1))
     half = t95(n) * sd / math.sqrt(n)
-    return {"n": n, "mean": mean, "low": mean - half, "high": mean + half}
+    return {"n": n, "mean": mean, "low": max(mean - half, floor), "high": mean + half}
+
+
+def _signed(value: float) -> str:
+    return f"{value:+.2f}"
+
+
+def profile_words(row) -> list[str]:
+    """A player's profile row (``schema.PROFILE_COLUMNS``) in sentences, a figure only where its sample
+    says something, else how many results there were."""
+    lines = []
+    if pd.notna(row["declarer_gain"]):
+        field = (f"; the others in the same strain and seat on those boards {_signed(row['field_gain'])}"
+                 if pd.notna(row["field_gain"]) else "")
+        lines.append(f"As declarer: {row['declared']} contracts, {_signed(row['declarer_gain'])} tricks against "
+                     f"double dummy (95 %: {_signed(row['declarer_low'])} to {_signed(row['declarer_high'])}){field}.")
+    else:
+        lines.append(f"As declarer: {row['declared']} contracts, too few to say (a figure needs {MIN_SAMPLE}).")
+    for prefix, what in (("suit", "suit"), ("nt", "notrump")):
+        count = row[f"{prefix}_leads"]
+        if pd.notna(row[f"{prefix}_lead_cost"]):
+            lines.append(f"Opening leads against {what} contracts: {count}, costing {row[f'{prefix}_lead_cost']:.2f} "
+                         f"tricks against the best lead (95 %: {row[f'{prefix}_lead_low']:.2f} to "
+                         f"{row[f'{prefix}_lead_high']:.2f}); the club's {row[f'club_{prefix}_lead_cost']:.2f}.")
+        else:
+            lines.append(f"Opening leads against {what} contracts: {count}, too few to say.")
+    return lines

@@ -95,15 +95,16 @@ def _long(rows: pd.DataFrame, players: pd.DataFrame, pair: str, side: str) -> pd
     return found
 
 
-def _figures(values: pd.DataFrame, key: str, column: str, prefix: str) -> pd.DataFrame:
+def _figures(values: pd.DataFrame, key: str, column: str, prefix: str, floor: float = -np.inf) -> pd.DataFrame:
     """Per ``key``: the count ``<prefix>n``, and where it reaches MIN_SAMPLE the mean and its 95 % interval
-    (``<prefix>mean``, ``<prefix>low``, ``<prefix>high``), as :func:`analysis.profile.figure` gives them."""
+    (``<prefix>mean``, ``<prefix>low``, ``<prefix>high``), as :func:`analysis.profile.figure` gives them
+    (``floor`` the least a value can be: a lead costs nothing at best)."""
     shown = values.assign(value=values[column].astype("float64")).dropna(subset=["value"])
     stats = shown.groupby(key)["value"].agg(["count", "mean", "std"])
     half = stats["count"].map(t95) * stats["std"] / np.sqrt(stats["count"])
     enough = stats["count"] >= MIN_SAMPLE
     return pd.DataFrame({f"{prefix}n": stats["count"], f"{prefix}mean": stats["mean"].where(enough),
-                         f"{prefix}low": (stats["mean"] - half).where(enough),
+                         f"{prefix}low": (stats["mean"] - half).clip(lower=floor).where(enough),
                          f"{prefix}high": (stats["mean"] + half).where(enough)})
 
 
@@ -123,11 +124,12 @@ def _gathered(rows: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
     table = who.join(gain).assign(field_gain=field.reindex(who.index).where(gain["declarer_mean"].reindex(who.index).notna()))
     table = table.rename(columns={"declarer_n": "declared", "declarer_mean": "declarer_gain"})
     for kind, prefix in (("suit", "suit"), ("notrump", "nt")):
-        cost = _figures(leading[leading["kind"] == kind], "key", "lead_cost", f"{prefix}_lead_")
+        cost = _figures(leading[leading["kind"] == kind], "key", "lead_cost", f"{prefix}_lead_", floor=0.0)
         club = float(rows.loc[rows["kind"] == kind, "lead_cost"].astype("float64").mean())
         table = table.join(cost.rename(columns={f"{prefix}_lead_n": f"{prefix}_leads",
                                                 f"{prefix}_lead_mean": f"{prefix}_lead_cost"}))
         table[f"club_{prefix}_lead_cost"] = np.where(table[f"{prefix}_lead_cost"].notna(), club, np.nan)
     counts = {c: table[c].fillna(0) for c in ("declared", "suit_leads", "nt_leads")}
-    table = table.assign(**counts).reset_index(drop=True).reindex(columns=list(PROFILE_COLUMNS)).astype(PROFILE_COLUMNS)
+    table = table.assign(**counts).rename_axis("key").reset_index()
+    table = table.reindex(columns=list(PROFILE_COLUMNS)).astype(PROFILE_COLUMNS)
     return table.sort_values("name", key=lambda s: s.str.casefold(), kind="stable").reset_index(drop=True)

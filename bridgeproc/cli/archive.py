@@ -24,12 +24,12 @@ _ARCHIVE_URL = click.option("--archive", "url", envvar="BRIDGEPROC_ARCHIVE", def
 def _archive_call(name: str, *args, **kwargs):
     """Call ``bridgeproc.archive.<name>`` (imported here: other commands start without SQLAlchemy)."""
     from bridgeproc import archive as store
-    from bridgeproc.pipeline import export_session
-    from bridgeproc.pipeline.season import process_club_site, process_ladder, process_ratings, process_rescore
+    from bridgeproc.pipeline import export_session, season
 
-    special: dict[str, Callable] = {"export_session": export_session, "process_ladder": process_ladder,
-                                    "process_rescore": process_rescore, "process_ratings": process_ratings,
-                                    "process_club_site": process_club_site}
+    special: dict[str, Callable] = {"export_session": export_session, "process_ladder": season.process_ladder,
+                                    "process_rescore": season.process_rescore, "process_ratings": season.process_ratings,
+                                    "process_club_site": season.process_club_site,
+                                    "process_profile": season.process_profile}
     function = special.get(name) or getattr(store, name)
     archive_exists, default_url = store.archive_exists, store.default_url
     with library_errors():
@@ -266,17 +266,63 @@ def archive_ratings(url, date_from, date_to, player, fold_accents, outputs, fmt)
         say(f"wrote {', '.join(outputs)}")
 
 
+@archive.command("profile")
+@_ARCHIVE_URL
+@click.argument("player", required=False)
+@_season_dates
+@_FOLD
+@click.option("-o", "--output", "outputs", multiple=True, type=click.Path(),
+              callback=outputs_for(output_types("Profile")),
+              help="Also write every player's figures to a file (.csv). Repeat for several.")
+@_formats
+def archive_profile(url, player, date_from, date_to, fold_accents, outputs, fmt) -> None:
+    """Measure the archive's players against double dummy: as declarer (tricks above double dummy, beside
+    the other declarers of the same boards in that strain and seat) and on opening lead (what the lead cost
+    against the best lead, in suit and in notrump contracts, beside the club), each with its sample and a
+    95 % interval, and nothing where the sample is too small. With PLAYER (any part of a name), that
+    player's figures in words.
+
+    Example:
+
+        bridgeproc archive profile "Anna Strand" --from 2026-01-01
+    """
+    from bridgeproc.analysis.profile import profile_words
+
+    with library_errors():
+        measured = _archive_call("process_profile", url, list(outputs), date_from=date_from, date_to=date_to,
+                                 fold_accents=fold_accents)
+    say(f"profile: {measured.results} result(s) with their deals, {len(measured.table)} player(s)")
+    for note in measured.notes:
+        say(f"Note: {note}")
+    table = measured.table
+    if player:
+        wanted = " ".join(player.split()).casefold()
+        table = table[table["name"].fillna("").str.casefold().str.contains(wanted, regex=False)]
+        if fmt is None and len(table):
+            for row in table.to_dict("records"):
+                click.echo(f"{row['name']} ({row['sessions']} session(s)):")
+                for line in profile_words(row):
+                    click.echo(f"  {line}")
+            return
+    emit(table, fmt, nothing=f"no archived player's name holds {player!r}" if player
+         else "no archived pairs session with deals and results to measure")
+    if outputs:
+        say(f"wrote {', '.join(outputs)}")
+
+
 @archive.command("site")
 @with_verbosity
 @_ARCHIVE_URL
 @_season_dates
 @click.option("--event", default=None, help="Only sessions whose archived event name holds this (any case).")
 @click.option("--title", default="Results", show_default=True, help="The site's title, e.g. the club's name.")
+@click.option("--no-profile", "no_profile", is_flag=True,
+              help="Leave the players' play against double dummy (archive profile) off their pages.")
 @_FOLD
 @click.option("-o", "--output", "outputs", multiple=True, required=True, type=click.Path(),
               callback=outputs_for(output_types("ClubSite")),
               help="The site's folder, ending in a slash (site/); written again, it keeps what has not changed.")
-def archive_site(url, date_from, date_to, event, title, fold_accents, outputs) -> None:
+def archive_site(url, date_from, date_to, event, title, no_profile, fold_accents, outputs) -> None:
     """Write the club's results website from the archive: every evening (newest first) with its own pages,
     what each correction changed, the season's ladder and a page per player.
 
@@ -288,7 +334,7 @@ def archive_site(url, date_from, date_to, event, title, fold_accents, outputs) -
     """
     with library_errors():
         written = _archive_call("process_club_site", url, list(outputs), date_from=date_from, date_to=date_to,
-                                event=event, title=title, fold_accents=fold_accents)
+                                event=event, title=title, fold_accents=fold_accents, with_profile=not no_profile)
     club = written.club
     players = club.players["key"].nunique()
     say(f"club site: {len(club.evenings)} evening(s), {players} player(s), {club.span}")

@@ -81,6 +81,9 @@ OUTPUTS: dict[str, dict[str, str]] = {
     "Ratings": {
         ".csv": "bridgeproc.report.ladder:write_ratings_csv",
     },
+    "Profile": {
+        ".csv": "bridgeproc.report.ladder:write_profile_csv",
+    },
     "ClubSite": {
         FOLDER: "bridgeproc.report.web.club_site:write_club_site",
     },

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bridgeproc.errors import UsageError
-from bridgeproc.model import ClubSite, Ladder, Ratings, Rescored
+from bridgeproc.model import ClubSite, Ladder, Profile, Ratings, Rescored
 from bridgeproc.pipeline.outputs import FOLDER, output_type, output_types
 from bridgeproc.pipeline.publish import FOLDER_MARKER, check_outputs, publish
 from bridgeproc.rank.conventions import Conventions
@@ -37,6 +37,18 @@ def process_ratings(url: str | os.PathLike | None, outputs: Sequence = (), **que
     rated = ratings(url, **query)
     publish(rated, outputs)
     return rated
+
+
+def process_profile(url: str | os.PathLike | None, outputs: Sequence = (), **query) -> Profile:
+    """``bridgeproc archive profile`` as one call: the outputs refused before any work when they cannot be
+    right, the players of the archive at ``url`` against double dummy (``query`` as
+    :func:`bridgeproc.archive.profile.profile` takes it), then every output (``.csv``) written, all or nothing."""
+    from bridgeproc.archive.profile import profile  # start-up: SQLAlchemy only for a run that reads the archive
+
+    check_outputs(outputs, output_types(Profile), [url] if url and "://" not in str(url) else [])
+    measured = profile(url, **query)
+    publish(measured, outputs)
+    return measured
 
 
 def process_rescore(url: str | os.PathLike | None, conventions: Conventions, sessions: Iterable[str] | None = None,

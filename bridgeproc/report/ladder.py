@@ -1,13 +1,14 @@
 """A season ladder (``model.Ladder``, from archive.ladder) written as CSV or as a one-sheet workbook, and
-the archive rescored (``model.Rescored``) as CSV (``pipeline.publish`` stages the file)."""
+the archive rescored (``model.Rescored``), the ratings and the players against double dummy
+(``model.Profile``) as CSV (``pipeline.publish`` stages the file)."""
 from __future__ import annotations
 
 import os
 
-from bridgeproc.model import Ladder, Ratings, Rescored
+from bridgeproc.model import Ladder, Profile, Ratings, Rescored
 from bridgeproc.report.csv_files import write_csv
 from bridgeproc.report.styles import SUBTITLE, TITLE, a4, add_row, cell, header_row, new_sheet, new_workbook, set_widths
-from bridgeproc.schema import LADDER_COLUMNS, RATINGS_COLUMNS, RESCORE_COLUMNS, check
+from bridgeproc.schema import LADDER_COLUMNS, PROFILE_COLUMNS, RATINGS_COLUMNS, RESCORE_COLUMNS, check
 
 #: Column titles of the ladder sheet.
 TITLES = {"rank": "Rank", "names": "Names", "ids": "Member ids", "sessions": "Sessions", "counted": "Counted",
@@ -55,3 +56,9 @@ def write_ratings_csv(ratings: Ratings, path: str | os.PathLike) -> None:
     is a players' list ``score --handicaps`` reads as it is."""
     check(ratings.table, RATINGS_COLUMNS)
     write_csv(ratings.table[["name", "id", "handicap", "rating", "sessions", "rank", "last"]], path)
+
+
+def write_profile_csv(profile: Profile, path: str | os.PathLike) -> None:
+    """The players against double dummy (PROFILE_COLUMNS) as CSV, a figure blank where its sample is too small."""
+    check(profile.table, PROFILE_COLUMNS)
+    write_csv(profile.table, path)

@@ -4,8 +4,10 @@ with what changed; run again after one more evening it rewrites exactly the page
 with nothing new it rewrites none and leaves every file's time alone."""
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import sqlite3
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -65,8 +67,9 @@ def _score(runner, archive, *inputs):
     assert result.exit_code == 0, result.output
 
 
-def _site(runner, archive, site):
-    result = runner.invoke(cli, ["archive", "site", "--archive", str(archive), "--title", "Test club", "-o", f"{site}/"])
+def _site(runner, archive, site, *more):
+    result = runner.invoke(cli, ["archive", "site", "--archive", str(archive), "--title", "Test club", "-o", f"{site}/",
+                                 "--no-profile", *more])
     assert result.exit_code == 0, result.output
     return result.output
 
@@ -83,8 +86,13 @@ def _counts(output):
     return int(m.group(1)), int(m.group(2))
 
 
-@pytest.fixture
-def season(runner, tmp_path):
+@pytest.fixture(scope="module")
+def season(tmp_path_factory):
+    """An archive of four real evenings and the sample one corrected (read only: a test that adds an
+    evening copies it first)."""
+    from click.testing import CliRunner
+
+    runner, tmp_path = CliRunner(), tmp_path_factory.mktemp("season")
     archive = tmp_path / "club.sqlite"
     for name in EVENINGS:
         _score(runner, archive, REALDATA / name)
@@ -157,6 +165,10 @@ def test_the_percentages_on_the_player_pages_are_the_archives_history(runner, tm
 
 
 def test_one_more_evening_rewrites_only_the_pages_that_changed(runner, tmp_path, season):
+    with contextlib.closing(sqlite3.connect(season)) as source, \
+            contextlib.closing(sqlite3.connect(tmp_path / "club.sqlite")) as copy:
+        source.backup(copy)  # the archive in WAL mode: a copy of the file alone may lack its last writes
+    season = tmp_path / "club.sqlite"
     site = tmp_path / "site"
     first = _site(runner, season, site)
     written, kept = _counts(first)
@@ -213,3 +225,36 @@ def test_the_club_pages_fit_a_phone(runner, tmp_path, season, driver):  # noqa: 
     for name, page in (("club-index", pages[0]), ("club-player", pages[3])):
         driver.get(page.as_uri())
         (SCREENSHOTS / f"phone-{name}.png").write_bytes(driver.get_screenshot_as_png())
+
+
+@pytest.mark.dd
+def test_a_players_page_has_their_play_against_double_dummy(runner, tmp_path, season):
+    """The figures on a player's page are those ``archive profile`` gives, and those a count of the
+    player's partnerships' results gives (each result measured as analysis.profile measures it)."""
+    import csv
+    import io
+
+    from bridgeproc.analysis.dd import dd_tables
+    from bridgeproc.analysis.profile import contract_rows
+    from bridgeproc.archive import load_session
+
+    site = tmp_path / "site"
+    result = runner.invoke(cli, ["archive", "site", "--archive", str(season), "-o", f"{site}/"])
+    assert result.exit_code == 0, result.output
+    page = (site / "players" / "hugh-bacon.html").read_text(encoding="utf-8")
+    profiled = runner.invoke(cli, ["archive", "profile", "--archive", str(season), "--csv"])
+    assert profiled.exit_code == 0, profiled.output
+    hugh = next(r for r in csv.DictReader(io.StringIO(profiled.stdout)) if r["name"] == "Hugh Bacon")
+    # Hugh Bacon played one evening, as pair 5 with Susan Childs: his figures are that pair's
+    session = load_session(season, "2025-01-06_monday-pairs")
+    rows = contract_rows(session.results, dd_tables(session.boards))  # archived without double dummy: solved
+    results = session.results.loc[rows["pos"]]
+    ns = rows["declarer"].isin(["N", "S"]).to_numpy()
+    mine = ((results["ns"] == "5").to_numpy() & ns) | ((results["ew"] == "5").to_numpy() & ~ns)
+    gains = rows.loc[mine, "declarer_gain"].astype(float)
+    assert int(hugh["declared"]) == len(gains) and float(hugh["declarer_gain"]) == pytest.approx(gains.mean())
+    assert f"As declarer: {len(gains)} contracts, {gains.mean():+.2f} tricks against double dummy" in page
+    theirs = ((results["ew"] == "5").to_numpy() & ns) | ((results["ns"] == "5").to_numpy() & ~ns)
+    suit = rows.loc[theirs & (rows["kind"] == "suit").to_numpy() & rows["lead_cost"].notna().to_numpy(), "lead_cost"]
+    assert int(hugh["suit_leads"]) == len(suit)
+    assert "Against double dummy" in page and "which partner" in page

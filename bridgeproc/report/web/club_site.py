@@ -5,7 +5,8 @@
                                back and what each correction changed
     ladder.html                the season's ladder
     players/index.html         every player: evenings, average %, masterpoints
-    players/<player>.html      one player's evenings: partner, rank, %, masterpoints; the partners
+    players/<player>.html      one player's evenings: partner, rank, %, masterpoints; the partners;
+                               the play against double dummy (archive profile), when the deals are known
     club.json                  what each evening's pages show (``version:hash``), for the next run
     style.css
 
@@ -25,6 +26,7 @@ from pathlib import Path
 import pandas as pd
 
 from bridgeproc._version import __version__
+from bridgeproc.analysis.profile import profile_words
 from bridgeproc.model import ClubSite, Evening
 from bridgeproc.report.web.boards import percent_text
 from bridgeproc.report.web.render import environment, ladder_page, site_pages, stylesheet, teams_site_pages
@@ -70,6 +72,7 @@ def _players(club: ClubSite) -> tuple[list[dict], dict[str, dict]]:
     if not len(table):
         return index, pages
     folders = {e.session_id: evening_folder(e.session_id) for e in club.evenings}
+    measured = club.profile.table.set_index("key") if club.profile is not None and len(club.profile.table) else None
     for _, rows in table.groupby("key", sort=False):
         name = str(rows["name"].iloc[-1])
         slug = player_slug(name, taken)
@@ -85,7 +88,9 @@ def _players(club: ClubSite) -> tuple[list[dict], dict[str, dict]]:
                    "pct": percent_text(pct.mean()) if len(pct) else "", "best": percent_text(pct.max()) if len(pct) else "",
                    "masterpoints": f"{points.sum():g}" if len(points) else ""}
         index.append(summary)
-        pages[slug] = {**summary, "rows": evenings,
+        key = rows["key"].iloc[0]
+        against = profile_words(measured.loc[key]) if measured is not None and key in measured.index else []
+        pages[slug] = {**summary, "rows": evenings, "profile": against,
                        "partners": [{"name": p or "(no partner named)", "evenings": int(n), "pct": percent_text(v)}
                                     for p, n, v in zip(partners.index, partners["evenings"], partners["pct"])]}
     index.sort(key=lambda row: str(row["name"]).casefold())
@@ -101,8 +106,11 @@ def club_pages(club: ClubSite) -> dict[str, str]:
     players, player_pages = _players(club)
     awarded = any(p["masterpoints"] for p in players)
 
+    notes = list(club.profile.notes) if club.profile is not None else []
+
     def render(kind: str, up: str, **items: object) -> str:
-        return page.render(club=club, kind=kind, up=up, generator=generator, awarded=awarded, **items)
+        return page.render(club=club, kind=kind, up=up, generator=generator, awarded=awarded, profile_notes=notes,
+                           **items)
 
     pages = {"index.html": render("index", "", evenings=evenings, players=bool(players)),
              "ladder.html": ladder_page(club.ladder, home="index.html")}
