@@ -292,7 +292,7 @@ def test_the_templates_ship_in_the_package():
     shipped = [p for p in templates.iterdir()
                if any(fnmatch.fnmatch(str(p.relative_to(ROOT / "bridgeproc")), pattern) for pattern in patterns)]
     assert sorted(p.name for p in shipped) == sorted(p.name for p in templates.iterdir()) == [
-        "base.html", "event_page.html", "event_session.html", "ladder.html", "macros.html", "page.html",
+        "base.html", "club_page.html", "event_page.html", "event_session.html", "ladder.html", "macros.html", "page.html",
         "sim_page.html", "style.css", "table_cards.html", "teams_base.html", "teams_macros.html", "teams_page.html"]
     assert "jinja2>=3.1" in config["project"]["dependencies"]
     # the masterpoint scales are data of the package too (rank.masterpoints reads them as resources)
