@@ -272,7 +272,10 @@ CLUB_PLAYER_COLUMNS: dict[str, object] = {"key": "string", "name": "string", "da
 #: declarer, ``declarer_gain`` their mean tricks above double dummy with its 95 % interval (``_low``,
 #: ``_high``) and ``field_gain`` the same boards' other declarers in that strain and seat; ``suit_leads``
 #: and ``nt_leads`` the opening leads against suit and notrump contracts, ``*_lead_cost`` their mean cost
-#: in double-dummy tricks against the best lead, with its interval, beside the club's (``club_*``). A
+#: in double-dummy tricks against the best lead, with its interval, beside the club's (``club_*``);
+#: ``boards_bid`` every result of the player's partnerships, ``par_imps`` the contract's distance from par
+#: from their side (double dummy, in IMPs) with its interval, and how often they ``underbid`` or
+#: ``overbid`` as the declaring side, or missed a double as the defenders (``missed_double``). A
 #: figure is NaN below the sample that says anything (analysis.profile.MIN_SAMPLE).
 PROFILE_COLUMNS: dict[str, object] = {
     "key": "string", "name": "string", "id": "string", "sessions": "int64",
@@ -282,6 +285,8 @@ PROFILE_COLUMNS: dict[str, object] = {
     "club_suit_lead_cost": "float64",
     "nt_leads": "int64", "nt_lead_cost": "float64", "nt_lead_low": "float64", "nt_lead_high": "float64",
     "club_nt_lead_cost": "float64",
+    "boards_bid": "int64", "par_imps": "float64", "par_low": "float64", "par_high": "float64",
+    "underbid": "int64", "overbid": "int64", "missed_double": "int64",
 }
 #: The open rating (archive.ratings): one row per player, best first; ``handicap`` is minus half the rating
 #: (a pair's handicap, the sum of its players', is then minus its strength); ``last`` the last change explained.

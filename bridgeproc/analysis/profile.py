@@ -154,4 +154,9 @@ def profile_words(row) -> list[str]:
                          f"{row[f'{prefix}_lead_high']:.2f}); the club's {row[f'club_{prefix}_lead_cost']:.2f}.")
         else:
             lines.append(f"Opening leads against {what} contracts: {count}, too few to say.")
+    if pd.notna(row.get("par_imps", pd.NA)):
+        lines.append(f"The contracts reached against par, double dummy: {row['boards_bid']} boards, "
+                     f"{_signed(row['par_imps'])} IMPs a board (95 %: {_signed(row['par_low'])} to "
+                     f"{_signed(row['par_high'])}); {row['underbid']} underbid and {row['overbid']} overbid as the "
+                     f"declaring side, {row['missed_double']} double(s) missed as the defenders.")
     return lines

@@ -3,9 +3,10 @@ session whose deals are known, each result's declarer play and opening lead meas
 :mod:`bridgeproc.analysis.profile`, and the figures gathered per player (players known as ``archive
 history`` knows them).
 
-A pairs result says which side declared and which side led, not which partner: a player's figures are
-those of the partnerships they played in (the notes say so). The play after the lead and the auction are
-not archived, so there are no figures for defence after the lead or for the bidding against par yet."""
+The bidding is measured by the contract each result reached against the board's par, both double dummy
+(:func:`against_par`). A pairs result says which side declared and which side led, not which partner: a
+player's figures are those of the partnerships they played in (the notes say so). The play after the lead
+is not archived, so there are no figures for defence after the lead yet."""
 from __future__ import annotations
 
 import os
@@ -14,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from bridgeproc.analysis.dd import DDUnavailableError, dd_tables
+from bridgeproc.analysis.par import par
 from bridgeproc.analysis.profile import MIN_SAMPLE, contract_rows, t95
 from bridgeproc.archive.db import engine_for, reading
 from bridgeproc.archive.history import standing_players
@@ -22,13 +24,15 @@ from bridgeproc.archive.players import identify
 from bridgeproc.archive.query import list_sessions
 from bridgeproc.archive.tables import sessions
 from bridgeproc.model import Profile
+from bridgeproc.rank import to_imps
 from bridgeproc.schema import DD_COLUMNS, PROFILE_COLUMNS, empty
+from bridgeproc.scoring.law77 import SCORED_FROM, score
 
 #: What every profile says of itself.
 PARTNERSHIP_NOTE = ("a pairs result says which side declared and led, not which partner: each player's figures "
                     "are those of the partnerships they played in")
-NOT_ARCHIVED_NOTE = "defence after the lead and the bidding against par need the play and the auction, which the " \
-                    "archive does not keep: not shown"
+NOT_ARCHIVED_NOTE = ("the bidding is measured by the contract reached against par, double dummy (the auctions are "
+                     "not archived); defence after the lead needs the play, which the archive does not keep: not shown")
 
 
 def profile(url: str | os.PathLike | None = None, *, date_from: str | None = None, date_to: str | None = None,
@@ -54,7 +58,7 @@ def profile(url: str | os.PathLike | None = None, *, date_from: str | None = Non
                 boards = dd_tables(boards)
             except DDUnavailableError as exc:
                 return Profile(empty(PROFILE_COLUMNS), 0, (*notes, str(exc)))
-        rows = contract_rows(session.results, boards)
+        rows = against_par(contract_rows(session.results, boards), session.results, boards)
         results = session.results.loc[rows["pos"]]
         ns_declared = rows["declarer"].isin(["N", "S"]).to_numpy()
         rows = rows.assign(session_id=session_id, section=results["section"].astype("string").fillna("").to_numpy(),
@@ -82,6 +86,33 @@ def profile(url: str | os.PathLike | None = None, *, date_from: str | None = Non
                             "side": seated["group"].astype("string").where(seated["group"].isin(["NS", "EW"]), ""),
                             "key": who.key, "name": who.name, "id": who.member_id})
     return Profile(_gathered(rows, players), len(rows), tuple(notes))
+
+
+def against_par(rows: pd.DataFrame, results: pd.DataFrame, boards: pd.DataFrame) -> pd.DataFrame:
+    """``rows`` with the contract against par, both double dummy, from the declaring side: ``par_imps`` (the
+    contract's score with its double-dummy tricks less the par score, in IMPs) and ``par_call``: below par,
+    ``underbid`` (the contract makes) or ``overbid`` (it goes down); above par (the defenders did worse),
+    ``missed double`` (an undoubled contract going down) or ``let play`` (the defenders could have bid on);
+    ``par`` at par."""
+    played = results.loc[rows["pos"], list(SCORED_FROM)].astype(SCORED_FROM)
+    with_dd = played.assign(tricks=pd.array(rows["dd"].to_numpy(), dtype=SCORED_FROM["tricks"]))
+    known = with_dd["tricks"].notna().to_numpy()
+    par_ns = par(boards).drop_duplicates("board").set_index("board")["par_score"]
+    dd_ns = np.full(len(rows), np.nan)
+    dd_ns[known] = score(with_dd[known], boards)["score_ns"].astype("float64").to_numpy()
+    target = par_ns.reindex(rows["board"]).astype("float64").to_numpy()
+    ns = rows["declarer"].isin(["N", "S"]).to_numpy()
+    gain = np.where(ns, dd_ns - target, target - dd_ns)  # the declaring side's score against par
+    imps = np.where(np.isnan(gain), np.nan, to_imps(np.nan_to_num(gain)).astype("float64"))
+    level = results.loc[rows["pos"], "level"].astype("float64").to_numpy()
+    doubled = results.loc[rows["pos"], "doubled"].fillna(0).astype("int64").to_numpy()
+    makes = rows["dd"].astype("float64").to_numpy() >= level + 6
+    n = len(rows)
+    choices = [np.full(n, None, dtype=object), np.where(makes, "underbid", "overbid").astype(object),
+               np.full(n, "missed double", dtype=object), np.full(n, "let play", dtype=object)]
+    call = np.select([np.isnan(gain), gain < 0, (gain > 0) & ~makes & (doubled == 0), gain > 0], choices,
+                     np.full(n, "par", dtype=object))
+    return rows.assign(par_imps=imps, par_call=pd.array(call, dtype="string"))
 
 
 def _long(rows: pd.DataFrame, players: pd.DataFrame, pair: str, side: str) -> pd.DataFrame:
@@ -129,7 +160,19 @@ def _gathered(rows: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
         table = table.join(cost.rename(columns={f"{prefix}_lead_n": f"{prefix}_leads",
                                                 f"{prefix}_lead_mean": f"{prefix}_lead_cost"}))
         table[f"club_{prefix}_lead_cost"] = np.where(table[f"{prefix}_lead_cost"].notna(), club, np.nan)
-    counts = {c: table[c].fillna(0) for c in ("declared", "suit_leads", "nt_leads")}
+    # the bidding: every result of the partnership, the declaring side's IMPs against par, the defenders' minus
+    defending = _long(rows, players, "defending", "defending_side")
+    both = pd.concat([declaring.assign(side_imps=declaring["par_imps"]),
+                      defending.assign(side_imps=-defending["par_imps"])], ignore_index=True)
+    bid = _figures(both, "key", "side_imps", "par_")
+    calls = pd.concat([declaring[["key", "par_call"]],
+                       defending.loc[defending["par_call"] == "missed double", ["key", "par_call"]]])
+    tally = pd.crosstab(calls["key"], calls["par_call"]).reindex(columns=["underbid", "overbid", "missed double"],
+                                                                 fill_value=0)
+    table = table.join(bid.rename(columns={"par_n": "boards_bid", "par_mean": "par_imps"}))
+    table = table.join(tally.rename(columns={"missed double": "missed_double"}))
+    counts = {c: table[c].fillna(0) for c in ("declared", "suit_leads", "nt_leads", "boards_bid", "underbid",
+                                              "overbid", "missed_double")}
     table = table.assign(**counts).rename_axis("key").reset_index()
     table = table.reindex(columns=list(PROFILE_COLUMNS)).astype(PROFILE_COLUMNS)
     return table.sort_values("name", key=lambda s: s.str.casefold(), kind="stable").reset_index(drop=True)

@@ -119,3 +119,43 @@ def test_a_lead_the_leader_did_not_hold_has_no_cost_and_an_adjusted_result_no_ro
     assert rows["leader"].tolist() == ["W", "W"]
     assert pd.isna(rows["lead_cost"].iloc[0])  # West holds no spade ace: the lead was mistyped
     assert rows["declarer_gain"].tolist() == [2.0, 1.0]
+
+
+#: The WBF IMP scale, written out: the least difference for each IMP.
+IMP_SCALE = [20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500, 1750, 2000, 2250,
+             2500, 3000, 3500, 4000]
+
+
+def _imps(points: int) -> int:
+    return (1 if points > 0 else -1) * sum(abs(points) >= least for least in IMP_SCALE)
+
+
+@pytest.mark.dd
+def test_the_contracts_against_par_are_the_files_own_par_and_law_77():
+    """Each EBL result's contract against par, from the declaring side: its score with the double-dummy
+    tricks (the Law 77 oracle of the scoring tests) less the file's own OptimumScore, in IMPs (the scale
+    written out above), and the call that names it."""
+    from bridgeproc.archive.profile import against_par
+    from bridgeproc.pipeline.teams import process_teams
+    from tests.scoring.test_scoring import law77
+
+    session = process_teams([EBL])
+    rows = against_par(contract_rows(session.results, session.deals), session.results, session.deals)
+    deals = session.deals.set_index("board")
+    results = session.results.loc[rows["pos"]]
+    checked = 0
+    for row, result in zip(rows.itertuples(index=False), results.itertuples(index=False)):
+        vul = str(deals.loc[row.board, "vul"])
+        ns = row.declarer in "NS"
+        vulnerable = vul == "All" or (vul == "NS" and ns) or (vul == "EW" and not ns)
+        declarer_score = law77(int(result.level), row.strain, int(result.doubled), vulnerable, int(row.dd))
+        side, points = deals.loc[row.board, "optimum_score"].split()  # the file's par, e.g. "NS +90"
+        par_ns = int(points) if side == "NS" else -int(points)
+        gain = declarer_score - (par_ns if ns else -par_ns)
+        assert row.par_imps == _imps(gain), (row, gain)
+        makes = row.dd >= result.level + 6
+        expected = ("par" if gain == 0 else ("underbid" if makes else "overbid") if gain < 0
+                    else "missed double" if not makes and result.doubled == 0 else "let play")
+        assert row.par_call == expected
+        checked += 1
+    assert checked == len(rows) > 250
