@@ -258,3 +258,23 @@ def test_a_players_page_has_their_play_against_double_dummy(runner, tmp_path, se
     suit = rows.loc[theirs & (rows["kind"] == "suit").to_numpy() & rows["lead_cost"].notna().to_numpy(), "lead_cost"]
     assert int(hugh["suit_leads"]) == len(suit)
     assert "Against double dummy" in page and "which partner" in page
+
+
+def test_an_evening_laid_out_by_other_templates_is_written_again(runner, tmp_path, season):
+    """The manifest records each evening's version and the layout (bridgeproc's version and templates): an
+    evening shown with another layout is rendered again, not copied; with the same one it is copied as it
+    is (here: a page edited by hand stays edited, as it would after an upload tool touched it)."""
+    import json
+
+    site = tmp_path / "site"
+    _site(runner, season, site)
+    page = site / "evenings" / "2025-01-06_monday-pairs" / "index.html"
+    page.write_text(page.read_text(encoding="utf-8") + "<!-- edited -->", encoding="utf-8")
+    _site(runner, season, site)
+    assert page.read_text(encoding="utf-8").endswith("<!-- edited -->")  # same version, same layout: copied
+    manifest = json.loads((site / "club.json").read_text(encoding="utf-8"))
+    manifest["evenings"] = {k: v.rsplit(":", 1)[0] + ":another-layout" for k, v in manifest["evenings"].items()}
+    (site / "club.json").write_text(json.dumps(manifest), encoding="utf-8")
+    again = _site(runner, season, site)
+    assert not page.read_text(encoding="utf-8").endswith("<!-- edited -->")
+    assert _counts(again)[0] == 2  # that page, and the manifest

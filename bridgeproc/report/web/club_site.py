@@ -11,10 +11,12 @@
     style.css
 
 Written again after one more evening, only what changed is rewritten: an evening whose version is
-the one the site already shows is copied from the site it replaces, and any page that comes out the
+the one the site already shows, laid out by the same bridgeproc and templates, is copied from the site it
+replaces, and any page that comes out the
 same as before keeps its file's time (what an upload by time then leaves alone)."""
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -29,7 +31,7 @@ from bridgeproc._version import __version__
 from bridgeproc.analysis.profile import profile_words
 from bridgeproc.model import ClubSite, Evening
 from bridgeproc.report.web.boards import percent_text
-from bridgeproc.report.web.render import environment, ladder_page, site_pages, stylesheet, teams_site_pages
+from bridgeproc.report.web.render import TEMPLATES, environment, ladder_page, site_pages, stylesheet, teams_site_pages
 from bridgeproc.report.web.site import build_site
 from bridgeproc.report.web.teams_site import build_teams_site
 
@@ -127,10 +129,11 @@ def write_club_site(club: ClubSite, folder: str | os.PathLike) -> None:
     root = Path(folder)
     old = Path(club.previous) if club.previous else None
     stamps = {}
+    layout = layout_digest()
     for evening in club.evenings:
         where = evening_folder(evening.session_id)
-        stamps[evening.session_id] = evening.stamp
-        kept = old is not None and club.previous_stamps.get(evening.session_id) == evening.stamp \
+        stamps[evening.session_id] = f"{evening.stamp}:{layout}"  # the same version, laid out the same way
+        kept = old is not None and club.previous_stamps.get(evening.session_id) == stamps[evening.session_id] \
             and (old / where / "index.html").is_file()
         if kept:
             shutil.copytree(old / where, root / where, copy_function=shutil.copy2)  # type: ignore[operator]
@@ -145,6 +148,16 @@ def write_club_site(club: ClubSite, folder: str | os.PathLike) -> None:
                                       sort_keys=True) + "\n")
     if old is not None:
         _keep_times(root, old)
+
+
+@functools.cache
+def layout_digest() -> str:
+    """What the pages' look depends on besides the session: bridgeproc's version and its templates (an
+    evening shown by another version or other templates is written again, not copied)."""
+    digest = hashlib.sha256(__version__.encode())
+    for template in sorted(TEMPLATES.iterdir(), key=lambda t: t.name):
+        digest.update(template.name.encode() + b"\0" + template.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def _write(root: Path, name: str, text: str) -> None:
