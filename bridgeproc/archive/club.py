@@ -9,13 +9,12 @@ import pandas as pd
 
 from bridgeproc.archive.db import engine_for, reading
 from bridgeproc.archive.diff import diff
-from bridgeproc.archive.history import standing_players
+from bridgeproc.archive.history import dated, standing_players
 from bridgeproc.archive.ladder import ladder
 from bridgeproc.archive.load import load_session
 from bridgeproc.archive.players import identify
 from bridgeproc.archive.profile import profile
 from bridgeproc.archive.query import list_sessions, session_versions
-from bridgeproc.archive.tables import sessions
 from bridgeproc.archive.teams import load_teams
 from bridgeproc.model import ClubSite, Evening
 from bridgeproc.schema import CLUB_PLAYER_COLUMNS, empty
@@ -77,11 +76,7 @@ def _winners(session) -> str:
 def _players(url: str | os.PathLike | None, chosen: set[str], date_from: str | None, date_to: str | None,
              fold_accents: bool) -> pd.DataFrame:
     """One row per player and chosen pairs evening (:data:`schema.CLUB_PLAYER_COLUMNS`), oldest first."""
-    where = []
-    if date_from:
-        where.append(sessions.c.date >= date_from)
-    if date_to:
-        where.append(sessions.c.date <= date_to)
+    where = dated(date_from, date_to)
     with reading(engine_for(url, readonly=True)) as conn:
         rows = standing_players(conn, *where, fields=["rank", "pct", "total", "masterpoints"])
     rows = rows[rows["player"].notna() & rows["session_id"].isin(chosen)].reset_index(drop=True)

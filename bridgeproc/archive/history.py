@@ -42,6 +42,12 @@ STANDING_FIELDS = {"method": (standings.c.method, "string"), "group": (standings
 _HEADS = {"session_id": "string", "event": "string", "date": "string", "version": "int64"}
 
 
+def dated(date_from: str | None = None, date_to: str | None = None) -> list:
+    """The SQL conditions of a season: sessions from ``date_from`` to ``date_to`` (ISO dates, both included;
+    either may be None)."""
+    return ([sessions.c.date >= date_from] if date_from else []) + ([sessions.c.date <= date_to] if date_to else [])
+
+
 def _current(all_versions: bool):
     """The versions a question reads: each session's latest, or (``all_versions``) every complete one."""
     return versions.c.complete.is_(True) if all_versions else sessions.c.latest_version_id == versions.c.version_id

@@ -27,7 +27,7 @@ from sqlalchemy import Text, cast, exists, func, literal_column, or_, select
 from sqlalchemy.dialects.postgresql import JSONB, aggregate_order_by
 
 from bridgeproc.archive.db import engine_for, reading
-from bridgeproc.archive.history import IN_CHUNK, fetch_frame, fetch_rows
+from bridgeproc.archive.history import IN_CHUNK, dated, fetch_frame, fetch_rows
 from bridgeproc.archive.players import distinct_identities, seat_ids
 from bridgeproc.archive.tables import names as names_table
 from bridgeproc.archive.tables import players, sessions, standings
@@ -340,11 +340,7 @@ def ladder(url: str | os.PathLike | None = None, *, date_from: str | None = None
         raise ValueError(f"min_sessions must be at least 1, not {min_sessions}")
     if by not in ("pair", "player"):
         raise ValueError(f"by must be 'pair' or 'player', not {by!r}")
-    where = []
-    if date_from:
-        where.append(sessions.c.date >= date_from)
-    if date_to:
-        where.append(sessions.c.date <= date_to)
+    where = dated(date_from, date_to)
     engine = engine_for(url, readonly=True)
     with reading(engine) as conn:
         listed, table, seated = _season(conn, where)
@@ -359,11 +355,11 @@ def ladder(url: str | os.PathLike | None = None, *, date_from: str | None = None
         found = listed.loc[chosen & counted & (listed["kind"] != "teams"), "event"].value_counts(sort=False)
         notes.append("events: " + (", ".join(f"{name!r} ({n})" for name, n in found.items()) or "none"))
     if date_from or date_to:
-        dated = listed["date"].str.fullmatch(ISO_DATE.pattern).fillna(False).astype(bool)
-        undated = sorted(listed.loc[chosen & counted & ~dated, "session_id"])
+        full_date = listed["date"].str.fullmatch(ISO_DATE.pattern).fillna(False).astype(bool)
+        undated = sorted(listed.loc[chosen & counted & ~full_date, "session_id"])
         if undated:
             notes.append(f"sessions without a full date, outside any date range: {_listed(undated)}")
-        chosen &= dated
+        chosen &= full_date
     teams = sorted(listed.loc[chosen & (listed["kind"] == "teams"), "session_id"])
     if teams:
         notes.append(f"teams sessions have no pair percentage, left out: {_listed(teams)}")

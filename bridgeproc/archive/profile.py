@@ -18,11 +18,10 @@ from bridgeproc.analysis.dd import DDUnavailableError, dd_tables
 from bridgeproc.analysis.par import par
 from bridgeproc.analysis.profile import MIN_SAMPLE, contract_rows, t95
 from bridgeproc.archive.db import engine_for, reading
-from bridgeproc.archive.history import standing_players
+from bridgeproc.archive.history import dated, standing_players
 from bridgeproc.archive.load import load_session
 from bridgeproc.archive.players import identify
 from bridgeproc.archive.query import list_sessions
-from bridgeproc.archive.tables import sessions
 from bridgeproc.model import Profile
 from bridgeproc.rank import to_imps
 from bridgeproc.schema import DD_COLUMNS, PROFILE_COLUMNS, empty
@@ -72,11 +71,7 @@ def profile(url: str | os.PathLike | None = None, *, date_from: str | None = Non
     if not parts:
         return Profile(empty(PROFILE_COLUMNS), 0, tuple(notes))
     rows = pd.concat(parts, ignore_index=True)
-    where = []
-    if date_from:
-        where.append(sessions.c.date >= date_from)
-    if date_to:
-        where.append(sessions.c.date <= date_to)
+    where = dated(date_from, date_to)
     with reading(engine_for(url, readonly=True)) as conn:
         seated = standing_players(conn, *where, fields=["group", "pair"])
     seated = seated[seated["player"].notna() & seated["session_id"].isin(set(rows["session_id"]))].reset_index(drop=True)

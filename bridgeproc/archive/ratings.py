@@ -9,9 +9,8 @@ import pandas as pd
 
 from bridgeproc.analysis.rating import rate_sessions
 from bridgeproc.archive.db import engine_for, reading
-from bridgeproc.archive.history import standing_players
+from bridgeproc.archive.history import dated, standing_players
 from bridgeproc.archive.players import identify
-from bridgeproc.archive.tables import sessions
 from bridgeproc.model import Ratings
 from bridgeproc.rank import rank_text
 from bridgeproc.schema import RATING_CHANGE_COLUMNS, RATINGS_COLUMNS, empty
@@ -21,11 +20,7 @@ def ratings(url: str | os.PathLike | None = None, *, date_from: str | None = Non
             fold_accents: bool = False) -> Ratings:
     """Every archived player's rating after the sessions from ``date_from`` to ``date_to`` (ISO dates, both
     included), with each change explained (``Ratings``)."""
-    where = []
-    if date_from:
-        where.append(sessions.c.date >= date_from)
-    if date_to:
-        where.append(sessions.c.date <= date_to)
+    where = dated(date_from, date_to)
     with reading(engine_for(url, readonly=True)) as conn:
         rows = standing_players(conn, *where, fields=["group", "pct"])
     rows = rows[rows["player"].notna()].reset_index(drop=True)
