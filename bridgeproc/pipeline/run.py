@@ -69,8 +69,8 @@ def _movement(results: pd.DataFrame, conventions: Conventions, numbering: str) -
     tables = int(results.groupby(["section", "board"]).size().max()) if len(results) else 0
     kind = "one winner" if kinds == {"one"} else "two winners (NS and EW ranked apart)" if kinds == {"two"} else "mixed"
     where = f"{len(sections)} sections, " if len(sections) > 1 else ""
-    return (f"Movement: {where}{_count(tables, 'table')}, {_count(boards, 'board')}, {kind}; "
-            f"pairs numbered {numbering}")
+    who = "an individual: players ranked one by one" if is_individual(results) else f"pairs numbered {numbering}"
+    return f"Movement: {where}{_count(tables, 'table')}, {_count(boards, 'board')}, {kind}; {who}"
 
 
 def _count(n: int, thing: str) -> str:
