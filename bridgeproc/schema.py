@@ -270,7 +270,8 @@ CLUB_PLAYER_COLUMNS: dict[str, object] = {"key": "string", "name": "string", "da
 #: A season's profile against double dummy (archive.profile): one row per player (``key`` as archive history
 #: knows players: ``id:...`` or ``name:...``). ``declared`` results as
 #: declarer, ``declarer_gain`` their mean tricks above double dummy with its 95 % interval (``_low``,
-#: ``_high``) and ``field_gain`` the same boards' other declarers in that strain and seat; ``suit_leads``
+#: ``_high``) and ``field_gain`` how many tricks more than the same boards' other declarers in that strain
+#: and seat (over the contracts where there were others); ``suit_leads``
 #: and ``nt_leads`` the opening leads against suit and notrump contracts, ``*_lead_cost`` their mean cost
 #: in double-dummy tricks against the best lead, with its interval, beside the club's (``club_*``);
 #: ``boards_bid`` every result of the player's partnerships, ``par_imps`` the contract's distance from par

@@ -140,8 +140,8 @@ def profile_words(row) -> list[str]:
     says something, else how many results there were."""
     lines = []
     if pd.notna(row["declarer_gain"]):
-        field = (f"; the others in the same strain and seat on those boards {_signed(row['field_gain'])}"
-                 if pd.notna(row["field_gain"]) else "")
+        field = (f"; {_signed(row['field_gain'])} a contract against the others who declared that strain from that "
+                 "seat on the same boards" if pd.notna(row["field_gain"]) else "")
         lines.append(f"As declarer: {row['declared']} contracts, {_signed(row['declarer_gain'])} tricks against "
                      f"double dummy (95 %: {_signed(row['declarer_low'])} to {_signed(row['declarer_high'])}){field}.")
     else:

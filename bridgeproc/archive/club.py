@@ -40,7 +40,8 @@ def club_site(url: str | os.PathLike | None = None, *, date_from: str | None = N
     evenings = tuple(_evening(url, row) for row in chosen.itertuples(index=False))
     season = ladder(url, date_from=date_from, date_to=date_to, event=event, fold_accents=fold_accents)
     players = _players(url, {e.session_id for e in evenings if e.kind != "teams"}, date_from, date_to, fold_accents)
-    measured = profile(url, date_from=date_from, date_to=date_to, fold_accents=fold_accents) if with_profile else None
+    measured = profile(url, date_from=date_from, date_to=date_to, fold_accents=fold_accents,
+                       sessions={e.session_id for e in evenings}) if with_profile else None
     return ClubSite(title, evenings, season, players, season.span, previous, dict(previous_stamps or {}), measured)
 
 

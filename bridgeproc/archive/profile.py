@@ -10,6 +10,7 @@ is not archived, so there are no figures for defence after the lead yet."""
 from __future__ import annotations
 
 import os
+from collections.abc import Collection
 
 import numpy as np
 import pandas as pd
@@ -35,11 +36,13 @@ NOT_ARCHIVED_NOTE = ("the bidding is measured by the contract reached against pa
 
 
 def profile(url: str | os.PathLike | None = None, *, date_from: str | None = None, date_to: str | None = None,
-            fold_accents: bool = False) -> Profile:
+            fold_accents: bool = False, sessions: Collection[str] | None = None) -> Profile:
     """The :class:`Profile` of the archive at ``url`` over the sessions from ``date_from`` to ``date_to``
-    (ISO dates, both included)."""
+    (ISO dates, both included), or only ``sessions`` (ids: the club site's evenings)."""
     listed = list_sessions(url)
     chosen = listed[(listed["versions"] > 0) & (listed["kind"] != "teams")]
+    if sessions is not None:
+        chosen = chosen[chosen["session_id"].isin(list(sessions))]
     if date_from:
         chosen = chosen[chosen["date"] >= date_from]
     if date_to:
@@ -59,12 +62,8 @@ def profile(url: str | os.PathLike | None = None, *, date_from: str | None = Non
                 return Profile(empty(PROFILE_COLUMNS), 0, (*notes, str(exc)))
         rows = against_par(contract_rows(session.results, boards), session.results, boards)
         results = session.results.loc[rows["pos"]]
-        ns_declared = rows["declarer"].isin(["N", "S"]).to_numpy()
-        rows = rows.assign(session_id=session_id, section=results["section"].astype("string").fillna("").to_numpy(),
-                           declaring=np.where(ns_declared, results["ns"].astype("string"), results["ew"].astype("string")),
-                           defending=np.where(ns_declared, results["ew"].astype("string"), results["ns"].astype("string")),
-                           declaring_side=np.where(ns_declared, "NS", "EW"), defending_side=np.where(ns_declared, "EW", "NS"))
-        parts.append(rows)
+        parts.append(rows.assign(session_id=session_id, section=results["section"].astype("string").fillna("").to_numpy(),
+                                 ns=results["ns"].astype("string").to_numpy(), ew=results["ew"].astype("string").to_numpy()))
     if without:
         notes.append(f"{len(without)} session(s) without deals left out: {', '.join(without[:5])}"
                      + (" ..." if len(without) > 5 else ""))
@@ -77,10 +76,68 @@ def profile(url: str | os.PathLike | None = None, *, date_from: str | None = Non
     seated = seated[seated["player"].notna() & seated["session_id"].isin(set(rows["session_id"]))].reset_index(drop=True)
     who = identify(seated["player"], seated["member_id"], fold_accents)
     notes[2:2] = list(who.matches)
-    players = pd.DataFrame({"session_id": seated["session_id"], "pair": seated["pair"].astype("string"),
-                            "side": seated["group"].astype("string").where(seated["group"].isin(["NS", "EW"]), ""),
-                            "key": who.key, "name": who.name, "id": who.member_id})
-    return Profile(_gathered(rows, players), len(rows), tuple(notes))
+    players = _standing_keys(seated).assign(key=who.key.to_numpy(), name=who.name.to_numpy(), id=who.member_id.to_numpy())
+    table = _gathered(rows, players)
+    if len(rows) and not len(table):
+        notes.append("no result's players are named in the standings: nothing to say of anyone")
+    return Profile(table, len(rows), tuple(notes))
+
+
+#: A standings pair as the standings write it: ``5``, ``NS 5`` (pairs numbered per direction ranked
+#: together), ``A5`` (pairs ranked across sections).
+_PAIR_TEXT = r"^\s*(?:(?P<direction>NS|EW)\s*)?(?P<section>[A-Za-z]{1,2}(?=\s*-?\s*\d))?\s*-?\s*(?P<number>\d+)\s*$"
+
+
+def _standing_keys(seated: pd.DataFrame) -> pd.DataFrame:
+    """Each standings player's ``session_id``, ``section``, ``direction`` and ``number`` (blank where the
+    standings do not say: a pair of a shared numbering, one section), from its group (``ALL``, ``NS``,
+    ``A EW``) and its pair (``5``, ``NS 5``, ``A5``)."""
+    group = seated["group"].astype("string").fillna("").str.strip().str.rsplit(" ", n=1, expand=True).reindex(
+        columns=[0, 1]).astype("string")
+    last = group[1].fillna(group[0]).fillna("")
+    first = group[0].where(group[1].notna(), "").fillna("")
+    pair = seated["pair"].astype("string").str.extract(_PAIR_TEXT).astype("string")
+    direction = pair["direction"].fillna(last.where(last.isin(["NS", "EW"]), "")).fillna("")
+    section = pair["section"].str.upper().fillna(first.where(first != "", "")).fillna("")
+    return pd.DataFrame({"session_id": seated["session_id"].to_numpy(), "section": section.to_numpy(),
+                         "direction": direction.to_numpy(), "number": pair["number"].to_numpy()}).astype("string")
+
+
+#: The seat of each side's first and second player in an individual's ``north+south`` / ``east+west``.
+_FIRST_OF_SIDE = {"N": ("ns", 0), "S": ("ns", 1), "E": ("ew", 0), "W": ("ew", 1)}
+
+
+def _entries(rows: pd.DataFrame, who: str) -> pd.DataFrame:
+    """The standings entries a result counts for: ``who`` is ``declarer`` (the declaring pair, or an
+    individual's declarer), ``leader`` (the defending pair, or the individual on lead), or ``ns`` / ``ew``
+    (a side, both players of an individual's); each as ``row`` (into ``rows``), ``section``, ``direction``,
+    ``number``."""
+    out = []
+    individual = rows["ns"].str.contains("+", regex=False).fillna(False).to_numpy(dtype=bool)
+    for seat, (side, place) in _FIRST_OF_SIDE.items():
+        if who in ("declarer", "leader"):
+            at = (rows["declarer"] if who == "declarer" else rows["leader"]).to_numpy() == seat
+            side_of = side
+        else:
+            at, side_of = np.ones(len(rows), dtype=bool), who
+            if side != who:
+                continue
+        # a pair: the side's number, once (a side's both seats are the same pair)
+        pairs = at & ~individual & (place == 0 or who in ("declarer", "leader"))
+        players = at & individual
+        if pairs.any():
+            out.append(pd.DataFrame({"row": np.flatnonzero(pairs), "number": rows[side_of].to_numpy()[pairs],
+                                     "direction": side_of.upper()}))
+        if players.any():
+            halves = rows[side_of].astype("string").str.split("+", n=1, expand=True).reindex(columns=[0, 1])
+            number = halves.astype("string")[place].to_numpy()[players]
+            out.append(pd.DataFrame({"row": np.flatnonzero(players), "number": number, "direction": ""}))
+    if not out:
+        return pd.DataFrame({"row": pd.Series(dtype="int64"), "number": pd.Series(dtype="string"),
+                             "direction": pd.Series(dtype="string")})
+    found = pd.concat(out, ignore_index=True)
+    return found.assign(session_id=rows["session_id"].to_numpy()[found["row"]],
+                        section=rows["section"].to_numpy()[found["row"]])
 
 
 def against_par(rows: pd.DataFrame, results: pd.DataFrame, boards: pd.DataFrame) -> pd.DataFrame:
@@ -110,15 +167,16 @@ def against_par(rows: pd.DataFrame, results: pd.DataFrame, boards: pd.DataFrame)
     return rows.assign(par_imps=imps, par_call=pd.array(call, dtype="string"))
 
 
-def _long(rows: pd.DataFrame, players: pd.DataFrame, pair: str, side: str) -> pd.DataFrame:
-    """Each result row once per player of its ``pair`` column's partnership (found by session, pair and,
-    where the standings rank NS and EW apart, the side)."""
-    left = rows.assign(pair=rows[pair], side=rows[side])
-    apart = players[players["side"] != ""]
-    together = players[players["side"] == ""].drop(columns="side")
-    found = pd.concat([left.merge(apart, on=["session_id", "pair", "side"]),
-                       left.merge(together, on=["session_id", "pair"])], ignore_index=True)
-    return found
+def _long(rows: pd.DataFrame, players: pd.DataFrame, who: str) -> pd.DataFrame:
+    """Each result row once per player it counts for (:func:`_entries`), matched to the standings by session
+    and number, and by section and direction where the standings give them."""
+    entries = _entries(rows, who).astype({"number": "string", "direction": "string", "section": "string"})
+    found = entries.merge(players, on=["session_id", "number"], suffixes=("", "_standing"))
+    fits = ((found["section_standing"] == "") | (found["section_standing"] == found["section"])) & (
+        (found["direction_standing"] == "") | (found["direction"] == "") | (found["direction_standing"] == found["direction"]))
+    found = found[fits.to_numpy(dtype=bool)]
+    taken = rows.drop(columns=["section", "session_id", "ns", "ew"]).iloc[found["row"].to_numpy()].reset_index(drop=True)
+    return pd.concat([taken, found[["key", "name", "id", "session_id"]].reset_index(drop=True)], axis=1)
 
 
 def _figures(values: pd.DataFrame, key: str, column: str, prefix: str, floor: float = -np.inf) -> pd.DataFrame:
@@ -140,13 +198,14 @@ def _gathered(rows: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
     same = rows.groupby(["session_id", "section", "board", "strain", "declarer"])["declarer_gain"]
     total, count = same.transform("sum"), same.transform("count")
     rows = rows.assign(field_gain=((total - rows["declarer_gain"]) / (count - 1)).where(count > 1))
-    declaring = _long(rows, players, "declaring", "declaring_side")
-    leading = _long(rows[rows["lead_cost"].notna()], players, "defending", "defending_side")
+    declaring = _long(rows, players, "declarer")
+    leading = _long(rows[rows["lead_cost"].notna()].reset_index(drop=True), players, "leader")
     seen = pd.concat([declaring, leading])[["key", "name", "id", "session_id"]]
     who = seen.groupby("key", sort=False).agg(name=("name", "last"), id=("id", "last"),
                                               sessions=("session_id", "nunique"))
     gain = _figures(declaring, "key", "declarer_gain", "declarer_")
-    field = declaring.groupby("key")["field_gain"].mean()
+    # against the field on the same rows: the player's gain less the others' where others declared there too
+    field = (declaring["declarer_gain"] - declaring["field_gain"]).groupby(declaring["key"]).mean()
     table = who.join(gain).assign(field_gain=field.reindex(who.index).where(gain["declarer_mean"].reindex(who.index).notna()))
     table = table.rename(columns={"declarer_n": "declared", "declarer_mean": "declarer_gain"})
     for kind, prefix in (("suit", "suit"), ("notrump", "nt")):
@@ -156,12 +215,13 @@ def _gathered(rows: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
                                                 f"{prefix}_lead_mean": f"{prefix}_lead_cost"}))
         table[f"club_{prefix}_lead_cost"] = np.where(table[f"{prefix}_lead_cost"].notna(), club, np.nan)
     # the bidding: every result of the partnership, the declaring side's IMPs against par, the defenders' minus
-    defending = _long(rows, players, "defending", "defending_side")
-    both = pd.concat([declaring.assign(side_imps=declaring["par_imps"]),
-                      defending.assign(side_imps=-defending["par_imps"])], ignore_index=True)
+    sides = [_long(rows, players, side).assign(declaring=lambda f, d=d: f["declarer"].isin(d))
+             for side, d in (("ns", ["N", "S"]), ("ew", ["E", "W"]))]
+    both = pd.concat(sides, ignore_index=True)
+    both = both.assign(side_imps=both["par_imps"].where(both["declaring"], -both["par_imps"]))
     bid = _figures(both, "key", "side_imps", "par_")
-    calls = pd.concat([declaring[["key", "par_call"]],
-                       defending.loc[defending["par_call"] == "missed double", ["key", "par_call"]]])
+    calls = pd.concat([both.loc[both["declaring"] & both["par_call"].isin(["underbid", "overbid"]), ["key", "par_call"]],
+                       both.loc[~both["declaring"] & (both["par_call"] == "missed double"), ["key", "par_call"]]])
     tally = pd.crosstab(calls["key"], calls["par_call"]).reindex(columns=["underbid", "overbid", "missed double"],
                                                                  fill_value=0)
     table = table.join(bid.rename(columns={"par_n": "boards_bid", "par_mean": "par_imps"}))

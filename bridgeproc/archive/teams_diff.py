@@ -18,10 +18,14 @@ import pandas as pd
 from bridgeproc.archive.diff_words import headline, join_words, keyed, rank_number
 from bridgeproc.core.notation import contract_text
 from bridgeproc.schema import (
+    RESULTS_COLUMNS,
+    TEAM_BOARD_COLUMNS,
+    TEAM_RESULTS_COLUMNS,
     TEAMS_DIFF_BOARD_COLUMNS,
     TEAMS_DIFF_MATCH_COLUMNS,
     TEAMS_DIFF_RESULT_COLUMNS,
     TEAMS_DIFF_STANDING_COLUMNS,
+    empty,
     records,
 )
 
@@ -124,7 +128,10 @@ def _pair(home, away) -> str:
 
 
 def _result_text(frame: pd.DataFrame) -> pd.Series:
-    """A table result in words: ``4H N -1 -100 lead SA`` (an artificial score by its code)."""
+    """A table result in words: ``4H N -1 -100 lead SA`` (an artificial score by its code); none for a
+    session archived without table results (a file of match totals only: its frame has no columns)."""
+    if "level" not in frame:
+        return pd.Series("", index=frame.index, dtype="string")
     contract = contract_text(frame["level"], frame["strain"], frame["doubled"], frame["adjusted"])
     tricks = frame["tricks"].astype("Int64")
     over = tricks - (frame["level"].astype("Int64") + 6)
@@ -338,6 +345,10 @@ def diff_teams(row1: dict, row2: dict, f1: dict[str, pd.DataFrame], f2: dict[str
     """Compare two versions of a teams session: their ``versions`` rows (from
     :func:`~bridgeproc.archive.load.resolve_version`) and frames (from :func:`~bridgeproc.archive.load.read_frames`)."""
     scoring = json.loads(row2["conventions"]).get("options", {}).get("scoring", "vp")
+    # a frame with no rows is archived without its columns (a file of match totals has no table results)
+    declared = {"team_results": RESULTS_COLUMNS | TEAM_RESULTS_COLUMNS, "team_boards": TEAM_BOARD_COLUMNS}
+    f1, f2 = ({name: empty(declared[name]) if name in declared and not len(frame.columns) else frame
+               for name, frame in f.items()} for f in (f1, f2))
     return TeamsDiff(row2["session_id"], row1["version"], row2["version"],
                      diff_team_results(f1["team_results"], f2["team_results"]),
                      diff_team_boards(f1["team_boards"], f2["team_boards"]),

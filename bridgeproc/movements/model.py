@@ -42,7 +42,9 @@ class Movement:
     def copies(self) -> int:
         """How many tables play one board set in the same round, at most: the copies of the boards needed
         (a relay or tables sharing the boards count; a half table's phantom rows are no table)."""
-        return int(self.seating.groupby(["section", "round", "board_set"]).size().max())
+        seating = self.seating
+        playing = seating[(seating["ns"] != PHANTOM) & (seating["ew"] != PHANTOM)]
+        return int(playing.groupby(["section", "round", "board_set"]).size().max()) if len(playing) else 0
 
     def board_range(self, board_set: int) -> range:
         """The boards of ``board_set``."""

@@ -20,12 +20,16 @@ def _next(seating: pd.DataFrame, rounds: int, resting: str = "the bye stand") ->
     later = seating.assign(round=seating["round"] - 1)
     ew_to = seating.merge(later[["section", "round", "ew", "table"]].rename(columns={"table": "ew_to"}),
                           on=["section", "round", "ew"], how="left")["ew_to"]
+    # a Howell's EW pair may sit NS next: that table, said so
+    as_ns = seating.merge(later[["section", "round", "ns", "table"]].rename(columns={"ns": "ew", "table": "ns_to"}),
+                          on=["section", "round", "ew"], how="left")["ns_to"]
     boards_to = later.groupby(["section", "round", "board_set"])["table"].agg(
         lambda t: ", ".join(map(str, sorted(t))))
     at = pd.MultiIndex.from_frame(seating[["section", "round", "board_set"]])
     to = pd.Series(boards_to.reindex(at).to_numpy(), index=seating.index).fillna("")
     last = seating["round"] == rounds
-    ew_text = ew_to.astype("Int64").astype("string").fillna("").where(~last, "end")
+    ew_text = ew_to.astype("Int64").astype("string").fillna(as_ns.astype("Int64").astype("string") + " (NS)")
+    ew_text = ew_text.fillna("").where(~last, "end")
     ew_text = ew_text.where(seating["ew"] != PHANTOM, "")  # where the missing pair would go: no one goes
     finished = seating["round"] == seating.groupby(["section", "board_set"])["round"].transform("max")
     to = to.where(to != "", resting)  # a set that rests a round: a relay Mitchell's bye stand, a Howell's relays

@@ -278,3 +278,41 @@ def test_an_evening_laid_out_by_other_templates_is_written_again(runner, tmp_pat
     again = _site(runner, season, site)
     assert not page.read_text(encoding="utf-8").endswith("<!-- edited -->")
     assert _counts(again)[0] == 2  # that page, and the manifest
+
+
+def test_a_player_named_index_does_not_take_the_players_list():
+    import pandas as pd
+
+    from bridgeproc.model import ClubSite, Evening, Ladder
+    from bridgeproc.report.web.club_site import club_pages
+    from bridgeproc.schema import CLUB_PLAYER_COLUMNS, LADDER_COLUMNS, empty
+
+    players = pd.DataFrame([{"key": k, "name": n, "date": "2026-12-01", "event": "Club", "session_id": "s1",
+                             "partner": p, "rank": "1", "pct": 55.0, "total": 10.0, "masterpoints": None}
+                            for k, n, p in (("name:index", "Index", "Ann"), ("name:ann", "Ann", "Index"),
+                                            ("name:index2", "INDEX", "Bo"))]).astype(CLUB_PLAYER_COLUMNS)
+    evening = Evening("s1", "2026-12-01", "Club", "pairs", 1, "1:hash", None)
+    club = ClubSite("Club", (evening,), Ladder(empty(LADDER_COLUMNS), 0, "average"), players)
+    pages = club_pages(club)
+    assert sorted(p for p in pages if p.startswith("players/")) == [
+        "players/ann.html", "players/index-2.html", "players/index-3.html", "players/index.html"]
+    assert "<h1>Players</h1>" in pages["players/index.html"]
+
+
+def test_a_corrected_teams_evening_of_match_totals_is_marked(runner, tmp_path):
+    """A teams file of match totals only (no table results: their frame is archived without columns),
+    scored again with another VP scale: archive diff and the site say what changed."""
+    archive = tmp_path / "t.sqlite"
+    source = REALDATA / "fin-salo-joukkue-2013-09-15-teams-vp.pbn"
+    for more in ([], ["--vp-scale", "ebu20"]):
+        done = runner.invoke(cli, ["teams", str(source), "--archive", str(archive), "-o", str(tmp_path / "t.csv"),
+                                   "-q", *more])
+        assert done.exit_code == 0, done.output
+    diff = runner.invoke(cli, ["archive", "diff", "2013-09-15_salo-joukkuekilpailu", "--archive", str(archive)])
+    assert diff.exit_code == 0 and "VP scale: wbf2013 -> ebu20" in diff.output, diff.output
+    output = _site(runner, archive, tmp_path / "site")
+    assert "1 evening(s)" in output
+    index = _read(tmp_path / "site" / "index.html")
+    assert [row[3] for row in index.rows[1:] if row][0].startswith("corrected on ")
+    page = (tmp_path / "site" / "evenings" / "2013-09-15_salo-joukkuekilpailu" / "index.html").read_text(encoding="utf-8")
+    assert '<p class="corrected">corrected on ' in page and "(version 2: " in page

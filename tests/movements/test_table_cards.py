@@ -68,7 +68,7 @@ def test_a_howell_has_a_card_per_table_and_per_pair(tmp_path):
     pair10 = cards[-1]["rows"]
     assert [row[1:3] for row in pair10] == [["3", "NS"]] * 9  # the stationary pair, at the middle table
     table1 = cards[0]["rows"]
-    assert table1[0] == [1, "2", "4", "1-3", "", "a relay stand"]  # one set of boards: table 1's go to the relays
+    assert table1[0] == [1, "2", "4", "1-3", "4 (NS)", "a relay stand"]  # one set of boards: table 1's to the relays
     assert cards[4]["rows"][0][3:] == ["13-15", "2", "4"]  # and every other table's down one table
 
 
@@ -102,3 +102,25 @@ def test_the_cards_print_one_table_a_page_in_chromium(tmp_path):
             assert png[:8] == b"\x89PNG\r\n\x1a\n"
     finally:
         driver.quit()
+
+
+@pytest.mark.parametrize("tables", range(2, 9))
+def test_every_howell_card_sends_the_ew_pair_where_it_plays_next(tables):
+    """In a Howell the EW pair often sits NS next round: the card says the table, and "(NS)" when so."""
+    movement = howell(tables, 2)
+    seat = {}
+    for row in movement.seating.itertuples():
+        seat[(row.round, row.ns)] = f"{row.table} (NS)"
+        seat[(row.round, row.ew)] = str(row.table)
+    for card in card_models(movement)[:tables]:
+        for r, _ns, ew, _boards, ew_to, _to in card["rows"]:
+            assert ew_to == ("end" if r == movement.rounds else seat[(r + 1, int(ew))]), (card["title"], r)
+
+
+@pytest.mark.parametrize(("kind", "tables", "sitout", "copies"), [("howell", 3, 6, 2), ("howell", 2, 4, 1),
+                                                                  ("howell", 3, None, 3)])
+def test_a_half_tables_sitout_shares_no_boards(kind, tables, sitout, copies):
+    from bridgeproc.pipeline.movement import build_movement
+
+    movement = build_movement(kind, tables, sitout=str(sitout) if sitout else None)
+    assert movement.copies == copies  # the table where a pair sits out plays nothing

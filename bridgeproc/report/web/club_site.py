@@ -68,13 +68,14 @@ def _evening_pages(evening: Evening) -> dict[str, str]:
 def _players(club: ClubSite) -> tuple[list[dict], dict[str, dict]]:
     """The players' index rows and each player's page model, by slug."""
     table = club.players
-    taken: set[str] = set()
+    taken: set[str] = {"index"}  # the players' list: no player's page takes its name
     index: list[dict] = []
     pages: dict[str, dict] = {}
+    folders = {e.session_id: evening_folder(e.session_id) for e in club.evenings}
+    table = table[table["session_id"].isin(list(folders))]  # an evening the site shows, each row
+    measured = club.profile.table.set_index("key") if club.profile is not None and len(club.profile.table) else None
     if not len(table):
         return index, pages
-    folders = {e.session_id: evening_folder(e.session_id) for e in club.evenings}
-    measured = club.profile.table.set_index("key") if club.profile is not None and len(club.profile.table) else None
     for _, rows in table.groupby("key", sort=False):
         name = str(rows["name"].iloc[-1])
         slug = player_slug(name, taken)
@@ -91,7 +92,10 @@ def _players(club: ClubSite) -> tuple[list[dict], dict[str, dict]]:
                    "masterpoints": f"{points.sum():g}" if len(points) else ""}
         index.append(summary)
         key = rows["key"].iloc[0]
-        against = profile_words(measured.loc[key]) if measured is not None and key in measured.index else []
+        against = []
+        if measured is not None:  # by the player's key, else (identified over other sessions) their name
+            found = measured.loc[[key]] if key in measured.index else measured[measured["name"] == name]
+            against = profile_words(found.iloc[0]) if len(found) == 1 else []
         pages[slug] = {**summary, "rows": evenings, "profile": against,
                        "partners": [{"name": p or "(no partner named)", "evenings": int(n), "pct": percent_text(v)}
                                     for p, n, v in zip(partners.index, partners["evenings"], partners["pct"])]}

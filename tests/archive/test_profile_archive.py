@@ -1,0 +1,114 @@
+"""``archive profile`` finds the right players for every result however the standings name them: two
+sections (pairs numbered 1.. in each), a per-direction Mitchell ranked as one field (``NS 5``), an
+individual (the declarer and the leader known exactly); each player's counts against a slow count of the
+results from the names list."""
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+
+from bridgeproc.cli import cli
+from tests.conftest import SAMPLE
+
+pytestmark = [pytest.mark.e2e, pytest.mark.dd]  # scores, archives and solves double dummy
+
+LEADER = {"N": "E", "E": "S", "S": "W", "W": "N"}
+
+
+def _sample(tmp_path, sections):
+    """The sample evening's travellers and names, copied into each of ``sections`` (same pair numbers),
+    the players of each section named apart."""
+    travellers = (SAMPLE / "club-evening-travellers.csv").read_text(encoding="utf-8").splitlines()
+    names = (SAMPLE / "club-evening-names.csv").read_text(encoding="utf-8").splitlines()
+    if not sections:
+        return SAMPLE / "club-evening-travellers.csv", SAMPLE / "club-evening-names.csv"
+    t = ["Section," + travellers[0]] + [f"{s},{line}" for s in sections for line in travellers[1:]]
+    n = ["Section," + names[0]]
+    for s in sections:
+        for line in names[1:]:
+            pair, direction, pair_names = next(csv.reader([line]))
+            renamed = " & ".join(f"{name} {s}" for name in pair_names.split(" & "))
+            n.append(f"{s},{pair},{direction},{renamed}")
+    (tmp_path / "t.csv").write_text("\n".join(t) + "\n", encoding="utf-8")
+    (tmp_path / "n.csv").write_text("\n".join(n) + "\n", encoding="utf-8")
+    return tmp_path / "t.csv", tmp_path / "n.csv"
+
+
+def _slow_counts(travellers, names_file):
+    """Per player: contracts declared and leads made by their pair (by section, direction and number)."""
+    listed = {}
+    with open(names_file, encoding="utf-8") as handle:
+        names_rows = list(csv.DictReader(handle))
+    with open(travellers, encoding="utf-8") as handle:
+        traveller_rows = list(csv.DictReader(handle))
+    for row in names_rows:
+        for name in row["Names"].split(" & "):
+            listed.setdefault((row.get("Section", ""), row["Direction"], row["Pair"]), []).append(name)
+    declared, led = {}, {}
+    for row in traveller_rows:
+        if row["Contract"].upper() in ("PASS", "") or not row["Declarer"]:
+            continue
+        ns_declared = row["Declarer"] in "NS"
+        section = row.get("Section", "")
+        declaring = (section, "NS", row["NS"]) if ns_declared else (section, "EW", row["EW"])
+        defending = (section, "EW", row["EW"]) if ns_declared else (section, "NS", row["NS"])
+        for name in listed[declaring]:
+            declared[name] = declared.get(name, 0) + 1
+        if row["Lead"]:
+            for name in listed[defending]:
+                led[name] = led.get(name, 0) + 1
+    return declared, led
+
+
+@pytest.mark.parametrize(("sections", "more"), [(["A", "B"], []), ([], ["--winners", "one"])],
+                         ids=["two sections", "one winner per-direction"])
+def test_each_player_gets_their_own_partnerships_results(runner, tmp_path, sections, more):
+    travellers, names = _sample(tmp_path, sections)
+    archive = tmp_path / "a.sqlite"
+    scored = runner.invoke(cli, ["score", str(SAMPLE / "club-evening.pbn"), str(travellers), "--names", str(names),
+                                 "--archive", str(archive), "-o", str(tmp_path / "x.csv"), "-q", *more])
+    assert scored.exit_code == 0, scored.output
+    result = runner.invoke(cli, ["archive", "profile", "--archive", str(archive), "--csv"])
+    assert result.exit_code == 0, result.output
+    table = {row["name"]: row for row in csv.DictReader(io.StringIO(result.stdout))}
+    declared, led = _slow_counts(travellers, names)
+    assert len(table) == len(declared) == 52 * max(1, len(sections))  # 26 pairs a section
+    assert {name: int(row["declared"]) for name, row in table.items()} == declared
+    assert {name: int(row["suit_leads"]) + int(row["nt_leads"]) for name, row in table.items()} == \
+        {name: led.get(name, 0) for name in table}
+
+
+def test_an_individuals_declarer_and_leader_are_known_seat_by_seat(runner, tmp_path):
+    import openpyxl
+
+    path = tmp_path / "entry.xlsx"
+    assert runner.invoke(cli, ["movement", "individual", "--tables", "3", "--boards", "22", "-o", str(path)]).exit_code == 0
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Travellers"]
+    contracts = ["3NT", "4S", "2H", "3C", "1NT", "4H", "5D", "2S"]
+    for r in range(2, ws.max_row + 1):
+        pick = (ws.cell(r, 1).value * 5 + r) % 8
+        for column, value in zip(range(6, 10), [contracts[pick], "NESW"[r % 4], "=", "SA" if r % 3 else "HK"]):
+            ws.cell(r, column).value = value
+    for r in range(2, wb["Names"].max_row + 1):
+        wb["Names"].cell(r, 2).value = f"Player {r - 1:02d}"
+    wb.save(path)
+    archive = tmp_path / "a.sqlite"
+    deal = SAMPLE / "club-evening.pbn"  # boards 1-22 of the sample's hand record
+    scored = runner.invoke(cli, ["score", str(deal), str(path), "--archive", str(archive), "-o", str(tmp_path / "s.csv"),
+                                 "-q", "--date", "2026-12-05"])
+    assert scored.exit_code == 0, scored.output
+    result = runner.invoke(cli, ["archive", "profile", "--archive", str(archive), "--csv"])
+    assert result.exit_code == 0, result.output
+    table = {row["name"]: row for row in csv.DictReader(io.StringIO(result.stdout))}
+    declared: dict[str, int] = {}
+    with open(tmp_path / "s.csv", encoding="utf-8") as handle:
+        scored_rows = list(csv.DictReader(handle))
+    for row in scored_rows:
+        side = row["ns"] if row["declarer"] in "NS" else row["ew"]
+        who = side.split("+")[0 if row["declarer"] in "NE" else 1]
+        declared[f"Player {int(who):02d}"] = declared.get(f"Player {int(who):02d}", 0) + 1
+    assert {name: int(row["declared"]) for name, row in table.items()} == declared
+    assert sum(declared.values()) == 66 and all(int(row["boards_bid"]) == 22 for row in table.values())
