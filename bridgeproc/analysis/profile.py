@@ -64,12 +64,13 @@ def lead_tricks(keys: list[tuple[str, str, str]], cache: MutableMapping | None =
     return [cache[k] for k in keys]
 
 
-def contract_rows(results: pd.DataFrame, deals: pd.DataFrame) -> pd.DataFrame:
+def contract_rows(results: pd.DataFrame, deals: pd.DataFrame, cache: MutableMapping | None = None) -> pd.DataFrame:
     """One row per result with a contract played, its tricks and a known deal: ``pos`` (its row in
     ``results``), ``board``, ``declarer``, ``strain``, ``kind`` (``suit`` or ``notrump``), ``tricks``,
     ``dd`` (the deal's double-dummy tricks for that declarer and strain), ``declarer_gain`` (tricks - dd),
     ``leader``, ``lead``, ``lead_cost`` (the best lead's defensive tricks less the lead's; NA without a lead,
-    or a lead the leader did not hold). ``deals`` is the boards frame (``board``, ``deal``, ``dd_*``)."""
+    or a lead the leader did not hold). ``deals`` is the boards frame (``board``, ``deal``, ``dd_*``);
+    ``cache`` the leads solved before (:func:`lead_tricks`)."""
     played = results[(results["level"].fillna(0).astype("int64") > 0) & results["tricks"].notna()
                      & results["declarer"].notna() & results["strain"].notna()]
     if "adjusted" in played:
@@ -102,7 +103,7 @@ def contract_rows(results: pd.DataFrame, deals: pd.DataFrame) -> pd.DataFrame:
     if led.any():
         keys = list(zip(deal[led], out.loc[led, "strain"], out.loc[led, "leader"]))
         distinct = list(dict.fromkeys(keys))
-        long = pd.DataFrame([(i, card, tricks, max(t.values())) for i, t in enumerate(lead_tricks(distinct))
+        long = pd.DataFrame([(i, card, tricks, max(t.values())) for i, t in enumerate(lead_tricks(distinct, cache))
                              for card, tricks in t.items()], columns=["key", "lead", "after", "best"])
         asked = pd.DataFrame({"key": pd.Index(distinct).get_indexer(keys), "lead": out.loc[led, "lead"].to_numpy()})
         found = asked.merge(long.astype({"lead": "string"}), on=["key", "lead"], how="left")

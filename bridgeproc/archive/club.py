@@ -13,7 +13,7 @@ from bridgeproc.archive.history import dated, standing_players
 from bridgeproc.archive.ladder import ladder
 from bridgeproc.archive.load import load_session
 from bridgeproc.archive.players import identify
-from bridgeproc.archive.profile import profile
+from bridgeproc.archive.profile import Solved, profile
 from bridgeproc.archive.query import list_sessions, session_versions
 from bridgeproc.archive.teams import load_teams
 from bridgeproc.model import ClubSite, Evening
@@ -23,11 +23,12 @@ from bridgeproc.schema import CLUB_PLAYER_COLUMNS, empty
 def club_site(url: str | os.PathLike | None = None, *, date_from: str | None = None, date_to: str | None = None,
               event: str | None = None, title: str = "Results", fold_accents: bool = False,
               previous: str | None = None, previous_stamps: dict[str, str] | None = None,
-              with_profile: bool = True) -> ClubSite:
+              with_profile: bool = True, solved: dict | None = None) -> ClubSite:
     """The :class:`ClubSite` of the archive at ``url``: the sessions from ``date_from`` to ``date_to`` (ISO
     dates, both included) and/or whose event name holds ``event`` (any case); ``previous`` the site folder
     it will replace and the evenings that one showed (``previous_stamps``), so that unchanged pages stay;
-    ``with_profile``: the players against double dummy too (:func:`archive.profile.profile`)."""
+    ``with_profile``: the players against double dummy too (:func:`archive.profile.profile`), with the double
+    dummy ``solved`` before (``tables`` and ``leads``, as :class:`archive.profile.Solved`)."""
     listed = list_sessions(url)
     chosen = listed[listed["versions"] > 0]
     if date_from:
@@ -40,9 +41,11 @@ def club_site(url: str | os.PathLike | None = None, *, date_from: str | None = N
     evenings = tuple(_evening(url, row) for row in chosen.itertuples(index=False))
     season = ladder(url, date_from=date_from, date_to=date_to, event=event, fold_accents=fold_accents)
     players = _players(url, {e.session_id for e in evenings if e.kind != "teams"}, date_from, date_to, fold_accents)
+    known = Solved(**(solved or {"tables": {}, "leads": {}}))
     measured = profile(url, date_from=date_from, date_to=date_to, fold_accents=fold_accents,
-                       sessions={e.session_id for e in evenings}) if with_profile else None
-    return ClubSite(title, evenings, season, players, season.span, previous, dict(previous_stamps or {}), measured)
+                       sessions={e.session_id for e in evenings}, solved=known) if with_profile else None
+    return ClubSite(title, evenings, season, players, season.span, previous, dict(previous_stamps or {}), measured,
+                    {"tables": known.tables, "leads": known.leads} if with_profile else {})
 
 
 def _evening(url: str | os.PathLike | None, row) -> Evening:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Collection
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
@@ -28,6 +29,17 @@ from bridgeproc.rank import to_imps
 from bridgeproc.schema import DD_COLUMNS, PROFILE_COLUMNS, empty
 from bridgeproc.scoring.law77 import SCORED_FROM, score
 
+
+@dataclass
+class Solved:
+    """Double dummy solved for a profile: ``tables`` (normalized deal -> its 20 trick counts, as
+    :func:`analysis.dd.dd_tables` caches them) and ``leads`` ((deal, strain, leader) -> card -> the
+    defenders' tricks, as :func:`analysis.profile.lead_tricks` does); the club site keeps them between runs."""
+
+    tables: dict = field(default_factory=dict)
+    leads: dict = field(default_factory=dict)
+
+
 #: What every profile says of itself.
 PARTNERSHIP_NOTE = ("a pairs result says which side declared and led, not which partner: each player's figures "
                     "are those of the partnerships they played in")
@@ -36,9 +48,11 @@ NOT_ARCHIVED_NOTE = ("the bidding is measured by the contract reached against pa
 
 
 def profile(url: str | os.PathLike | None = None, *, date_from: str | None = None, date_to: str | None = None,
-            fold_accents: bool = False, sessions: Collection[str] | None = None) -> Profile:
+            fold_accents: bool = False, sessions: Collection[str] | None = None,
+            solved: Solved | None = None) -> Profile:
     """The :class:`Profile` of the archive at ``url`` over the sessions from ``date_from`` to ``date_to``
-    (ISO dates, both included), or only ``sessions`` (ids: the club site's evenings)."""
+    (ISO dates, both included), or only ``sessions`` (ids: the club site's evenings); ``solved`` the double
+    dummy solved before (the club site keeps it), added to as deals are solved; else this process's."""
     listed = list_sessions(url)
     chosen = listed[(listed["versions"] > 0) & (listed["kind"] != "teams")]
     if sessions is not None:
@@ -57,10 +71,11 @@ def profile(url: str | os.PathLike | None = None, *, date_from: str | None = Non
             continue
         if not all(c in boards for c in DD_COLUMNS) or boards[list(DD_COLUMNS)].isna().all(axis=None):
             try:
-                boards = dd_tables(boards)
+                boards = dd_tables(boards, cache=solved.tables if solved is not None else None)
             except DDUnavailableError as exc:
                 return Profile(empty(PROFILE_COLUMNS), 0, (*notes, str(exc)))
-        rows = against_par(contract_rows(session.results, boards), session.results, boards)
+        leads = solved.leads if solved is not None else None  # else this process's
+        rows = against_par(contract_rows(session.results, boards, leads), session.results, boards)
         results = session.results.loc[rows["pos"]]
         parts.append(rows.assign(session_id=session_id, section=results["section"].astype("string").fillna("").to_numpy(),
                                  ns=results["ns"].astype("string").to_numpy(), ew=results["ew"].astype("string").to_numpy()))

@@ -136,3 +136,6 @@ class ClubSite:
     previous_stamps: Mapping[str, str] = field(default_factory=dict)
     #: The players against double dummy (shown on their pages), None when not asked for.
     profile: Profile | None = None
+    #: The double dummy the profile solved (``tables``: deal -> 20 tricks; ``leads``: (deal, strain, leader)
+    #: -> card -> tricks), kept in the site's folder so that the next run solves only new deals.
+    solved: Mapping[str, dict] = field(default_factory=dict)

@@ -81,7 +81,7 @@ def process_club_site(url: str | os.PathLike | None, outputs: Sequence, **query)
     takes it) written over the one the folder holds, keeping what has not changed; then what changed, counted
     file by file."""
     from bridgeproc.archive.club import club_site  # start-up: SQLAlchemy only for a run that reads the archive
-    from bridgeproc.report.web.club_site import MANIFEST, read_manifest
+    from bridgeproc.report.web.club_site import MANIFEST, read_manifest, read_solved
 
     if len(outputs) != 1 or output_type(outputs[0]) != FOLDER:
         raise UsageError("give the site's folder once, ending in a slash: -o site/")
@@ -90,7 +90,8 @@ def process_club_site(url: str | os.PathLike | None, outputs: Sequence, **query)
     previous = (target / MANIFEST).is_file()
     before = _digests(target) if previous else {}
     club = club_site(url, previous=str(target) if previous else None,
-                     previous_stamps=read_manifest(target) if previous else {}, **query)
+                     previous_stamps=read_manifest(target) if previous else {},
+                     solved=read_solved(target) if previous else None, **query)
     publish(club, outputs)
     after = _digests(target)
     rewritten = tuple(sorted(name for name, digest in after.items() if before.get(name) != digest))

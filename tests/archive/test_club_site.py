@@ -260,6 +260,40 @@ def test_a_players_page_has_their_play_against_double_dummy(runner, tmp_path, se
     assert "Against double dummy" in page and "which partner" in page
 
 
+@pytest.mark.dd
+def test_the_next_run_solves_no_deal_again(runner, tmp_path, season, monkeypatch):
+    """The double dummy the profile solved is kept in the site's folder: the next run, in a fresh process
+    (the process's caches emptied), solves nothing and writes the same pages."""
+    import bridgeproc.analysis.dd as dd
+    import bridgeproc.analysis.profile as profile
+
+    site = tmp_path / "site"
+    first = runner.invoke(cli, ["archive", "site", "--archive", str(season), "-o", f"{site}/"])
+    assert first.exit_code == 0, first.output
+    assert (site / "double-dummy.json").stat().st_size > 1000
+    dd.clear_cache()
+    profile.clear_cache()
+
+    def no_solving(*_args, **_kwargs):
+        raise AssertionError("a deal was solved again")
+
+    monkeypatch.setattr(dd, "_solve", no_solving)
+    monkeypatch.setattr("endplay.dds.solve_all_boards", no_solving)
+    again = runner.invoke(cli, ["archive", "site", "--archive", str(season), "-o", f"{site}/"])
+    assert again.exit_code == 0, again.output
+    assert _counts(again.output)[0] == 0
+
+
+@pytest.mark.parametrize("text", ["", "[1, 2]", '{"tables": {"N:x": [1, 2]}, "leads": {"a|b": {"SA": 99}}}',
+                                  '{"tables": {"N:x": [14] }, "leads": {"a|b|c": {"SA": true}}}', "\x00" * 10])
+def test_a_double_dummy_file_that_is_not_one_is_solved_again(tmp_path, text):
+    from bridgeproc.report.web.club_site import SOLVED, read_solved
+
+    (tmp_path / SOLVED).write_text(text, encoding="utf-8")
+    assert read_solved(tmp_path) == {"tables": {}, "leads": {}}
+    assert read_solved(tmp_path / "missing") == {"tables": {}, "leads": {}}
+
+
 def test_an_evening_laid_out_by_other_templates_is_written_again(runner, tmp_path, season):
     """The manifest records each evening's version and the layout (bridgeproc's version and templates): an
     evening shown with another layout is rendered again, not copied; with the same one it is copied as it

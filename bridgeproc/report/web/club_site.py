@@ -8,6 +8,7 @@
     players/<player>.html      one player's evenings: partner, rank, %, masterpoints; the partners;
                                the play against double dummy (archive profile), when the deals are known
     club.json                  what each evening's pages show (``version:hash``), for the next run
+    double-dummy.json          the deals and leads the profile solved, for the next run
     style.css
 
 Written again after one more evening, only what changed is rewritten: an evening whose version is
@@ -37,6 +38,10 @@ from bridgeproc.report.web.teams_site import build_teams_site
 
 #: The file that records what each evening's pages show.
 MANIFEST = "club.json"
+#: The double dummy the profile solved, kept for the next run (deal -> tricks; each lead's tricks).
+SOLVED = "double-dummy.json"
+#: The largest one read back (a season of deals and leads is a few megabytes).
+SOLVED_LIMIT = 200_000_000
 #: The largest manifest read back (a season of evenings is a few kilobytes).
 MANIFEST_LIMIT = 10_000_000
 #: The club's index from an evening's root folder (``evenings/<session>/``).
@@ -150,6 +155,11 @@ def write_club_site(club: ClubSite, folder: str | os.PathLike) -> None:
         _write(root, name, html)
     _write(root, MANIFEST, json.dumps({"generator": f"bridgeproc {__version__}", "evenings": stamps}, indent=1,
                                       sort_keys=True) + "\n")
+    if club.solved:
+        _write(root, SOLVED, json.dumps({
+            "tables": {deal: list(table) for deal, table in sorted(club.solved["tables"].items())},
+            "leads": {"|".join(key): cards for key, cards in sorted(club.solved["leads"].items())}},
+            sort_keys=True, separators=(",", ":")) + "\n")
     if old is not None:
         _keep_times(root, old)
 
@@ -180,6 +190,36 @@ def _keep_times(root: Path, old: Path) -> None:
 
 def _digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def read_solved(folder: str | os.PathLike) -> dict[str, dict]:
+    """The double dummy a club site written before kept (:data:`SOLVED`): ``tables`` and ``leads`` as
+    :class:`archive.profile.Solved` holds them; what is not a deal's 20 trick counts or a lead's tricks
+    (0-13) is left out, and an unreadable or oversized file is none at all (the deals are solved again)."""
+    path = Path(folder) / SOLVED
+    out: dict[str, dict] = {"tables": {}, "leads": {}}
+    try:
+        if path.stat().st_size > SOLVED_LIMIT:
+            return out
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return out
+    if not isinstance(data, dict):
+        return out
+
+    def trick(value: object) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 13
+
+    tables, leads = data.get("tables"), data.get("leads")
+    if isinstance(tables, dict):
+        out["tables"] = {deal: tuple(t) for deal, t in tables.items()
+                         if isinstance(t, list) and len(t) == 20 and all(trick(v) for v in t)}
+    if isinstance(leads, dict):
+        for key, cards in leads.items():
+            parts = key.split("|")
+            if len(parts) == 3 and isinstance(cards, dict) and cards and all(trick(v) for v in cards.values()):
+                out["leads"][tuple(parts)] = {str(card): int(v) for card, v in cards.items()}
+    return out
 
 
 def read_manifest(folder: str | os.PathLike) -> dict[str, str]:
