@@ -79,7 +79,8 @@ def contract_rows(results: pd.DataFrame, deals: pd.DataFrame, cache: MutableMapp
     at = by_board.index.get_indexer(played["board"])
     known = at >= 0
     played, at = played[known], at[known]
-    deal = pd.Series([normalize_deal(d) for d in by_board["deal"].to_numpy()[at]], index=played.index, dtype="object")
+    normalized = np.array([normalize_deal(d) for d in by_board["deal"].to_numpy()], dtype=object)  # once a board
+    deal = pd.Series(normalized[at], index=played.index, dtype="object")
     declarer, strain = played["declarer"].astype("string"), played["strain"].astype("string")
     columns = [f"dd_{s}_{t}" for s in SEATS for t in STRAINS]
     table = by_board.reindex(columns=columns).to_numpy(dtype="float64", na_value=np.nan)[at]

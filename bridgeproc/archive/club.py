@@ -16,7 +16,7 @@ from bridgeproc.archive.players import identify
 from bridgeproc.archive.profile import Solved, profile
 from bridgeproc.archive.query import list_sessions, session_versions
 from bridgeproc.archive.teams import load_teams
-from bridgeproc.model import ClubSite, Evening
+from bridgeproc.model import ClubSite, Evening, Session
 from bridgeproc.schema import CLUB_PLAYER_COLUMNS, empty
 
 
@@ -43,7 +43,9 @@ def club_site(url: str | os.PathLike | None = None, *, date_from: str | None = N
     players = _players(url, {e.session_id for e in evenings if e.kind != "teams"}, date_from, date_to, fold_accents)
     known = Solved(**(solved or {"tables": {}, "leads": {}}))
     measured = profile(url, date_from=date_from, date_to=date_to, fold_accents=fold_accents,
-                       sessions={e.session_id for e in evenings}, solved=known) if with_profile else None
+                       sessions={e.session_id for e in evenings}, solved=known,
+                       loaded={e.session_id: e.session for e in evenings if isinstance(e.session, Session)}
+                       ) if with_profile else None
     return ClubSite(title, evenings, season, players, season.span, previous, dict(previous_stamps or {}), measured,
                     {"tables": known.tables, "leads": known.leads} if with_profile else {})
 

@@ -10,7 +10,7 @@ is not archived, so there are no figures for defence after the lead yet."""
 from __future__ import annotations
 
 import os
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -24,7 +24,7 @@ from bridgeproc.archive.history import dated, standing_players
 from bridgeproc.archive.load import load_session
 from bridgeproc.archive.players import identify
 from bridgeproc.archive.query import list_sessions
-from bridgeproc.model import Profile
+from bridgeproc.model import Profile, Session
 from bridgeproc.rank import to_imps
 from bridgeproc.schema import DD_COLUMNS, PROFILE_COLUMNS, empty
 from bridgeproc.scoring.law77 import SCORED_FROM, score
@@ -49,10 +49,11 @@ NOT_ARCHIVED_NOTE = ("the bidding is measured by the contract reached against pa
 
 def profile(url: str | os.PathLike | None = None, *, date_from: str | None = None, date_to: str | None = None,
             fold_accents: bool = False, sessions: Collection[str] | None = None,
-            solved: Solved | None = None) -> Profile:
+            solved: Solved | None = None, loaded: Mapping[str, Session] | None = None) -> Profile:
     """The :class:`Profile` of the archive at ``url`` over the sessions from ``date_from`` to ``date_to``
     (ISO dates, both included), or only ``sessions`` (ids: the club site's evenings); ``solved`` the double
-    dummy solved before (the club site keeps it), added to as deals are solved; else this process's."""
+    dummy solved before (the club site keeps it), added to as deals are solved; else this process's;
+    ``loaded`` the sessions the caller has read already (by id), not read again."""
     listed = list_sessions(url)
     chosen = listed[(listed["versions"] > 0) & (listed["kind"] != "teams")]
     if sessions is not None:
@@ -64,7 +65,7 @@ def profile(url: str | os.PathLike | None = None, *, date_from: str | None = Non
     notes = [PARTNERSHIP_NOTE, NOT_ARCHIVED_NOTE]
     parts, without = [], []
     for session_id in chosen["session_id"]:
-        session = load_session(url, session_id)
+        session = loaded[session_id] if loaded and session_id in loaded else load_session(url, session_id)
         boards = session.boards
         if "deal" not in boards or not boards["deal"].notna().any():
             without.append(session_id)

@@ -112,3 +112,25 @@ def test_an_individuals_declarer_and_leader_are_known_seat_by_seat(runner, tmp_p
         declared[f"Player {int(who):02d}"] = declared.get(f"Player {int(who):02d}", 0) + 1
     assert {name: int(row["declared"]) for name, row in table.items()} == declared
     assert sum(declared.values()) == 66 and all(int(row["boards_bid"]) == 22 for row in table.values())
+
+
+def test_profile_csv_reads_back_as_the_table_printed(runner, tmp_path):
+    travellers, names = _sample(tmp_path, [])
+    archive = tmp_path / "a.sqlite"
+    assert runner.invoke(cli, ["score", str(SAMPLE / "club-evening.pbn"), str(travellers), "--names", str(names),
+                               "--archive", str(archive), "-o", str(tmp_path / "x.csv"), "-q"]).exit_code == 0
+    out = tmp_path / "profile.csv"
+    result = runner.invoke(cli, ["archive", "profile", "--archive", str(archive), "--csv", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    import pandas as pd
+
+    from bridgeproc.schema import PROFILE_COLUMNS
+
+    written = pd.read_csv(out, dtype=str, keep_default_na=False)
+    printed = pd.read_csv(io.StringIO(result.stdout), dtype=str, keep_default_na=False)
+    assert list(written.columns) == list(PROFILE_COLUMNS) and len(written) == 52
+    assert written[["key", "name", "declared", "suit_leads", "nt_leads", "boards_bid"]].equals(
+        printed[["key", "name", "declared", "suit_leads", "nt_leads", "boards_bid"]])
+    shown = written[written["declarer_gain"] != ""]
+    assert len(shown) and all(float(row.declarer_low) <= float(row.declarer_gain) <= float(row.declarer_high)
+                              for row in shown.itertuples())
