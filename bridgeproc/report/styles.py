@@ -25,6 +25,7 @@ from openpyxl.cell.cell import ERROR_CODES, ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import DEFAULT_FONT, Alignment, Border, Font, NamedStyle, PatternFill, Side
 
 from bridgeproc._version import __version__
+from bridgeproc.report.rows import RowWorkbook
 
 RED = "C00000"
 TITLE = Font(bold=True, size=14)
@@ -52,8 +53,9 @@ CREATOR = "bridgeproc"
 
 
 def new_workbook() -> Workbook:
-    """A write-only workbook whose document properties say bridgeproc (and its version) wrote it."""
-    wb = Workbook(write_only=True)
+    """A write-only workbook whose document properties say bridgeproc (and its version) wrote it; its
+    rows are written one element each (:mod:`bridgeproc.report.rows`)."""
+    wb = RowWorkbook()
     wb.properties.creator = f"{CREATOR} {__version__}"
     return wb
 

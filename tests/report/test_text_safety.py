@@ -182,7 +182,7 @@ def test_score_sheet_notes_are_text(tmp_path):
 def test_every_writer_appends_through_add_row():
     """A raw ``ws.append`` or ``wb.create_sheet`` in a writer would skip the text safety."""
     report = Path(__file__).parents[2] / "bridgeproc" / "report"
-    offenders = [f"{path.name}:{number}" for path in sorted(report.glob("*.py")) if path.name != "styles.py"
+    offenders = [f"{path.name}:{number}" for path in sorted(report.glob("*.py")) if path.name not in ("styles.py", "rows.py")
                  for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
                  if re.search(r"\bws\.append\(|\.create_sheet\(", line)]
     assert offenders == []

@@ -1,0 +1,123 @@
+"""A write-only worksheet that writes each appended row as one XML element, openpyxl's XML byte for byte.
+
+openpyxl's write-only sheet turns every value appended into a cell object, types it again, and
+writes it through lxml's incremental writer one context per cell: about 10 µs a cell, most of a
+large event's workbook (814,000 cells for 1,000 tables). bridgeproc's rows hold text, whole and
+decimal numbers, booleans and the styled cells :func:`bridgeproc.report.styles.cell` makes, so
+:class:`RowSheet` builds a row's ``<row>`` element at once with lxml (as openpyxl does) and writes it
+whole, each style's number looked up once. The sheet's XML is the one openpyxl writes, byte for byte
+(``tests/report/test_rows.py`` compares the two on generated rows, the golden outputs on the real
+files); a row holding anything else (a date, a hyperlink, a comment, a formula) is written by
+openpyxl's own code. Every string is written as text, never as a formula (``styles.add_row`` says
+why); fitting text to a cell is :func:`bridgeproc.report.styles.cell`'s job, before the row comes here.
+"""
+from __future__ import annotations
+
+from math import isinf, isnan
+
+from openpyxl import LXML, Workbook
+from openpyxl.cell.cell import Cell
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet._write_only import WriteOnlyWorksheet
+from openpyxl.xml.functions import Element, SubElement
+
+#: The attribute that keeps a text's leading or trailing spaces (what openpyxl sets).
+_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
+#: Column letters by index from 0 (A), made as a sheet needs them.
+_LETTERS: list[str] = []
+#: Cell types written here (openpyxl's data types); any other makes openpyxl write the row.
+_WRITTEN = {"s": "inlineStr", "n": "n", "b": "b"}
+
+
+def _letter(column: int) -> str:
+    """The letter of 0-based ``column`` (``A``, ``B`` ... ``AA``)."""
+    while len(_LETTERS) <= column:
+        _LETTERS.append(get_column_letter(len(_LETTERS) + 1))
+    return _LETTERS[column]
+
+
+class RowSheet(WriteOnlyWorksheet):
+    """openpyxl's write-only worksheet whose rows are written one element each (see the module docstring)."""
+
+    def _write_rows(self):  # openpyxl's generator of the sheet's rows: sent each appended row
+        try:
+            xf = self._writer.xf.send(True)
+        except StopIteration:
+            self._already_saved()
+        styles: dict[bytes, str] = {}  # a style array's bytes -> its number in the workbook
+        with xf.element("sheetData"):
+            number = 1
+            try:
+                while True:
+                    values = yield
+                    row = self._row_element(values, number, styles)
+                    if row is None:
+                        self._writer.write_row(xf, self._values_to_row(values, number), number)
+                    else:
+                        xf.write(row)
+                    number += 1
+            except GeneratorExit:
+                pass
+        self._writer.xf.send(None)
+
+    def _row_element(self, values, number: int, styles: dict[bytes, str]):
+        """Row ``number`` as openpyxl writes it, or None when a value is not one :class:`RowSheet` writes."""
+        at = str(number)
+        attributes = {"r": at}
+        attributes.update(self.row_dimensions.get(number, {}))
+        row = Element("row", attributes)
+        for column, value in enumerate(values):
+            if value is None:
+                continue
+            kind = type(value)
+            style = None
+            if kind is Cell:
+                if value._hyperlink is not None or value._comment is not None or value.data_type not in _WRITTEN:
+                    return None
+                array = value._style
+                if array is not None and any(array):
+                    key = array.tobytes()
+                    style = styles.get(key)
+                    if style is None:
+                        style = styles[key] = str(value.style_id)
+                code = value.data_type
+                value = value._value
+                if value is None and style is None:
+                    continue
+            elif kind is str:
+                code = "s"
+            elif kind is int or kind is float:
+                code = "n"
+            elif kind is bool:
+                code = "b"
+            else:
+                return None
+            attributes = {"r": _letter(column) + at, "s": style, "t": _WRITTEN[code]} if style else \
+                {"r": _letter(column) + at, "t": _WRITTEN[code]}
+            made = SubElement(row, "c", attributes)
+            if value is None or value == "":
+                made.text = ""  # <c ...></c>, as openpyxl writes an empty cell
+            elif code == "s":
+                text = SubElement(SubElement(made, "is"), "t")
+                text.text = value
+                if value != value.strip():
+                    text.set(_SPACE, "preserve")
+            else:
+                SubElement(made, "v").text = "" if isnan(value) or isinf(value) else "%.16g" % value
+        if not len(row):
+            row.text = ""  # <row r="5"></row>, as openpyxl writes an empty row
+        return row
+
+
+class RowWorkbook(Workbook):
+    """A write-only workbook whose sheets are :class:`RowSheet` (openpyxl's own when lxml is missing)."""
+
+    def __init__(self) -> None:
+        super().__init__(write_only=True)
+
+    def create_sheet(self, title=None, index=None):
+        if not LXML:
+            return super().create_sheet(title, index)
+        sheet = RowSheet(parent=self, title=title)
+        self._add_sheet(sheet=sheet, index=index)
+        return sheet

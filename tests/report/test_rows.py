@@ -1,0 +1,88 @@
+"""report.rows.RowSheet writes the sheet XML openpyxl's own write-only sheet writes, byte for byte.
+
+The oracle is openpyxl itself: the same rows appended to a stock write-only workbook and to a
+RowWorkbook give the same ``xl/worksheets/sheet1.xml`` (and the same styles), for generated rows of
+text, numbers, booleans, blanks and styled cells, and for rows RowSheet hands back to openpyxl.
+"""
+from __future__ import annotations
+
+import datetime
+import zipfile
+from pathlib import Path
+
+import openpyxl
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from openpyxl.cell.cell import ERROR_CODES
+
+from bridgeproc.report.rows import RowSheet, RowWorkbook
+from bridgeproc.report.styles import BOLD, CENTER, HEADER, HEADER_FILL, cell
+
+#: Text openpyxl writes as text (no formula, no error code, no control character).
+TEXT = st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=12).filter(
+    lambda t: not t.startswith("=") and t not in ERROR_CODES)
+PLAIN = st.one_of(st.none(), TEXT, st.integers(-10**12, 10**12), st.booleans(),
+                  st.floats(allow_nan=True, allow_infinity=True), st.sampled_from(["", " a", "b ", "  "]))
+#: Styled cells: (value, style number) made with report.styles.cell in the sheet at hand.
+STYLES = [dict(font=BOLD), dict(fmt="pct"), dict(font=HEADER, fill=HEADER_FILL, align=CENTER), dict(fmt="mp")]
+STYLED = st.tuples(st.one_of(st.none(), TEXT, st.integers(-999, 999), st.floats(-1e6, 1e6)),
+                   st.integers(0, len(STYLES) - 1))
+ROWS = st.lists(st.lists(st.one_of(PLAIN, STYLED), max_size=9), max_size=12)
+
+
+def _sheet_xml(workbook, rows, path: Path, heights: dict[int, float] | None = None) -> tuple[bytes, bytes]:
+    ws = workbook.create_sheet("S")
+    for number, height in (heights or {}).items():
+        ws.row_dimensions[number].height = height
+    for row in rows:
+        ws.append([cell(ws, v[0], **STYLES[v[1]]) if isinstance(v, tuple) else v for v in row])
+    workbook.save(path)
+    with zipfile.ZipFile(path) as book:
+        return book.read("xl/worksheets/sheet1.xml"), book.read("xl/styles.xml")
+
+
+def _both(rows, tmp: Path, heights=None):
+    stock = openpyxl.Workbook(write_only=True)
+    ours = RowWorkbook()
+    return (_sheet_xml(stock, rows, tmp / "stock.xlsx", heights),
+            _sheet_xml(ours, rows, tmp / "ours.xlsx", heights))
+
+
+@settings(max_examples=150, deadline=None)
+@given(ROWS)
+def test_the_sheet_is_openpyxls_byte_for_byte(tmp_path_factory, rows):
+    stock, ours = _both(rows, tmp_path_factory.mktemp("rows"))
+    assert ours == stock
+
+
+def test_a_literal_row_and_its_xml(tmp_path):
+    rows = [["Pair", 12, 2.5, None, True, "", " spaced "], [], [("Rank", 2), (55.123, 1), (None, 0)]]
+    (stock_sheet, stock_styles), (sheet, styles) = _both(rows, tmp_path, heights={2: 30.0})
+    assert sheet == stock_sheet and styles == stock_styles
+    data = sheet[sheet.index(b"<sheetData>"):sheet.index(b"</sheetData>") + 12].decode()
+    assert data == (
+        '<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Pair</t></is></c><c r="B1" t="n"><v>12</v></c>'
+        '<c r="C1" t="n"><v>2.5</v></c><c r="E1" t="b"><v>1</v></c><c r="F1" t="inlineStr"></c>'
+        '<c r="G1" t="inlineStr"><is><t xml:space="preserve"> spaced </t></is></c></row>'
+        '<row r="2" ht="30" customHeight="1"></row>'
+        '<row r="3"><c r="A3" s="1" t="inlineStr"><is><t>Rank</t></is></c><c r="B3" s="2" t="n"><v>55.123</v></c>'
+        '<c r="C3" s="3" t="n"></c></row></sheetData>')
+
+
+def test_a_row_it_does_not_write_is_written_by_openpyxl(tmp_path):
+    """A date (or any other value RowSheet leaves alone) sends its row to openpyxl's own writer."""
+    rows = [["before", 1], [datetime.date(2026, 12, 7), "date"], ["after", 2.5]]
+    (stock, _), (ours, _) = _both(rows, tmp_path)
+    assert ours == stock and b'<c r="A2" s="1" t="n"><v>46363</v></c>' in ours  # a date style openpyxl adds
+    assert openpyxl.load_workbook(tmp_path / "ours.xlsx")["S"]["A2"].value == datetime.datetime(2026, 12, 7)
+
+
+def test_text_that_looks_like_a_formula_stays_text(tmp_path):
+    """openpyxl would make ``=1+1`` a formula: a RowSheet writes every string as text."""
+    wb = RowWorkbook()
+    ws = wb.create_sheet("S")
+    assert isinstance(ws, RowSheet)
+    ws.append(["=1+1", "#N/A"])
+    wb.save(tmp_path / "t.xlsx")
+    sheet = openpyxl.load_workbook(tmp_path / "t.xlsx")["S"]
+    assert [(c.value, c.data_type) for c in sheet[1]] == [("=1+1", "s"), ("#N/A", "s")]
