@@ -17,6 +17,7 @@ from math import isinf, isnan
 
 from openpyxl import LXML, Workbook
 from openpyxl.cell.cell import Cell
+from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 from openpyxl.xml.functions import Element, SubElement
@@ -36,6 +37,18 @@ def _letter(column: int) -> str:
     return _LETTERS[column]
 
 
+class Styled:
+    """A value with its style for a :class:`RowSheet`: what a styled openpyxl cell holds, without the cell.
+
+    ``code`` is openpyxl's data type (``s`` text, ``n`` number, ``b`` boolean); ``style`` is the
+    workbook's named style array (one object per style, kept by :mod:`bridgeproc.report.styles`)."""
+
+    __slots__ = ("value", "code", "style")
+
+    def __init__(self, value, code: str, style: tuple) -> None:
+        self.value, self.code, self.style = value, code, style
+
+
 class RowSheet(WriteOnlyWorksheet):
     """openpyxl's write-only worksheet whose rows are written one element each (see the module docstring)."""
 
@@ -44,7 +57,7 @@ class RowSheet(WriteOnlyWorksheet):
             xf = self._writer.xf.send(True)
         except StopIteration:
             self._already_saved()
-        styles: dict[bytes, str] = {}  # a style array's bytes -> its number in the workbook
+        styles: dict = {}  # a style array's bytes (a cell's) or the array's id (a Styled's) -> its number
         with xf.element("sheetData"):
             number = 1
             try:
@@ -60,18 +73,29 @@ class RowSheet(WriteOnlyWorksheet):
                 pass
         self._writer.xf.send(None)
 
-    def _row_element(self, values, number: int, styles: dict[bytes, str]):
-        """Row ``number`` as openpyxl writes it, or None when a value is not one :class:`RowSheet` writes."""
+    def _row_element(self, values, number: int, styles: dict):
+        """Row ``number`` as openpyxl writes it, or None when a value is not one :class:`RowSheet` writes.
+
+        A style gets its number the first time a sheet writes it, as openpyxl numbers them."""
         at = str(number)
         attributes = {"r": at}
         attributes.update(self.row_dimensions.get(number, {}))
         row = Element("row", attributes)
+        if len(values) > len(_LETTERS):
+            _letter(len(values))
+        letters = _LETTERS
         for column, value in enumerate(values):
             if value is None:
                 continue
             kind = type(value)
             style = None
-            if kind is Cell:
+            if kind is Styled:
+                style = styles.get(id(value.style))
+                if style is None:
+                    style = styles[id(value.style)] = str(self.parent._cell_styles.add(StyleArray(value.style)))
+                code = value.code
+                value = value.value
+            elif kind is Cell:
                 if value._hyperlink is not None or value._comment is not None or value.data_type not in _WRITTEN:
                     return None
                 array = value._style
@@ -92,8 +116,8 @@ class RowSheet(WriteOnlyWorksheet):
                 code = "b"
             else:
                 return None
-            attributes = {"r": _letter(column) + at, "s": style, "t": _WRITTEN[code]} if style else \
-                {"r": _letter(column) + at, "t": _WRITTEN[code]}
+            attributes = {"r": letters[column] + at, "s": style, "t": _WRITTEN[code]} if style else \
+                {"r": letters[column] + at, "t": _WRITTEN[code]}
             made = SubElement(row, "c", attributes)
             if value is None or value == "":
                 made.text = ""  # <c ...></c>, as openpyxl writes an empty cell

@@ -22,10 +22,11 @@ from collections.abc import Callable, Iterable, Sequence
 from openpyxl import Workbook
 from openpyxl.cell import Cell
 from openpyxl.cell.cell import ERROR_CODES, ILLEGAL_CHARACTERS_RE
+from openpyxl.compat.numbers import NUMERIC_TYPES
 from openpyxl.styles import DEFAULT_FONT, Alignment, Border, Font, NamedStyle, PatternFill, Side
 
 from bridgeproc._version import __version__
-from bridgeproc.report.rows import RowWorkbook
+from bridgeproc.report.rows import RowSheet, RowWorkbook, Styled
 
 RED = "C00000"
 TITLE = Font(bold=True, size=14)
@@ -82,10 +83,7 @@ def cell(ws, value, font=None, fill=None, fmt=None, align=None, border=None):
         if isinstance(value, str) and (value[:1] == "=" or value in ERROR_CODES):
             return _text_cell(Cell(ws, row=1, column=1, value=value))
         return value
-    # a write-only cell (what openpyxl's WriteOnlyCell makes) with a copy of the named
-    # style's array: what ``cell.style = name`` sets, without looking the name up per cell
-    made_cell = Cell(ws, row=1, column=1, value=value, style_array=_style_array(ws, font, fill, fmt, align, border))
-    return _text_cell(made_cell) if isinstance(value, str) else made_cell
+    return _styled(ws, value, _style_array(ws, font, fill, fmt, align, border))
 
 
 def styled(ws, font=None, fill=None, fmt=None, align=None, border=None) -> Callable[[object], object]:
@@ -95,11 +93,31 @@ def styled(ws, font=None, fill=None, fmt=None, align=None, border=None) -> Calla
         return lambda value: cell(ws, value)
     style = _style_array(ws, font, fill, FORMATS.get(fmt, fmt) if fmt is not None else None, align, border)
 
+    if isinstance(ws, RowSheet):
+        def make_styled(value):
+            if isinstance(value, str):
+                return Styled(_fit(ws, value), "s", style)
+            return _styled(ws, value, style)
+        return make_styled
+
     def make(value):
-        if isinstance(value, str):
-            return _text_cell(Cell(ws, row=1, column=1, value=_fit(ws, value), style_array=style))
-        return Cell(ws, row=1, column=1, value=value, style_array=style)
+        return _styled(ws, _fit(ws, value) if isinstance(value, str) else value, style)
     return make
+
+
+def _styled(ws, value, style: tuple):
+    """``value`` with the named style whose array is ``style``: a :class:`Styled` for a
+    :class:`RowSheet`, else a write-only cell (what openpyxl's WriteOnlyCell makes) with a copy of the
+    array (what ``cell.style = name`` sets, without looking the name up per cell); text stays text."""
+    if isinstance(ws, RowSheet):
+        if isinstance(value, str):
+            return Styled(value, "s", style)
+        if isinstance(value, bool):
+            return Styled(value, "b", style)
+        if value is None or isinstance(value, NUMERIC_TYPES):
+            return Styled(value, "n", style)
+    made_cell = Cell(ws, row=1, column=1, value=value, style_array=style)
+    return _text_cell(made_cell) if isinstance(value, str) else made_cell
 
 
 def _style_array(ws, font, fill, fmt, align, border):

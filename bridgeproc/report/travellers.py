@@ -89,14 +89,18 @@ def board_titles(table: pd.DataFrame, boards: pd.DataFrame) -> list[str]:
     first = blocks.first()
     several_sections = table["section"].nunique() > 1
     info = boards.drop_duplicates("board").set_index("board") if len(boards) else None
+    dealt = {} if info is None else {b: f"Dealer {d} · Vul {v}" for b, d, v in
+                                     zip(info.index.tolist(), info["dealer"].tolist(), info["vul"].tolist())}
+    facts = [(column, label, fmt, first[column].astype("float64").tolist())
+             for column, label, fmt in BOARD_FACTS if column in first]  # each column read once, not per block
     titles = []
     for position, (section, board) in enumerate(first.index):
         parts = [f"Section {section} · Board {board}" if several_sections and section else f"Board {board}"]
-        if info is not None and board in info.index:
-            parts.append(f"Dealer {info.at[board, 'dealer']} · Vul {info.at[board, 'vul']}")
-        for column, label, fmt in BOARD_FACTS:
-            if column in first and pd.notna(first[column].iloc[position]):
-                value = float(first[column].iloc[position])
+        if board in dealt:
+            parts.append(dealt[board])
+        for column, label, fmt, values in facts:
+            value = values[position]
+            if value == value:  # not NaN
                 if column == "mp_factor" and abs(value - 1) < 1e-12:
                     continue  # a full board needs no factor
                 parts.append(f"{label} {fmt.format(value)}")
