@@ -47,6 +47,12 @@ RESULTS_COLUMNS: dict[str, object] = {
     "line": "Int64",
 }
 
+#: Optional in a results frame: a PBN game's legal Play, the cards in the order they were played,
+#: space-separated (``C3 C9 CT CA D6 ...``; validate.records.played_cards), NA where none was given.
+#: Archived with the results; the profile's defence after the lead reads it (analysis.profile).
+PLAY = "play"
+PLAY_COLUMN: dict[str, object] = {PLAY: "string"}
+
 STANDINGS_COLUMNS: dict[str, object] = {
     "group": "string",
     "rank": "string",
@@ -274,6 +280,8 @@ CLUB_PLAYER_COLUMNS: dict[str, object] = {"key": "string", "name": "string", "da
 #: and seat (over the contracts where there were others); ``suit_leads``
 #: and ``nt_leads`` the opening leads against suit and notrump contracts, ``*_lead_cost`` their mean cost
 #: in double-dummy tricks against the best lead, with its interval, beside the club's (``club_*``);
+#: ``defended`` the results defended whose play is known (schema.PLAY), ``defence_cost`` the mean tricks the
+#: defence gave away after the lead against double dummy, with its interval, beside the club's;
 #: ``boards_bid`` every result of the player's partnerships, ``par_imps`` the contract's distance from par
 #: from their side (double dummy, in IMPs) with its interval, and how often they ``underbid`` or
 #: ``overbid`` as the declaring side, or missed a double as the defenders (``missed_double``). A
@@ -286,6 +294,8 @@ PROFILE_COLUMNS: dict[str, object] = {
     "club_suit_lead_cost": "float64",
     "nt_leads": "int64", "nt_lead_cost": "float64", "nt_lead_low": "float64", "nt_lead_high": "float64",
     "club_nt_lead_cost": "float64",
+    "defended": "int64", "defence_cost": "float64", "defence_low": "float64", "defence_high": "float64",
+    "club_defence_cost": "float64",
     "boards_bid": "int64", "par_imps": "float64", "par_low": "float64", "par_high": "float64",
     "underbid": "int64", "overbid": "int64", "missed_double": "int64",
 }

@@ -1,10 +1,13 @@
 """A player's play against double dummy, from results that carry a contract, the tricks and the lead,
 and deals that are known: as declarer, the tricks taken against the double-dummy tricks of the contract;
-on opening lead, what the lead cost against the best lead.
+on opening lead, what the lead cost against the best lead; in defence, where the result carries its play
+(``schema.PLAY``), the tricks each defender's cards after the lead gave away.
 
 Each deal is solved once per strain and leader for every card the leader holds (DDS through endplay:
 the defenders' tricks after each lead), and kept for the rest of the process, as the double-dummy tables
-are (:mod:`bridgeproc.analysis.dd`). The lead's cost is the best lead's tricks less the lead's. Figures
+are (:mod:`bridgeproc.analysis.dd`). The lead's cost is the best lead's tricks less the lead's. A play is
+solved card by card (DDS's AnalysePlay: declarer's double-dummy tricks before the lead and after each
+card), and a defender's card that raises declarer's tricks gave that many away. Figures
 are a mean with its sample size and a 95 % interval (Student's t), and none at all below
 :data:`MIN_SAMPLE` results: a handful of boards says nothing of a player.
 """
@@ -17,7 +20,8 @@ import numpy as np
 import pandas as pd
 
 from bridgeproc.analysis.dd import endplay_module, normalize_deal
-from bridgeproc.schema import SEATS, STRAINS
+from bridgeproc.core.deal import trick_winner
+from bridgeproc.schema import PLAY, SEATS, STRAINS
 
 #: Fewer results than this give no figure (the interval would be wider than anything it could show).
 MIN_SAMPLE = 8
@@ -31,11 +35,18 @@ T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8:
 
 #: (deal, strain, leader) -> {card: the defenders' double-dummy tricks after that lead}.
 _LEADS: dict[tuple[str, str, str], dict[str, int]] = {}
+#: (deal, strain, leader, play) -> declarer's double-dummy tricks before the lead and after each card.
+_PLAYS: dict[tuple[str, str, str, str], list[int]] = {}
+#: The partner of each seat.
+PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
+#: The seats in playing order, each followed by the next clockwise.
+_NEXT = {"N": "E", "E": "S", "S": "W", "W": "N"}
 
 
 def clear_cache() -> None:
-    """Forget every lead solved so far in this process."""
+    """Forget every lead and play solved so far in this process."""
     _LEADS.clear()
+    _PLAYS.clear()
 
 
 def lead_tricks(keys: list[tuple[str, str, str]], cache: MutableMapping | None = None) -> list[dict[str, int]]:
@@ -64,13 +75,70 @@ def lead_tricks(keys: list[tuple[str, str, str]], cache: MutableMapping | None =
     return [cache[k] for k in keys]
 
 
-def contract_rows(results: pd.DataFrame, deals: pd.DataFrame, cache: MutableMapping | None = None) -> pd.DataFrame:
+def play_tricks(keys: list[tuple[str, str, str, str]], cache: MutableMapping | None = None) -> list[list[int]]:
+    """For each ``(deal, strain, leader, play)`` (a normalized deal, ``C D H S NT``, ``N E S W``, the cards
+    played in order, space-separated): declarer's double-dummy tricks before the lead and after each card
+    up to trick 12 (DDS's AnalysePlay gives no more: the last trick has no choice); solved in batches, each
+    distinct key once."""
+    cache = _PLAYS if cache is None else cache
+    todo = list(dict.fromkeys(k for k in keys if k not in cache))
+    if todo:
+        endplay_module()
+        from endplay.dds import analyse_all_plays
+        from endplay.types import Deal, Denom, Player
+
+        denoms = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades, "NT": Denom.nt}
+        players = dict(zip(SEATS, (Player.north, Player.east, Player.south, Player.west)))
+        for start in range(0, len(todo), 100):
+            batch = todo[start:start + 100]
+            deals = []
+            for deal, strain, leader, _ in batch:
+                board = Deal(deal)
+                board.trump, board.first = denoms[strain], players[leader]
+                deals.append(board)
+            for key, solved in zip(batch, analyse_all_plays(deals, [k[3].split() for k in batch])):
+                cache[key] = [int(t) for t in solved]
+    return [cache[k] for k in keys]
+
+
+def defence_costs(leader: str, strain: str, cards: str, tricks: list[int]) -> tuple[int, int]:
+    """The tricks the leader's and the leader's partner's cards after the lead gave away: each defender's card
+    that raised declarer's double-dummy tricks (``tricks``, as :func:`play_tricks` gives them), summed; the
+    seat of each card found by who won each trick."""
+    played = cards.split()
+    trump = None if strain == "NT" else strain
+    seats: list[str] = []
+    on_lead = leader
+    for start in range(0, len(played), 4):
+        order = []
+        seat = on_lead
+        for card in played[start:start + 4]:
+            order.append((seat, card))
+            seat = _NEXT[seat]
+        seats += [s for s, _ in order]
+        if len(order) == 4:
+            on_lead = trick_winner(order, trump)
+    partner = PARTNER[leader]
+    given = {leader: 0, partner: 0}
+    # the lead (position 0) has its own figure; DDS stops after trick 12: the last trick's cards are forced
+    for position in range(1, min(len(played), len(tricks) - 1)):
+        seat = seats[position]
+        if seat in given:
+            given[seat] += max(0, tricks[position + 1] - tricks[position])
+    return given[leader], given[partner]
+
+
+def contract_rows(results: pd.DataFrame, deals: pd.DataFrame, cache: MutableMapping | None = None,
+                  plays: MutableMapping | None = None) -> pd.DataFrame:
     """One row per result with a contract played, its tricks and a known deal: ``pos`` (its row in
     ``results``), ``board``, ``declarer``, ``strain``, ``kind`` (``suit`` or ``notrump``), ``tricks``,
     ``dd`` (the deal's double-dummy tricks for that declarer and strain), ``declarer_gain`` (tricks - dd),
     ``leader``, ``lead``, ``lead_cost`` (the best lead's defensive tricks less the lead's; NA without a lead,
-    or a lead the leader did not hold). ``deals`` is the boards frame (``board``, ``deal``, ``dd_*``);
-    ``cache`` the leads solved before (:func:`lead_tricks`)."""
+    or a lead the leader did not hold), ``partner`` (the leader's partner), and from a result's play
+    (``schema.PLAY``) of more than the lead: ``leader_defence`` and ``partner_defence``, the tricks each
+    defender's cards after the lead gave away, and their sum ``defence_cost`` (NA without such a play).
+    ``deals`` is the boards frame (``board``, ``deal``, ``dd_*``); ``cache`` the leads solved before
+    (:func:`lead_tricks`), ``plays`` the plays (:func:`play_tricks`)."""
     played = results[(results["level"].fillna(0).astype("int64") > 0) & results["tricks"].notna()
                      & results["declarer"].notna() & results["strain"].notna()]
     if "adjusted" in played:
@@ -94,6 +162,8 @@ def contract_rows(results: pd.DataFrame, deals: pd.DataFrame, cache: MutableMapp
         "leader": declarer.map(LEADER).to_numpy(),
         "lead": played["lead"].astype("string").str.strip().str.upper().to_numpy() if "lead" in played
         else pd.array([pd.NA] * len(played), dtype="string"),
+        "play": played[PLAY].astype("string").to_numpy() if PLAY in played
+        else pd.array([pd.NA] * len(played), dtype="string"),
     })
     out = out[deal.notna().to_numpy()].reset_index(drop=True)
     deal = deal[deal.notna()].reset_index(drop=True)
@@ -110,7 +180,22 @@ def contract_rows(results: pd.DataFrame, deals: pd.DataFrame, cache: MutableMapp
         found = asked.merge(long.astype({"lead": "string"}), on=["key", "lead"], how="left")
         cost[led] = (found["best"] - found["after"]).astype("Int64").to_numpy()
     out["lead_cost"] = cost
-    return out
+    out["partner"] = out["leader"].map(PARTNER)
+    return _with_defence(out, deal, plays).drop(columns="play")
+
+
+def _with_defence(out: pd.DataFrame, deal: pd.Series, plays: MutableMapping | None) -> pd.DataFrame:
+    """``out`` (:func:`contract_rows`) with ``leader_defence``, ``partner_defence`` and ``defence_cost``."""
+    given = {c: pd.Series(pd.NA, index=out.index, dtype="Int64") for c in ("leader_defence", "partner_defence")}
+    defended = (out["play"].str.count(" ") >= 1).fillna(False).to_numpy(dtype=bool)  # a card after the lead
+    if defended.any():
+        keys = list(zip(deal[defended], out.loc[defended, "strain"], out.loc[defended, "leader"],
+                        out.loc[defended, "play"]))
+        costs = [defence_costs(leader, strain, cards, tricks)
+                 for (_, strain, leader, cards), tricks in zip(keys, play_tricks(keys, plays))]
+        for column, values in zip(given, zip(*costs)):
+            given[column][defended] = list(values)
+    return out.assign(**given, defence_cost=given["leader_defence"] + given["partner_defence"])
 
 
 def t95(n: int) -> float:
@@ -156,6 +241,12 @@ def profile_words(row) -> list[str]:
                          f"{row[f'{prefix}_lead_high']:.2f}); the club's {row[f'club_{prefix}_lead_cost']:.2f}.")
         else:
             lines.append(f"Opening leads against {what} contracts: {count}, too few to say.")
+    if row.get("defended", 0) and pd.notna(row["defence_cost"]):
+        lines.append(f"In defence after the lead: {row['defended']} hands whose play is known, {row['defence_cost']:.2f} "
+                     f"tricks given away a hand against double dummy (95 %: {row['defence_low']:.2f} to "
+                     f"{row['defence_high']:.2f}); the club's {row['club_defence_cost']:.2f}.")
+    elif row.get("defended", 0):
+        lines.append(f"In defence after the lead: {row['defended']} hands whose play is known, too few to say.")
     if pd.notna(row.get("par_imps", pd.NA)):
         lines.append(f"The contracts reached against par, double dummy: {row['boards_bid']} boards, "
                      f"{_signed(row['par_imps'])} IMPs a board (95 %: {_signed(row['par_low'])} to "

@@ -28,7 +28,7 @@ def club_site(url: str | os.PathLike | None = None, *, date_from: str | None = N
     dates, both included) and/or whose event name holds ``event`` (any case); ``previous`` the site folder
     it will replace and the evenings that one showed (``previous_stamps``), so that unchanged pages stay;
     ``with_profile``: the players against double dummy too (:func:`archive.profile.profile`), with the double
-    dummy ``solved`` before (``tables`` and ``leads``, as :class:`archive.profile.Solved`)."""
+    dummy ``solved`` before (``tables``, ``leads`` and ``plays``, as :class:`archive.profile.Solved`)."""
     listed = list_sessions(url)
     chosen = listed[listed["versions"] > 0]
     if date_from:
@@ -41,13 +41,13 @@ def club_site(url: str | os.PathLike | None = None, *, date_from: str | None = N
     evenings = tuple(_evening(url, row) for row in chosen.itertuples(index=False))
     season = ladder(url, date_from=date_from, date_to=date_to, event=event, fold_accents=fold_accents)
     players = _players(url, {e.session_id for e in evenings if e.kind != "teams"}, date_from, date_to, fold_accents)
-    known = Solved(**(solved or {"tables": {}, "leads": {}}))
+    known = Solved(**(solved or {"tables": {}, "leads": {}, "plays": {}}))
     measured = profile(url, date_from=date_from, date_to=date_to, fold_accents=fold_accents,
                        sessions={e.session_id for e in evenings}, solved=known,
                        loaded={e.session_id: e.session for e in evenings if isinstance(e.session, Session)}
                        ) if with_profile else None
     return ClubSite(title, evenings, season, players, season.span, previous, dict(previous_stamps or {}), measured,
-                    {"tables": known.tables, "leads": known.leads} if with_profile else {})
+                    {"tables": known.tables, "leads": known.leads, "plays": known.plays} if with_profile else {})
 
 
 def _evening(url: str | os.PathLike | None, row) -> Evening:

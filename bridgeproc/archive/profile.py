@@ -5,8 +5,9 @@ history`` knows them).
 
 The bidding is measured by the contract each result reached against the board's par, both double dummy
 (:func:`against_par`). A pairs result says which side declared and which side led, not which partner: a
-player's figures are those of the partnerships they played in (the notes say so). The play after the lead
-is not archived, so there are no figures for defence after the lead yet."""
+player's figures are those of the partnerships they played in (the notes say so); so is the defence after
+the lead, measured where a result's file gave its play (a PBN's Play section, archived as the results'
+``play`` column), except in an individual, where each defender's own cards count."""
 from __future__ import annotations
 
 import os
@@ -34,17 +35,23 @@ from bridgeproc.scoring.law77 import SCORED_FROM, score
 class Solved:
     """Double dummy solved for a profile: ``tables`` (normalized deal -> its 20 trick counts, as
     :func:`analysis.dd.dd_tables` caches them) and ``leads`` ((deal, strain, leader) -> card -> the
-    defenders' tricks, as :func:`analysis.profile.lead_tricks` does); the club site keeps them between runs."""
+    defenders' tricks, as :func:`analysis.profile.lead_tricks` does) and ``plays`` ((deal, strain, leader,
+    cards) -> declarer's tricks after each card, as :func:`analysis.profile.play_tricks` does); the club site
+    keeps them between runs."""
 
     tables: dict = field(default_factory=dict)
     leads: dict = field(default_factory=dict)
+    plays: dict = field(default_factory=dict)
 
 
 #: What every profile says of itself.
 PARTNERSHIP_NOTE = ("a pairs result says which side declared and led, not which partner: each player's figures "
                     "are those of the partnerships they played in")
-NOT_ARCHIVED_NOTE = ("the bidding is measured by the contract reached against par, double dummy (the auctions are "
-                     "not archived); defence after the lead needs the play, which the archive does not keep: not shown")
+NOT_ARCHIVED_NOTE = "the bidding is measured by the contract reached against par, double dummy (the auctions are not archived)"
+#: Said of the defence after the lead, by how many results carried their play.
+NO_PLAY_NOTE = ("defence after the lead needs the play of the hand, which none of these results' files gave (a PBN's "
+                "Play section): not shown")
+PLAY_NOTE = "defence after the lead from the {count} result(s) whose files gave the play (a PBN's Play section)"
 
 
 def profile(url: str | os.PathLike | None = None, *, date_from: str | None = None, date_to: str | None = None,
@@ -75,8 +82,8 @@ def profile(url: str | os.PathLike | None = None, *, date_from: str | None = Non
                 boards = dd_tables(boards, cache=solved.tables if solved is not None else None)
             except DDUnavailableError as exc:
                 return Profile(empty(PROFILE_COLUMNS), 0, (*notes, str(exc)))
-        leads = solved.leads if solved is not None else None  # else this process's
-        rows = against_par(contract_rows(session.results, boards, leads), session.results, boards)
+        leads, plays = (solved.leads, solved.plays) if solved is not None else (None, None)  # else this process's
+        rows = against_par(contract_rows(session.results, boards, leads, plays), session.results, boards)
         results = session.results.loc[rows["pos"]]
         parts.append(rows.assign(session_id=session_id, section=results["section"].astype("string").fillna("").to_numpy(),
                                  ns=results["ns"].astype("string").to_numpy(), ew=results["ew"].astype("string").to_numpy()))
@@ -86,6 +93,8 @@ def profile(url: str | os.PathLike | None = None, *, date_from: str | None = Non
     if not parts:
         return Profile(empty(PROFILE_COLUMNS), 0, tuple(notes))
     rows = pd.concat(parts, ignore_index=True)
+    defended = int(rows["defence_cost"].notna().sum())
+    notes.insert(2, PLAY_NOTE.format(count=defended) if defended else NO_PLAY_NOTE)
     where = dated(date_from, date_to)
     with reading(engine_for(url, readonly=True)) as conn:
         seated = standing_players(conn, *where, fields=["group", "pair"])
@@ -125,21 +134,22 @@ _FIRST_OF_SIDE = {"N": ("ns", 0), "S": ("ns", 1), "E": ("ew", 0), "W": ("ew", 1)
 
 def _entries(rows: pd.DataFrame, who: str) -> pd.DataFrame:
     """The standings entries a result counts for: ``who`` is ``declarer`` (the declaring pair, or an
-    individual's declarer), ``leader`` (the defending pair, or the individual on lead), or ``ns`` / ``ew``
+    individual's declarer), ``leader`` (the defending pair, or the individual on lead), ``partner`` (the
+    defending pair, or the leader's partner in an individual), or ``ns`` / ``ew``
     (a side, both players of an individual's); each as ``row`` (into ``rows``), ``section``, ``direction``,
     ``number``."""
     out = []
     individual = rows["ns"].str.contains("+", regex=False).fillna(False).to_numpy(dtype=bool)
     for seat, (side, place) in _FIRST_OF_SIDE.items():
-        if who in ("declarer", "leader"):
-            at = (rows["declarer"] if who == "declarer" else rows["leader"]).to_numpy() == seat
+        if who in ("declarer", "leader", "partner"):
+            at = rows[who].to_numpy() == seat
             side_of = side
         else:
             at, side_of = np.ones(len(rows), dtype=bool), who
             if side != who:
                 continue
         # a pair: the side's number, once (a side's both seats are the same pair)
-        pairs = at & ~individual & (place == 0 or who in ("declarer", "leader"))
+        pairs = at & ~individual & (place == 0 or who in ("declarer", "leader", "partner"))
         players = at & individual
         if pairs.any():
             out.append(pd.DataFrame({"row": np.flatnonzero(pairs), "number": rows[side_of].to_numpy()[pairs],
@@ -148,10 +158,8 @@ def _entries(rows: pd.DataFrame, who: str) -> pd.DataFrame:
             halves = rows[side_of].astype("string").str.split("+", n=1, expand=True).reindex(columns=[0, 1])
             number = halves.astype("string")[place].to_numpy()[players]
             out.append(pd.DataFrame({"row": np.flatnonzero(players), "number": number, "direction": ""}))
-    if not out:
-        return pd.DataFrame({"row": pd.Series(dtype="int64"), "number": pd.Series(dtype="string"),
-                             "direction": pd.Series(dtype="string")})
-    found = pd.concat(out, ignore_index=True)
+    found = pd.concat(out, ignore_index=True) if out else pd.DataFrame(
+        {"row": pd.Series(dtype="int64"), "number": pd.Series(dtype="string"), "direction": pd.Series(dtype="string")})
     return found.assign(session_id=rows["session_id"].to_numpy()[found["row"]],
                         section=rows["section"].to_numpy()[found["row"]])
 
@@ -208,6 +216,19 @@ def _figures(values: pd.DataFrame, key: str, column: str, prefix: str, floor: fl
                          f"{prefix}high": (stats["mean"] + half).where(enough)})
 
 
+def _defending(rows: pd.DataFrame, players: pd.DataFrame) -> tuple[pd.DataFrame, float]:
+    """Each defended result with a play once per player it counts for, its ``defence`` the tricks given away
+    after the lead: a pair's both defenders' cards, an individual's own; and the club's mean of them."""
+    defended = rows[rows["defence_cost"].notna()].reset_index(drop=True)
+    single = defended["ns"].str.contains("+", regex=False).fillna(False).to_numpy(dtype=bool)
+    by_leader = defended.assign(defence=defended["leader_defence"].where(single, defended["defence_cost"]))
+    by_partner = defended[single].reset_index(drop=True)
+    by_partner = by_partner.assign(defence=by_partner["partner_defence"])
+    values = pd.concat([by_leader["defence"], by_partner["defence"]]).astype("float64")
+    found = pd.concat([_long(by_leader, players, "leader"), _long(by_partner, players, "partner")], ignore_index=True)
+    return found, float(values.mean()) if len(values) else np.nan
+
+
 def _gathered(rows: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
     """One row per player (:data:`schema.PROFILE_COLUMNS`)."""
     # the field: the same board's other declarers in the same strain and seat, per result
@@ -216,7 +237,8 @@ def _gathered(rows: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
     rows = rows.assign(field_gain=((total - rows["declarer_gain"]) / (count - 1)).where(count > 1))
     declaring = _long(rows, players, "declarer")
     leading = _long(rows[rows["lead_cost"].notna()].reset_index(drop=True), players, "leader")
-    seen = pd.concat([declaring, leading])[["key", "name", "id", "session_id"]]
+    defending, club_defence = _defending(rows, players)
+    seen = pd.concat([declaring, leading, defending])[["key", "name", "id", "session_id"]]
     who = seen.groupby("key", sort=False).agg(name=("name", "last"), id=("id", "last"),
                                               sessions=("session_id", "nunique"))
     gain = _figures(declaring, "key", "declarer_gain", "declarer_")
@@ -230,6 +252,9 @@ def _gathered(rows: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
         table = table.join(cost.rename(columns={f"{prefix}_lead_n": f"{prefix}_leads",
                                                 f"{prefix}_lead_mean": f"{prefix}_lead_cost"}))
         table[f"club_{prefix}_lead_cost"] = np.where(table[f"{prefix}_lead_cost"].notna(), club, np.nan)
+    cost = _figures(defending, "key", "defence", "defence_", floor=0.0)
+    table = table.join(cost.rename(columns={"defence_n": "defended", "defence_mean": "defence_cost"}))
+    table["club_defence_cost"] = np.where(table["defence_cost"].notna(), club_defence, np.nan)
     # the bidding: every result of the partnership, the declaring side's IMPs against par, the defenders' minus
     sides = [_long(rows, players, side).assign(declaring=lambda f, d=d: f["declarer"].isin(d))
              for side, d in (("ns", ["N", "S"]), ("ew", ["E", "W"]))]
@@ -242,7 +267,7 @@ def _gathered(rows: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
                                                                  fill_value=0)
     table = table.join(bid.rename(columns={"par_n": "boards_bid", "par_mean": "par_imps"}))
     table = table.join(tally.rename(columns={"missed double": "missed_double"}))
-    counts = {c: table[c].fillna(0) for c in ("declared", "suit_leads", "nt_leads", "boards_bid", "underbid",
+    counts = {c: table[c].fillna(0) for c in ("declared", "suit_leads", "nt_leads", "defended", "boards_bid", "underbid",
                                               "overbid", "missed_double")}
     table = table.assign(**counts).rename_axis("key").reset_index()
     table = table.reindex(columns=list(PROFILE_COLUMNS)).astype(PROFILE_COLUMNS)

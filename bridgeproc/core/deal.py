@@ -142,3 +142,19 @@ def hcp(deal: str) -> dict[str, int | None]:
 def format_deal(hands: dict[str, str | None], first: str = "N") -> str:
     """Build a PBN deal string from hands by seat, clockwise from ``first``."""
     return f"{first}:" + " ".join(hands.get(seat) or "-" for seat in _seat_cycle(first))
+
+
+def beats(card: str, best: str, trump: str | None) -> bool:
+    """True if ``card`` wins over the card ``best`` currently winning the trick."""
+    if card[0] == best[0]:
+        return RANKS.index(card[1]) < RANKS.index(best[1])
+    return card[0] == trump
+
+
+def trick_winner(order: list[tuple[str, str]], trump: str | None) -> str:
+    """Seat winning a trick given ``(seat, card)`` in play order (first is the lead)."""
+    best_seat, best = order[0]
+    for seat, card in order[1:]:
+        if beats(card, best, trump):
+            best_seat, best = seat, card
+    return best_seat

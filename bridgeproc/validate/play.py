@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from bridgeproc.core.deal import RANKS
+from bridgeproc.core.deal import RANKS, trick_winner
 from bridgeproc.schema import SEATS
 from bridgeproc.validate.auction import SEAT_NAMES, next_seat, side_of
 
@@ -45,20 +45,6 @@ def hand_cards(hand: str) -> set[str]:
     return {suit + rank for suit, ranks in zip(SUIT_ORDER, hand.split(".")) for rank in ranks}
 
 
-def beats(card: str, best: str, trump: str | None) -> bool:
-    """True if ``card`` wins over the card ``best`` currently winning the trick."""
-    if card[0] == best[0]:
-        return RANKS.index(card[1]) < RANKS.index(best[1])
-    return card[0] == trump
-
-
-def trick_winner(order: list[tuple[str, str]], trump: str | None) -> str:
-    """Seat winning a trick given ``(seat, card)`` in play order (first is the lead)."""
-    best_seat, best = order[0]
-    for seat, card in order[1:]:
-        if beats(card, best, trump):
-            best_seat, best = seat, card
-    return best_seat
 
 
 @dataclass

@@ -5,7 +5,9 @@ A one-result game's ``Contract``, ``Declarer`` and ``Result`` tags are its resul
 records: an empty Contract after a complete auction, the opening lead only as the first
 card of the Play (the EBL/RealBridge teams file: 278 Play sections, no lead anywhere), the
 tricks only as a complete play. Here the records fill what the tags leave empty, and each
-kind of fill is one note, so nothing is changed silently. Where both are given,
+kind of fill is one note, so nothing is changed silently. A legal Play is also kept as the results'
+``play`` column (:data:`bridgeproc.schema.PLAY_COLUMN`): the cards in the order they were played, for the
+profile's defence after the lead (:mod:`bridgeproc.analysis.profile`). Where both are given,
 :func:`bridgeproc.validate.rules.check_games` compares them (a contract that is not the
 auction's, a result the play contradicts), and a record that is not legal fills nothing.
 """
@@ -64,14 +66,28 @@ def game_facts(game: Game) -> tuple[dict[str, str | None], bool]:
     first = play.tricks[0].order if play.tricks else play.partial
     if first and first[0][1] != "-":
         facts["lead"] = first[0][1]
+    facts["play"] = played_cards(play) or None
     if play.complete:
         facts["tricks"] = str(play.declarer_tricks)
     return {**facts, "result": facts.pop("tricks", None)}, play.claim_implied
 
 
+def played_cards(play) -> str:
+    """The cards of a rebuilt Play (:func:`bridgeproc.validate.play.read_play`) in the order they were
+    played, space-separated (``C3 C9 CT CA D6 ...``): every whole trick, then the known cards of a trick
+    in progress; nothing after an unknown card ``-``."""
+    cards = [card for trick in play.tricks for _, card in trick.order]
+    for _, card in play.partial:
+        if card in ("-", "+"):
+            break
+        cards.append(card)
+    return " ".join(cards)
+
+
 def fill_from_records(results: pd.DataFrame, pbn: PbnFile) -> tuple[pd.DataFrame, list[tuple[int, str]]]:
     """The one-result games' rows of ``results`` with empty contract, declarer, result and lead
-    filled from their Auction and Play, and ``(line, note)`` pairs: one per kind of fill.
+    filled from their Auction and Play, and ``(line, note)`` pairs: one per kind of fill. When a game's
+    Play is legal, ``results`` gains the ``play`` column (:func:`played_cards`; NA for the other rows).
 
     Rows are matched to games by line (:func:`bridgeproc.io.pbn.game_rows.result_line`);
     ScoreTable rows (other tables of the board) are never filled from this game's records.
@@ -112,7 +128,9 @@ def fill_from_records(results: pd.DataFrame, pbn: PbnFile) -> tuple[pd.DataFrame
     for column in FILLED:
         if counts[column]:
             notes.append((first_line[column], f"{counts[column]} result(s): {_FILL_NOTES[column]}"))
+    if "play" in given and given["play"].notna().any():
+        filled["play"] = given["play"].astype("string")
     return filled, notes
 
 
-__all__ = ["fill_from_records", "game_facts", "FILLED"]
+__all__ = ["fill_from_records", "game_facts", "played_cards", "FILLED"]

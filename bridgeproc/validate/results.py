@@ -51,7 +51,7 @@ from bridgeproc.core.pairs import pair_numbering
 from bridgeproc.core.problems import Problems
 from bridgeproc.errors import ValidationError
 from bridgeproc.io.sheets.travellers import canonical_header
-from bridgeproc.schema import RESULTS_COLUMNS
+from bridgeproc.schema import PLAY, RESULTS_COLUMNS
 from bridgeproc.scoring.results import score_results
 from bridgeproc.validate import checks, written_scores
 from bridgeproc.validate.result_columns import RESULT_COLUMNS, read_tricks
@@ -328,8 +328,8 @@ def type_results(
     Returns
     -------
     Typed
-        ``results`` (schema.RESULTS_COLUMNS without ``score_ns``; plus ``fouled`` when ``raw`` has that
-        column), the problems and notes found so far and the pair numbering decided.
+        ``results`` (schema.RESULTS_COLUMNS without ``score_ns``; plus ``fouled`` and ``play`` when ``raw``
+        has that column), the problems and notes found so far and the pair numbering decided.
     """
     raw = raw.reset_index(drop=True)
     problems, notes = Problems(raw), Problems(raw)
@@ -390,6 +390,8 @@ def type_results(
     results = results.astype({c: RESULTS_COLUMNS[c] for c in results.columns})
     if "fouled" in raw:
         results["fouled"] = fouled_labels(_text(raw, "fouled"))
+    if PLAY in raw:  # a PBN game's legal Play (validate.records), for the profile's defence
+        results[PLAY] = raw[PLAY].astype("string").to_numpy()
 
     numbering = pair_numbering(results, pair_numbering_option)
     if misplaced is not None:

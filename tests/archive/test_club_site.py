@@ -290,8 +290,8 @@ def test_a_double_dummy_file_that_is_not_one_is_solved_again(tmp_path, text):
     from bridgeproc.report.web.club_site import SOLVED, read_solved
 
     (tmp_path / SOLVED).write_text(text, encoding="utf-8")
-    assert read_solved(tmp_path) == {"tables": {}, "leads": {}}
-    assert read_solved(tmp_path / "missing") == {"tables": {}, "leads": {}}
+    assert read_solved(tmp_path) == {"tables": {}, "leads": {}, "plays": {}}
+    assert read_solved(tmp_path / "missing") == {"tables": {}, "leads": {}, "plays": {}}
 
 
 def test_an_evening_laid_out_by_other_templates_is_written_again(runner, tmp_path, season):

@@ -8,7 +8,7 @@
     players/<player>.html      one player's evenings: partner, rank, %, masterpoints; the partners;
                                the play against double dummy (archive profile), when the deals are known
     club.json                  what each evening's pages show (``version:hash``), for the next run
-    double-dummy.json          the deals and leads the profile solved, for the next run
+    double-dummy.json          the deals, leads and plays the profile solved, for the next run
     style.css
 
 Written again after one more evening, only what changed is rewritten: an evening whose version is
@@ -158,7 +158,8 @@ def write_club_site(club: ClubSite, folder: str | os.PathLike) -> None:
     if club.solved:
         _write(root, SOLVED, json.dumps({
             "tables": {deal: list(table) for deal, table in sorted(club.solved["tables"].items())},
-            "leads": {"|".join(key): cards for key, cards in sorted(club.solved["leads"].items())}},
+            "leads": {"|".join(key): cards for key, cards in sorted(club.solved["leads"].items())},
+            "plays": {"|".join(key): tricks for key, tricks in sorted(club.solved.get("plays", {}).items())}},
             sort_keys=True, separators=(",", ":")) + "\n")
     if old is not None:
         _keep_times(root, old)
@@ -193,11 +194,12 @@ def _digest(path: Path) -> str:
 
 
 def read_solved(folder: str | os.PathLike) -> dict[str, dict]:
-    """The double dummy a club site written before kept (:data:`SOLVED`): ``tables`` and ``leads`` as
-    :class:`archive.profile.Solved` holds them; what is not a deal's 20 trick counts or a lead's tricks
-    (0-13) is left out, and an unreadable or oversized file is none at all (the deals are solved again)."""
+    """The double dummy a club site written before kept (:data:`SOLVED`): ``tables``, ``leads`` and ``plays``
+    as :class:`archive.profile.Solved` holds them; what is not a deal's 20 trick counts, a lead's tricks or
+    a play's (0-13, at most one more than its cards) is left out, and an unreadable or oversized file is
+    none at all (the deals are solved again)."""
     path = Path(folder) / SOLVED
-    out: dict[str, dict] = {"tables": {}, "leads": {}}
+    out: dict[str, dict] = {"tables": {}, "leads": {}, "plays": {}}
     try:
         if path.stat().st_size > SOLVED_LIMIT:
             return out
@@ -210,7 +212,7 @@ def read_solved(folder: str | os.PathLike) -> dict[str, dict]:
     def trick(value: object) -> bool:
         return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 13
 
-    tables, leads = data.get("tables"), data.get("leads")
+    tables, leads, plays = data.get("tables"), data.get("leads"), data.get("plays")
     if isinstance(tables, dict):
         out["tables"] = {deal: tuple(t) for deal, t in tables.items()
                          if isinstance(t, list) and len(t) == 20 and all(trick(v) for v in t)}
@@ -219,6 +221,12 @@ def read_solved(folder: str | os.PathLike) -> dict[str, dict]:
             parts = key.split("|")
             if len(parts) == 3 and isinstance(cards, dict) and cards and all(trick(v) for v in cards.values()):
                 out["leads"][tuple(parts)] = {str(card): int(v) for card, v in cards.items()}
+    if isinstance(plays, dict):
+        for key, tricks in plays.items():
+            parts = key.split("|")
+            if len(parts) == 4 and isinstance(tricks, list) and 0 < len(tricks) <= len(parts[3].split()) + 1 \
+                    and all(trick(v) for v in tricks):
+                out["plays"][tuple(parts)] = [int(v) for v in tricks]
     return out
 
 
