@@ -159,3 +159,48 @@ def test_the_contracts_against_par_are_the_files_own_par_and_law_77():
         assert row.par_call == expected
         checked += 1
     assert checked == len(rows) > 250
+
+
+def _direct_defence(deal: str, strain: str, leader: str, cards: str) -> tuple[int, int]:
+    """The tricks each defender's cards after the lead gave away, solved here position by position with
+    SolveBoard (not the AnalysePlay the code uses): at each defender's turn up to trick 12, the best card's
+    tricks for the defence less the played card's; the seats followed by endplay's own play of the cards."""
+    from endplay.dds import solve_board
+    from endplay.types import Card, Deal, Denom, Player
+
+    board = Deal(deal)
+    board.trump = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades, "NT": Denom.nt}[strain]
+    seats = {"N": Player.north, "E": Player.east, "S": Player.south, "W": Player.west}
+    board.first = seats[leader]
+    defenders = {seats[leader]: 0, seats[{"N": "S", "S": "N", "E": "W", "W": "E"}[leader]]: 0}
+    for position, text in enumerate(cards.split()[:48]):
+        card = Card(text)
+        if position and board.curplayer in defenders:
+            tricks = {str(c): t for c, t in solve_board(board)}
+            defenders[board.curplayer] += max(tricks.values()) - tricks[str(card)]
+        board.play(card)
+    first, second = defenders.values()
+    return first, second
+
+
+@pytest.mark.dd
+def test_the_ebl_files_defence_after_the_lead_against_dds_called_card_by_card():
+    """The EBL teams file's 278 plays (RealBridge writes every card): each defender's tricks given away
+    after the lead, for a sample of them, equal what SolveBoard gives at every defender's turn."""
+    from bridgeproc.pipeline.teams import process_teams
+
+    clear_cache()
+    session = process_teams([EBL])
+    assert session.results["play"].notna().sum() == 278
+    rows = contract_rows(session.results, session.deals)
+    defended = rows[rows["defence_cost"].notna()]
+    assert len(defended) == 278
+    assert (defended["defence_cost"] == defended["leader_defence"] + defended["partner_defence"]).all()
+    deals = session.deals.set_index("board")["deal"]
+    plays = session.results["play"]
+    sample = defended.sample(6, random_state=3)
+    direct = [_direct_defence(deals[b], s, who, plays[pos]) for b, s, who, pos in
+              zip(sample["board"], sample["strain"], sample["leader"], sample["pos"])]
+    assert list(zip(sample["leader_defence"].astype(int), sample["partner_defence"].astype(int))) == direct
+    # a defence gives nothing away at best; some of these experts' defences did give tricks away
+    assert (defended["defence_cost"] >= 0).all() and defended["defence_cost"].sum() > 0

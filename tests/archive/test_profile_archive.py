@@ -134,3 +134,69 @@ def test_profile_csv_reads_back_as_the_table_printed(runner, tmp_path):
     shown = written[written["declarer_gain"] != ""]
     assert len(shown) and all(float(row.declarer_low) <= float(row.declarer_gain) <= float(row.declarer_high)
                               for row in shown.itertuples())
+
+
+def _bot_play(deal: str, strain: str, leader: str) -> str:
+    """A legal play of ``deal`` (each player follows suit with their lowest card, else throws their lowest):
+    the cards in the order played."""
+    from bridgeproc.core.deal import RANKS, trick_winner
+
+    first, hands = deal[0], deal[2:].split(" ")
+    order = "NESW"
+    seats = [order[(order.index(first) + i) % 4] for i in range(4)]
+    held = {seat: [s + r for s, ranks in zip("SHDC", hand.split(".")) for r in ranks] for seat, hand in zip(seats, hands)}
+    low = lambda cards: max(cards, key=lambda c: RANKS.index(c[1]))  # noqa: E731
+    played, on_lead = [], leader
+    for _ in range(13):
+        trick, seat = [], on_lead
+        for _ in range(4):
+            suit = [c for c in held[seat] if trick and c[0] == trick[0][1][0]]
+            card = low(suit or held[seat])
+            held[seat].remove(card)
+            trick.append((seat, card))
+            seat = order[(order.index(seat) + 1) % 4]
+        played += [c for _, c in trick]
+        on_lead = trick_winner(trick, None if strain == "NT" else strain)
+    return " ".join(played)
+
+
+def test_the_defence_after_the_lead_of_an_archived_pair_against_dds_card_by_card(tmp_path):
+    """A session whose results carry their play (here a legal play made up for each): ``archive profile``
+    gives each player the tricks their pair's cards after the lead gave away, its mean equal to SolveBoard's
+    position by position (tests/analysis/test_profile.py's oracle) over that pair's defended hands."""
+    import dataclasses
+
+    import pandas as pd
+
+    from bridgeproc.analysis.dd import normalize_deal
+    from bridgeproc.archive import archive_session
+    from bridgeproc.archive.profile import profile
+    from bridgeproc.model import Options
+    from bridgeproc.pipeline.run import build_session
+    from tests.analysis.test_profile import _direct_defence
+
+    options = Options()
+    options = dataclasses.replace(options, read=dataclasses.replace(
+        options.read, names=[str(SAMPLE / "club-evening-names.csv")]))
+    session = build_session([str(SAMPLE / "club-evening.pbn"), str(SAMPLE / "club-evening-travellers.csv")], options)
+    deals = session.boards.set_index("board")["deal"].map(normalize_deal)
+    results = session.results
+    played = results["level"].fillna(0).astype(int).gt(0) & results["adjusted"].isna()
+    plays = [_bot_play(deals[b], s, LEADER[d]) if ok else None for b, s, d, ok in
+             zip(results["board"], results["strain"].astype(str), results["declarer"].astype(str), played)]
+    url = tmp_path / "a.sqlite"
+    archive_session(dataclasses.replace(session, results=results.assign(play=pd.array(plays, dtype="string"))),
+                    url, event="Club", date="2026-12-01")
+    measured = profile(url)
+    assert any(n.startswith("defence after the lead from the ") for n in measured.notes)
+    defended = results[played & results["declarer"].isin(["E", "W"]) & (results["ns"] == "1")]
+    direct = [sum(_direct_defence(deals[b], s, LEADER[d], p)) for b, s, d, p in
+              zip(defended["board"], defended["strain"].astype(str), defended["declarer"].astype(str),
+                  [plays[i] for i in defended.index])]
+    names = session.names
+    pair = names[(names["pair"].astype(str) == "1") & (names["direction"].astype(str) == "NS")]["names"].iloc[0]
+    table = measured.table.set_index("name")
+    for player in pair.split(" & "):
+        assert table.at[player, "defended"] == len(direct) >= 8
+        assert table.at[player, "defence_cost"] == pytest.approx(sum(direct) / len(direct))
+    assert sum(direct) > 0  # the bot gives tricks away: the figure is not a row of zeros
