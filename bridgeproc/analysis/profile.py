@@ -49,6 +49,24 @@ def clear_cache() -> None:
     _PLAYS.clear()
 
 
+def _batches(keys: list[tuple]):
+    """``keys`` (each starting ``deal, strain, leader``) in batches of 100, each with its endplay deals: the
+    deal with that trump and that player on lead (DDS solves up to 200 boards a call)."""
+    endplay_module()
+    from endplay.types import Deal, Denom, Player
+
+    denoms = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades, "NT": Denom.nt}
+    players = dict(zip(SEATS, (Player.north, Player.east, Player.south, Player.west)))
+    for start in range(0, len(keys), 100):
+        batch = keys[start:start + 100]
+        deals = []
+        for deal, strain, leader, *_ in batch:
+            board = Deal(deal)
+            board.trump, board.first = denoms[strain], players[leader]
+            deals.append(board)
+        yield batch, deals
+
+
 def lead_tricks(keys: list[tuple[str, str, str]], cache: MutableMapping | None = None) -> list[dict[str, int]]:
     """For each ``(deal, strain, leader)`` (a normalized deal, ``C D H S NT``, ``N E S W``): every card the
     leader holds (``SA``, ``H7`` ...) -> the defenders' tricks after it, double dummy; solved in batches,
@@ -56,20 +74,11 @@ def lead_tricks(keys: list[tuple[str, str, str]], cache: MutableMapping | None =
     cache = _LEADS if cache is None else cache
     todo = list(dict.fromkeys(k for k in keys if k not in cache))
     if todo:
-        endplay_module()
         from endplay.dds import solve_all_boards
-        from endplay.types import Deal, Denom, Player
+        from endplay.types import Denom
 
-        denoms = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades, "NT": Denom.nt}
-        players = dict(zip(SEATS, (Player.north, Player.east, Player.south, Player.west)))
         suits = {Denom.spades: "S", Denom.hearts: "H", Denom.diamonds: "D", Denom.clubs: "C"}
-        for start in range(0, len(todo), 100):  # DDS solves up to 200 boards a call
-            batch = todo[start:start + 100]
-            deals = []
-            for deal, strain, leader in batch:
-                board = Deal(deal)
-                board.trump, board.first = denoms[strain], players[leader]
-                deals.append(board)
+        for batch, deals in _batches(todo):
             for key, solved in zip(batch, solve_all_boards(deals)):
                 cache[key] = {suits[card.suit] + card.rank.name.removeprefix("R"): int(tricks) for card, tricks in solved}
     return [cache[k] for k in keys]
@@ -83,19 +92,9 @@ def play_tricks(keys: list[tuple[str, str, str, str]], cache: MutableMapping | N
     cache = _PLAYS if cache is None else cache
     todo = list(dict.fromkeys(k for k in keys if k not in cache))
     if todo:
-        endplay_module()
         from endplay.dds import analyse_all_plays
-        from endplay.types import Deal, Denom, Player
 
-        denoms = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades, "NT": Denom.nt}
-        players = dict(zip(SEATS, (Player.north, Player.east, Player.south, Player.west)))
-        for start in range(0, len(todo), 100):
-            batch = todo[start:start + 100]
-            deals = []
-            for deal, strain, leader, _ in batch:
-                board = Deal(deal)
-                board.trump, board.first = denoms[strain], players[leader]
-                deals.append(board)
+        for batch, deals in _batches(todo):
             for key, solved in zip(batch, analyse_all_plays(deals, [k[3].split() for k in batch])):
                 cache[key] = [int(t) for t in solved]
     return [cache[k] for k in keys]

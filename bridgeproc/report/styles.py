@@ -93,13 +93,6 @@ def styled(ws, font=None, fill=None, fmt=None, align=None, border=None) -> Calla
         return lambda value: cell(ws, value)
     style = _style_array(ws, font, fill, FORMATS.get(fmt, fmt) if fmt is not None else None, align, border)
 
-    if isinstance(ws, RowSheet):
-        def make_styled(value):
-            if isinstance(value, str):
-                return Styled(_fit(ws, value), "s", style)
-            return _styled(ws, value, style)
-        return make_styled
-
     def make(value):
         return _styled(ws, _fit(ws, value) if isinstance(value, str) else value, style)
     return make

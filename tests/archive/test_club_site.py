@@ -350,3 +350,21 @@ def test_a_corrected_teams_evening_of_match_totals_is_marked(runner, tmp_path):
     assert [row[3] for row in index.rows[1:] if row][0].startswith("corrected on ")
     page = (tmp_path / "site" / "evenings" / "2013-09-15_salo-joukkuekilpailu" / "index.html").read_text(encoding="utf-8")
     assert '<p class="corrected">corrected on ' in page and "(version 2: " in page
+
+
+def test_the_plays_kept_in_the_double_dummy_file_read_back_with_bounds(tmp_path):
+    """A play's tricks (one more value than its cards at most, each 0-13, keyed deal|strain|leader|cards) are
+    read back; an entry that is not one is left out (solved again)."""
+    import json
+
+    from bridgeproc.report.web.club_site import SOLVED, read_solved
+
+    deal = "N:KJ3.J7.T742.T654 AQ9.AT42.KQJ96.A T62.Q86.83.K8732 8754.K953.A5.QJ9"
+    (tmp_path / SOLVED).write_text(json.dumps({"tables": {}, "leads": {}, "plays": {
+        f"{deal}|NT|S|C3 C9": [11, 11, 11],
+        f"{deal}|NT|S|C3": [11, 11, 11],  # more values than one card can give
+        f"{deal}|NT|S|H6": [11, 14],  # 14 tricks
+        f"{deal}|NT|C3 C9": [11, 11, 11],  # no leader
+        f"{deal}|H|W|C3": "11 11",
+    }}), encoding="utf-8")
+    assert read_solved(tmp_path)["plays"] == {(deal, "NT", "S", "C3 C9"): [11, 11, 11]}
