@@ -1,33 +1,37 @@
-"""A write-only worksheet that writes each appended row as one XML element, openpyxl's XML byte for byte.
+"""A write-only worksheet that writes each appended row at once, openpyxl's XML byte for byte.
 
 openpyxl's write-only sheet turns every value appended into a cell object, types it again, and
 writes it through lxml's incremental writer one context per cell: about 10 µs a cell, most of a
 large event's workbook (814,000 cells for 1,000 tables). bridgeproc's rows hold text, whole and
 decimal numbers, booleans and the styled cells :func:`bridgeproc.report.styles.cell` makes, so
-:class:`RowSheet` builds a row's ``<row>`` element at once with lxml (as openpyxl does) and writes it
-whole, each style's number looked up once. The sheet's XML is the one openpyxl writes, byte for byte
-(``tests/report/test_rows.py`` compares the two on generated rows, the golden outputs on the real
-files); a row holding anything else (a date, a hyperlink, a comment, a formula) is written by
-openpyxl's own code. Every string is written as text, never as a formula (``styles.add_row`` says
-why); fitting text to a cell is :func:`bridgeproc.report.styles.cell`'s job, before the row comes here.
+:class:`RowSheet` writes each appended row's ``<row>`` as text (each style's number looked up once),
+has lxml parse a few hundred rows at once and writes their elements through the same incremental
+writer. The sheet's XML is the one openpyxl writes, byte for byte (``tests/report/test_rows.py``
+compares the two on generated rows, the golden outputs on the real files); a row holding anything
+else (a date, a hyperlink, a comment, a formula) is written by openpyxl's own code. Every string is
+written as text, never as a formula (``styles.add_row`` says why); fitting text to a cell is
+:func:`bridgeproc.report.styles.cell`'s job, before the row comes here.
 """
 from __future__ import annotations
 
 from math import isinf, isnan
 
+from lxml.etree import XPath
 from openpyxl import LXML, Workbook
 from openpyxl.cell.cell import Cell
 from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
-from openpyxl.xml.functions import Element, SubElement
+from openpyxl.xml.functions import fromstring
 
-#: The attribute that keeps a text's leading or trailing spaces (what openpyxl sets).
-_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
+#: How many rows' XML are parsed together before they are written.
+_BATCH = 200
 #: Column letters by index from 0 (A), made as a sheet needs them.
 _LETTERS: list[str] = []
 #: Cell types written here (openpyxl's data types); any other makes openpyxl write the row.
 _WRITTEN = {"s": "inlineStr", "n": "n", "b": "b"}
+#: The elements of some rows that hold nothing (no text, no child).
+_EMPTY = XPath("//*[not(node())]")
 
 
 def _letter(column: int) -> str:
@@ -50,7 +54,7 @@ class Styled:
 
 
 class RowSheet(WriteOnlyWorksheet):
-    """openpyxl's write-only worksheet whose rows are written one element each (see the module docstring)."""
+    """openpyxl's write-only worksheet whose rows are written as whole elements (see the module docstring)."""
 
     def _write_rows(self):  # openpyxl's generator of the sheet's rows: sent each appended row
         try:
@@ -58,29 +62,34 @@ class RowSheet(WriteOnlyWorksheet):
         except StopIteration:
             self._already_saved()
         styles: dict = {}  # a style array's bytes (a cell's) or the array's id (a Styled's) -> its number
+        pending: list[str] = []  # rows' XML not yet written
         with xf.element("sheetData"):
             number = 1
             try:
                 while True:
                     values = yield
-                    row = self._row_element(values, number, styles)
+                    row = self._row_xml(values, number, styles)
                     if row is None:
+                        _write_pending(xf, pending)
                         self._writer.write_row(xf, self._values_to_row(values, number), number)
                     else:
-                        xf.write(row)
+                        pending.append(row)
+                        if len(pending) == _BATCH:
+                            _write_pending(xf, pending)
                     number += 1
             except GeneratorExit:
-                pass
+                _write_pending(xf, pending)
         self._writer.xf.send(None)
 
-    def _row_element(self, values, number: int, styles: dict):
-        """Row ``number`` as openpyxl writes it, or None when a value is not one :class:`RowSheet` writes.
+    def _row_xml(self, values, number: int, styles: dict) -> str | None:
+        """Row ``number``'s XML as openpyxl writes it, or None when a value is not one :class:`RowSheet` writes.
 
         A style gets its number the first time a sheet writes it, as openpyxl numbers them."""
         at = str(number)
-        attributes = {"r": at}
-        attributes.update(self.row_dimensions.get(number, {}))
-        row = Element("row", attributes)
+        parts = ['<row r="', at, '"']
+        for name, setting in self.row_dimensions.get(number, {}):
+            parts.append(f' {name}="{_escaped(setting)}"')
+        parts.append(">")
         if len(values) > len(_LETTERS):
             _letter(len(values))
         letters = _LETTERS
@@ -116,21 +125,45 @@ class RowSheet(WriteOnlyWorksheet):
                 code = "b"
             else:
                 return None
-            attributes = {"r": letters[column] + at, "s": style, "t": _WRITTEN[code]} if style else \
-                {"r": letters[column] + at, "t": _WRITTEN[code]}
-            made = SubElement(row, "c", attributes)
+            start = (f'<c r="{letters[column]}{at}" s="{style}" t="{_WRITTEN[code]}">' if style else
+                     f'<c r="{letters[column]}{at}" t="{_WRITTEN[code]}">')
             if value is None or value == "":
-                made.text = ""  # <c ...></c>, as openpyxl writes an empty cell
+                parts.append(start + "</c>")  # <c ...></c>, as openpyxl writes an empty cell
             elif code == "s":
-                text = SubElement(SubElement(made, "is"), "t")
-                text.text = value
-                if value != value.strip():
-                    text.set(_SPACE, "preserve")
+                space = ' xml:space="preserve"' if value != value.strip() else ""
+                parts.append(f"{start}<is><t{space}>{_escaped(value)}</t></is></c>")
             else:
-                SubElement(made, "v").text = "" if isnan(value) or isinf(value) else "%.16g" % value
-        if not len(row):
-            row.text = ""  # <row r="5"></row>, as openpyxl writes an empty row
-        return row
+                parts.append(f'{start}<v>{"" if isnan(value) or isinf(value) else "%.16g" % value}</v></c>')
+        parts.append("</row>")
+        return "".join(parts)
+
+
+def _escaped(text: str) -> str:
+    """``text`` as XML character data that parses back to the same text (a carriage return kept as one)."""
+    if "&" in text:
+        text = text.replace("&", "&amp;")
+    if "<" in text:
+        text = text.replace("<", "&lt;")
+    if ">" in text:
+        text = text.replace(">", "&gt;")
+    if "\r" in text:
+        text = text.replace("\r", "&#13;")
+    if '"' in text:
+        text = text.replace('"', "&quot;")
+    return text
+
+
+def _write_pending(xf, pending: list[str]) -> None:
+    """Write the rows of ``pending`` (their XML) through ``xf`` and empty it: parsed all at once, written
+    row by row. An element written with nothing in it is given empty text, so that lxml writes
+    ``<c ...></c>`` as openpyxl does, not ``<c .../>``."""
+    if not pending:
+        return
+    rows = fromstring("<sheetData>" + "".join(pending) + "</sheetData>")
+    pending.clear()
+    for empty in _EMPTY(rows):
+        empty.text = ""
+    xf.write(*rows)
 
 
 class RowWorkbook(Workbook):

@@ -22,7 +22,7 @@ from bridgeproc.report.styles import BOLD, CENTER, HEADER, HEADER_FILL, cell
 TEXT = st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=12).filter(
     lambda t: not t.startswith("=") and t not in ERROR_CODES)
 PLAIN = st.one_of(st.none(), TEXT, st.integers(-10**12, 10**12), st.booleans(),
-                  st.floats(allow_nan=True, allow_infinity=True), st.sampled_from(["", " a", "b ", "  "]))
+                  st.floats(allow_nan=True, allow_infinity=True), st.sampled_from(["", " a", "b ", "  ", "a\r\nb", "\rc", "\td\n", "<&>\"'", "]]>"]))
 #: Styled cells: (value, style number) made with report.styles.cell in the sheet at hand.
 STYLES = [dict(font=BOLD), dict(fmt="pct"), dict(font=HEADER, fill=HEADER_FILL, align=CENTER), dict(fmt="mp")]
 STYLED = st.tuples(st.one_of(st.none(), TEXT, st.integers(-999, 999), st.floats(-1e6, 1e6)),
@@ -86,3 +86,14 @@ def test_text_that_looks_like_a_formula_stays_text(tmp_path):
     wb.save(tmp_path / "t.xlsx")
     sheet = openpyxl.load_workbook(tmp_path / "t.xlsx")["S"]
     assert [(c.value, c.data_type) for c in sheet[1]] == [("=1+1", "s"), ("#N/A", "s")]
+
+
+def test_rows_written_in_batches_keep_their_order(tmp_path):
+    """Rows are parsed a batch at a time: more rows than a batch, with a row openpyxl writes between two
+    batches' rows and empty cells and rows at a batch's edge, give openpyxl's sheet."""
+    rows: list[list] = [[f"r{n}", n, ("", 0), None, n / 3] for n in range(1, 451)]
+    rows[199], rows[200], rows[260] = [], [("", 1)], ["before", datetime.date(2026, 12, 7), "after"]
+    (stock, stock_styles), (ours, styles) = _both(rows, tmp_path)
+    assert ours == stock and styles == stock_styles
+    assert b'<row r="200"></row><row r="201"><c r="A201" s="2" t="inlineStr"></c></row>' in ours
+    assert b'<c r="A450" t="inlineStr"><is><t>r450</t></is></c><c r="B450" t="n"><v>450</v></c>' in ours
