@@ -1,3 +1,3 @@
-from bridgeproc.cli import cli
+from bridgeproc.cli.program import main
 
-cli(prog_name="bridgeproc")
+main()

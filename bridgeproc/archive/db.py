@@ -12,6 +12,7 @@ work on a file or folder the user may only read, and never change the archive.
 """
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
 import random
@@ -166,6 +167,8 @@ def _engine(key: str, readonly: bool) -> Engine:
         except ArchiveError:
             engine.dispose()
             raise
+    if not _engines:
+        atexit.register(dispose_all)  # closed at the process's end: SQLite checkpoints its write-ahead log
     _engines[(key, readonly)] = engine
     return engine
 
