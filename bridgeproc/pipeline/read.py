@@ -14,7 +14,6 @@ import pandas as pd
 
 from bridgeproc.core.pairs import movement_switch_marks
 from bridgeproc.errors import ParseError, TeamsEventError, TooLargeError, UsageError
-from bridgeproc.io.bws import read_bws
 from bridgeproc.io.pbn.reader import pbn_program, read_pbn
 from bridgeproc.io.sheets import read_travellers
 from bridgeproc.io.sheets.movement import entry_movement
@@ -22,7 +21,7 @@ from bridgeproc.io.sheets.names import read_names, workbook_names
 from bridgeproc.io.sheets.own import is_own, own_totals
 from bridgeproc.io.sheets.travellers import published_method
 from bridgeproc.io.sheets.xlsx import load_workbooks, read_travellers_xlsx
-from bridgeproc.io.usebio.sessions import read_usebio_session, split_session
+from bridgeproc.io.usebio.marks import split_session
 from bridgeproc.model import Options
 from bridgeproc.schema import BOARDS_COLUMNS, empty, problems_frame
 
@@ -300,6 +299,8 @@ def _read_pbn(path, options: Options, inputs: Inputs) -> None:
 def _read_usebio(path, options: Options, inputs: Inputs) -> None:
     """A USEBIO file of one session, or ``FILE.xml#N``: session N of a file of several (io.usebio.sessions);
     a file of several sessions given whole is refused (ParseError: rank it with ``bridgeproc event``)."""
+    from bridgeproc.io.usebio.sessions import read_usebio_session  # loaded for USEBIO inputs only
+
     read = read_usebio_session(path)
     kind = str(read.meta.get("event_type") or "").upper()
     if "TEAM" in kind or ("team" in read.results and read.results["team"].notna().any()):
@@ -312,6 +313,8 @@ def _read_usebio(path, options: Options, inputs: Inputs) -> None:
 
 
 def _read_bws(path, options: Options, inputs: Inputs) -> None:
+    from bridgeproc.io.bws import read_bws  # loaded for Bridgemate inputs only
+
     bws = read_bws(path)
     inputs.movements.append((bws.results, bws.movement))
     _add_file(bws, inputs)

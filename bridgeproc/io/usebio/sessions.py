@@ -21,6 +21,7 @@ import pandas as pd
 
 from bridgeproc.errors import ParseError, ValidationError
 from bridgeproc.io.text import read_source
+from bridgeproc.io.usebio.marks import SESSION_MARK, split_session
 from bridgeproc.io.usebio.reader import UsebioFile, usebio_from_tree
 from bridgeproc.io.usebio.travellers import line_like
 from bridgeproc.io.usebio.xml_tree import Node, parse_tree
@@ -29,17 +30,8 @@ from bridgeproc.schema import problems_frame
 __all__ = ["SESSION_MARK", "UsebioSessions", "parse_usebio_sessions", "read_event_standings", "read_usebio_session",
            "session_count", "split_session"]
 
-#: ``FILE.xml#N``: session N of a USEBIO file of several sessions (the path, then the text after ``#``).
-SESSION_MARK = re.compile(r"^(?P<path>.+\.xml)#(?P<number>[^#/\\]*)$", re.IGNORECASE)
 #: Elements of an ``EVENT`` outside its sessions that belong to the event, not to a session.
 _EVENT_PARTS = frozenset({"SESSION", "PARTICIPANTS", "SECTION", "MATCH"})
-
-
-def split_session(path: str | os.PathLike) -> tuple[str, str | None]:
-    """(the file, the session number's text) of ``FILE.xml#N``; (path, None) for any other path."""
-    text = os.fspath(path)
-    m = SESSION_MARK.match(text)
-    return (m.group("path"), m.group("number")) if m else (text, None)
 
 
 @dataclass
