@@ -30,9 +30,20 @@ def kind_of(column: str) -> str:
         "factor" if "factor" in name or "quotient" in name else "imp"
 
 
+def _floats(values) -> np.ndarray:
+    """``values`` as floats, NaN for a missing value or anything that is not a number. A numeric column
+    or array is converted as it is; anything else (text, a mixed list, a scalar) goes through
+    ``pd.to_numeric``, which costs about 30 µs a call more."""
+    dtype = getattr(values, "dtype", None)
+    if dtype is not None and dtype.kind in "fiu" and isinstance(values, (pd.Series, pd.Index, np.ndarray)):
+        return values.astype(float) if isinstance(values, np.ndarray) else values.to_numpy(dtype=float,
+                                                                                              na_value=np.nan)
+    return np.asarray(pd.to_numeric(pd.Series(values, dtype="object"), errors="coerce"), dtype=float)
+
+
 def rounded(values, kind: str) -> np.ndarray:
     """``values`` (floats, NaN kept) rounded to the kind's decimals, half to even; ``-0`` is ``0``."""
-    array = np.asarray(pd.to_numeric(pd.Series(values, dtype="object"), errors="coerce"), dtype=float)
+    array = _floats(values)
     with np.errstate(over="ignore", invalid="ignore"):
         out = np.round(array, DECIMALS[kind])
     out = np.where(np.isfinite(out) | ~np.isfinite(array), out, array)  # a value too large to scale stays itself
@@ -53,8 +64,7 @@ def shown_sides(ns, ew, top, kind: str = "mp") -> tuple[np.ndarray, np.ndarray]:
     """NS and EW values rounded so that, where the two add up to ``top`` (a result's matchpoints, or
     100 for percentages), the shown values still do: EW is the rounded top less NS's rounded value."""
     ns_shown, ew_shown = rounded(ns, kind), rounded(ew, kind)
-    raw_ns, raw_ew = (np.asarray(pd.to_numeric(pd.Series(v, dtype="object"), errors="coerce"), dtype=float)
-                      for v in (ns, ew))
+    raw_ns, raw_ew = _floats(ns), _floats(ew)
     top_array = np.broadcast_to(np.asarray(top, dtype=float), raw_ns.shape)
     shares = np.isclose(raw_ns + raw_ew, top_array, rtol=0, atol=1e-9)
     return ns_shown, np.where(shares, rounded(rounded(top_array, kind) - ns_shown, kind), ew_shown)

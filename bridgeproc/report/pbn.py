@@ -17,6 +17,7 @@ import re
 from pathlib import Path
 from typing import Mapping
 
+import numpy as np
 import pandas as pd
 
 from bridgeproc.analysis.dd import encode_dd_hex
@@ -132,30 +133,42 @@ def total_table(standings: pd.DataFrame, imps: bool) -> tuple[list[Column], list
 
 def _board_extras(boards: pd.DataFrame) -> dict[int, list[Tag]]:
     """Double-dummy tags per board: DoubleDummyTricks, OptimumScore, OptimumContract and
-    OptimumResultTable, so that a later run on this file reuses them instead of solving."""
-    out: dict[int, list[Tag]] = {}
+    OptimumResultTable, so that a later run on this file reuses them instead of solving. Each column
+    is read once; a board's tags are laid out from its values."""
     dd = [(seat, strain) for seat in "NESW" for strain in ("NT", "S", "H", "D", "C")]
-    has_dd = all(f"dd_{seat}_{strain}" in boards for seat, strain in dd)
-    for i, board in enumerate(boards["board"]):
+    names = [f"dd_{seat}_{strain}" for seat, strain in dd]
+    count = len(boards)
+    if count and all(name in boards for name in names):
+        tricks = np.column_stack([boards[name].to_numpy(dtype=float, na_value=np.nan) for name in names])
+        complete = ~np.isnan(tricks).any(axis=1)
+    else:
+        tricks, complete = np.empty((count, len(names))), np.zeros(count, dtype=bool)
+
+    def given(column: str) -> list:
+        """The column's values, None where missing (or where the frame has no such column)."""
+        return [None if pd.isna(v) else v for v in boards[column].tolist()] if column in boards else [None] * count
+
+    hex_given, optimum, par = given("double_dummy_tricks"), given("optimum_score"), given("par_score")
+    contract, par_contracts = given("optimum_contract"), given("par_contracts")
+    result_columns = [Column("Declarer"), Column("Denomination", "", 2, "R"), Column("Result", "", 2, "R")]
+    out: dict[int, list[Tag]] = {}
+    for i, board in enumerate(boards["board"].tolist()):
         tags = []
-        row = boards.iloc[i]
-        complete = has_dd and all(pd.notna(row[f"dd_{seat}_{strain}"]) for seat, strain in dd)
-        if "double_dummy_tricks" in boards and pd.notna(row["double_dummy_tricks"]):
-            tags.append(Tag("DoubleDummyTricks", str(row["double_dummy_tricks"]), 0))
-        elif complete:
-            tags.append(Tag("DoubleDummyTricks", encode_dd_hex(row), 0))
-        if "optimum_score" in boards and pd.notna(row["optimum_score"]):
-            tags.append(Tag("OptimumScore", str(row["optimum_score"]), 0))
-        elif "par_score" in boards and pd.notna(row["par_score"]):
-            tags.append(Tag("OptimumScore", f"NS {int(row['par_score'])}", 0))
-        if "optimum_contract" in boards and pd.notna(row["optimum_contract"]):
-            tags.append(Tag("OptimumContract", str(row["optimum_contract"]), 0))
-        elif "par_contracts" in boards and pd.notna(row["par_contracts"]):
-            tags.append(Tag("OptimumContract", str(row["par_contracts"]), 0))
-        if complete:
-            rows = [[seat, strain, str(int(row[f"dd_{seat}_{strain}"]))] for seat, strain in dd]
-            columns = [Column("Declarer"), Column("Denomination", "", 2, "R"), Column("Result", "", 2, "R")]
-            tags.append(table_tag("OptimumResultTable", columns, rows, 0))
+        if hex_given[i] is not None:
+            tags.append(Tag("DoubleDummyTricks", str(hex_given[i]), 0))
+        elif complete[i]:
+            tags.append(Tag("DoubleDummyTricks", encode_dd_hex(dict(zip(names, tricks[i]))), 0))
+        if optimum[i] is not None:
+            tags.append(Tag("OptimumScore", str(optimum[i]), 0))
+        elif par[i] is not None:
+            tags.append(Tag("OptimumScore", f"NS {int(par[i])}", 0))
+        if contract[i] is not None:
+            tags.append(Tag("OptimumContract", str(contract[i]), 0))
+        elif par_contracts[i] is not None:
+            tags.append(Tag("OptimumContract", str(par_contracts[i]), 0))
+        if complete[i]:
+            rows = [[seat, strain, str(int(value))] for (seat, strain), value in zip(dd, tricks[i])]
+            tags.append(table_tag("OptimumResultTable", result_columns, rows, 0))
         out[int(board)] = tags
     return out
 

@@ -74,3 +74,20 @@ def test_a_frame_is_rounded_by_column_kind_and_keeps_its_other_columns():
     assert shown["mp_ns"].tolist() == [41.95, 0.05] and shown["mp_ew"].tolist() == [0.05, 41.95]
     assert shown["pct_ns"].tolist() == [99.89, 0.11] and shown["pct_ew"].tolist() == [0.11, 99.89]
     assert shown["names"].tolist() == ["A", "B"] and frame["mp_ns"].iloc[0] == 41.952381  # not mutated
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(st.lists(st.one_of(st.none(), st.floats(allow_nan=True, allow_infinity=True), st.integers(-10**15, 10**15)),
+                max_size=8), st.sampled_from(["Float64", "float64", "Int64", "int64"]), st.sampled_from(["mp", "pct", "factor"]))
+def test_a_numeric_column_rounds_as_its_values_one_by_one(values, dtype, kind):
+    """A numeric column goes the short way (to floats at once); the values given as a list of objects go
+    through pd.to_numeric: the two agree, NaN for a missing value."""
+    if dtype in ("int64", "Int64"):
+        values = [None if not isinstance(v, int) and dtype == "Int64" else v for v in values]
+        values = [v for v in values if isinstance(v, int) or (v is None and dtype == "Int64")]
+    elif dtype == "float64":
+        values = [np.nan if v is None else v for v in values]
+    column = pd.Series(values, dtype=dtype)
+    expected = rounded([None if pd.isna(v) else v for v in column.tolist()], kind)
+    np.testing.assert_array_equal(rounded(column, kind), expected)
+    np.testing.assert_array_equal(rounded(column.to_numpy(dtype=float, na_value=np.nan), kind), expected)
