@@ -18,6 +18,8 @@ the hands become one ``(board, card) -> seat`` table, the double-dummy table one
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pandas as pd
 
@@ -54,19 +56,25 @@ def _owners(boards: pd.DataFrame) -> pd.DataFrame:
 
 
 def _who(results: pd.DataFrame) -> pd.Series:
-    """``board 3, NS 2 v EW 5`` for each result (with the section when there are several)."""
+    """``board 3, NS 2 v EW 5`` for each result (with the section when the session has several: the
+    ``sections`` column :func:`_rows` gives the flagged rows)."""
     where = "board " + results["board"].astype("string") + ", NS " + results["ns"].astype("string").fillna("?") + \
         " v EW " + results["ew"].astype("string").fillna("?")
-    if results["section"].nunique() > 1:
+    if results["sections"].iloc[0] > 1:
         where = "section " + results["section"].astype("string").fillna("") + " " + where
     return where
 
 
-def _rows(results: pd.DataFrame, mask: np.ndarray, column: str, value: pd.Series, message: pd.Series) -> list[dict]:
+def _rows(results: pd.DataFrame, mask: np.ndarray, column: str, value: pd.Series,
+          message: Callable[[pd.DataFrame], pd.Series]) -> list[dict]:
+    """The warnings of the rows of ``mask``: ``message`` is given those rows of ``results`` alone (a
+    frame of the facts it needs), so that an evening with nothing suspicious builds no text."""
     at = np.flatnonzero(mask)
+    if not len(at):
+        return []
+    flagged = results.iloc[at].assign(sections=results["section"].nunique())
     return [{"source": s, "line": "" if pd.isna(line) else str(line), "column": column, "value": v, "message": m}
-            for s, line, v, m in zip(results["source"].iloc[at], results["line"].iloc[at], value.iloc[at],
-                                     message.iloc[at])]
+            for s, line, v, m in zip(flagged["source"], flagged["line"], value.iloc[at], message(flagged))]
 
 
 def _declarers(results: pd.DataFrame) -> tuple[np.ndarray, pd.Series]:
@@ -84,9 +92,9 @@ def lead_warnings(results: pd.DataFrame, boards: pd.DataFrame) -> list[dict]:
     if not typed.any():
         return []
     card = lead_cards(lead)
-    who = _who(results)
-    rows = _rows(results, (typed & card.isna()).to_numpy(), "lead", lead,
-                 who + ": the lead " + lead.fillna("") + " is not a card; write the suit and rank (SA, ♥10, DT)")
+    facts = results.assign(lead=lead)
+    rows = _rows(facts, (typed & card.isna()).to_numpy(), "lead", lead, lambda r: _who(r) + ": the lead " +
+                 r["lead"].fillna("") + " is not a card; write the suit and rank (SA, ♥10, DT)")
     played, declarer = _declarers(results)
     owners = _owners(boards)
     if not len(owners):
@@ -96,17 +104,26 @@ def lead_warnings(results: pd.DataFrame, boards: pd.DataFrame) -> list[dict]:
         owners, on=["board", "card"], how="left")["owner"]
     found.index = results.index
     wrong = played & card.notna().to_numpy() & found.notna().to_numpy() & (found != leader).fillna(False).to_numpy()
+    if not wrong.any():
+        return rows
     # the other defender holds it: the declarer's partner declared (N for S), the same side: the score stands
     opposite = dict(zip(SEATS, SEATS[2:] + SEATS[:2]))
     swapped = wrong & (found == leader.map(opposite)).fillna(False).to_numpy()
-    message = who + ": the lead " + lead.fillna("") + " is not in " + leader.map(_SEAT_NAMES).fillna("") + \
-        "'s hand (declarer " + declarer.map(_SEAT_NAMES).fillna("") + "'s left); " + found.map(_SEAT_NAMES).fillna("") + \
-        " holds it: check the lead and the declarer"
-    swap = who + ": the lead " + lead.fillna("") + " is in " + found.map(_SEAT_NAMES).fillna("") + \
-        "'s hand, not " + leader.map(_SEAT_NAMES).fillna("") + "'s: " + \
-        declarer.map(opposite).map(_SEAT_NAMES).fillna("") + " probably declared, not " + \
-        declarer.map(_SEAT_NAMES).fillna("") + " (a declarer-seat swap: the same side, the score stands)"
-    return rows + _rows(results, wrong & ~swapped, "lead", lead, message) + _rows(results, swapped, "lead", lead, swap)
+    facts = facts.assign(declarer=declarer, leader=leader, found=found)
+
+    def name(seats: pd.Series) -> pd.Series:
+        return seats.map(_SEAT_NAMES).fillna("")
+
+    def not_held(r: pd.DataFrame) -> pd.Series:
+        return _who(r) + ": the lead " + r["lead"].fillna("") + " is not in " + name(r["leader"]) + \
+            "'s hand (declarer " + name(r["declarer"]) + "'s left); " + name(r["found"]) + \
+            " holds it: check the lead and the declarer"
+
+    def swap(r: pd.DataFrame) -> pd.Series:
+        return _who(r) + ": the lead " + r["lead"].fillna("") + " is in " + name(r["found"]) + "'s hand, not " + \
+            name(r["leader"]) + "'s: " + name(r["declarer"].map(opposite)) + " probably declared, not " + \
+            name(r["declarer"]) + " (a declarer-seat swap: the same side, the score stands)"
+    return rows + _rows(facts, wrong & ~swapped, "lead", lead, not_held) + _rows(facts, swapped, "lead", lead, swap)
 
 
 def _corroborated(results: pd.DataFrame, played: np.ndarray, declarer: pd.Series) -> np.ndarray:
@@ -150,14 +167,16 @@ def double_dummy_warnings(results: pd.DataFrame, boards: pd.DataFrame, margin: i
     away = tricks - dd
     far = known & ~np.isnan(dd) & (np.abs(np.nan_to_num(away)) >= margin)
     far &= ~_corroborated(results, played, declarer)
-    contract = results["level"].astype("string") + results["strain"].astype("string")
-    more = pd.Series(np.where(away > 0, "more", "fewer"), index=results.index)
-    message = _who(results) + ": " + contract.fillna("") + " by " + declarer.map(_SEAT_NAMES).fillna("") + " took " + \
-        results["tricks"].astype("string").fillna("") + " tricks, " + pd.Series(np.abs(np.nan_to_num(away)).astype(int),
-                                                                              index=results.index).astype("string") + \
-        " " + more + " than double dummy (" + pd.Series(np.nan_to_num(dd).astype(int), index=results.index
-                                                        ).astype("string") + "); check the result, declarer and board"
-    return _rows(results, far, "result", results["tricks"].astype("string"), message)
+    facts = results.assign(declarer=declarer, away=away, dd=dd)
+
+    def message(r: pd.DataFrame) -> pd.Series:
+        contract = r["level"].astype("string") + r["strain"].astype("string")
+        more = pd.Series(np.where(r["away"] > 0, "more", "fewer"), index=r.index)
+        return _who(r) + ": " + contract.fillna("") + " by " + r["declarer"].map(_SEAT_NAMES).fillna("") + " took " + \
+            r["tricks"].astype("string").fillna("") + " tricks, " + \
+            r["away"].abs().fillna(0).astype(int).astype("string") + " " + more + " than double dummy (" + \
+            r["dd"].fillna(0).astype(int).astype("string") + "); check the result, declarer and board"
+    return _rows(facts, far, "result", results["tricks"].astype("string"), message)
 
 
 def field_warnings(results: pd.DataFrame, margin: int = FIELD_MARGIN, at_least: int = FIELD_MIN) -> list[dict]:
@@ -179,11 +198,13 @@ def field_warnings(results: pd.DataFrame, margin: int = FIELD_MARGIN, at_least: 
     others = group.transform("size").to_numpy() - 1
     outlier = np.zeros(len(results), dtype=bool)
     outlier[frame["row"].to_numpy()[(others >= at_least) & (nearest >= margin)]] = True
-    side = pd.Series(np.where(ns_side, "NS", "EW"), index=results.index)
-    message = _who(results) + ": " + side + " took " + results["tricks"].astype("string").fillna("") + " tricks in " + \
-        results["strain"].astype("string").map(_STRAIN_NAMES).fillna("") + \
-        f", {margin} or more away from every other table in that strain; check the result and who declared"
-    return _rows(results, outlier, "result", results["tricks"].astype("string"), message)
+    facts = results.assign(side=np.where(ns_side, "NS", "EW"))
+
+    def message(r: pd.DataFrame) -> pd.Series:
+        return _who(r) + ": " + r["side"] + " took " + r["tricks"].astype("string").fillna("") + " tricks in " + \
+            r["strain"].astype("string").map(_STRAIN_NAMES).fillna("") + \
+            f", {margin} or more away from every other table in that strain; check the result and who declared"
+    return _rows(facts, outlier, "result", results["tricks"].astype("string"), message)
 
 
 def check_plausibility(results: pd.DataFrame, boards: pd.DataFrame) -> pd.DataFrame | None:

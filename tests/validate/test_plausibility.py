@@ -194,3 +194,14 @@ def test_a_file_full_of_lead_notes_is_told_in_a_few_lines(tmp_path):
                         "as declarer (North for South, East for West); the side and the score are right")
     assert "  ... and 39 more like these" in lines and "  ... and 18 more like these" in lines
     assert len(lines) <= 15
+
+
+def test_a_session_of_two_sections_names_the_section_of_each_warning(tmp_path):
+    """The section is named when the session has several, even when every warning is in one of them."""
+    travellers = tmp_path / "travellers.csv"
+    travellers.write_text("Section," + HEAD + "A,1,1,2,3NT,N,=,SA\nA,1,2,3,3NT,N,=,HT\nB,1,1,2,3NT,N,=,HT\n",
+                          encoding="utf-8")
+    session = build_session([_pbn(tmp_path), str(travellers)], Options(dd=False))
+    leads = [n.message for n in session.notes.itertuples() if "lead" in n.message]
+    assert leads == ["section A board 1, NS 1 v EW 2: the lead SA is not in East's hand (declarer North's left); "
+                     "North holds it: check the lead and the declarer"]
