@@ -86,6 +86,7 @@ CATALOGUE: dict[str, list[str]] = {
         "tests/cli/test_cli_config.py::test_an_unreadable_user_configuration_folder_is_one_line_not_a_traceback",
         "tests/cli/test_cli_tracebacks.py::test_an_archive_whose_schema_version_is_not_a_number",
         "tests/teams/test_teams_load.py::test_a_teams_side_file_cell_past_the_csv_field_limit_is_read_not_a_traceback",
+        "tests/cli/test_cli_tracebacks.py::test_a_name_holding_a_character_xml_cannot_hold_is_written_everywhere",
     ],
     "15 300-character section names make a website": [
         "tests/report/test_website_long_names.py::test_a_long_slug_is_cut_and_two_long_names_stay_apart",

@@ -5,8 +5,8 @@ writes it through lxml's incremental writer one context per cell: about 10 µs a
 large event's workbook (814,000 cells for 1,000 tables). bridgeproc's rows hold text, whole and
 decimal numbers, booleans and the styled cells :func:`bridgeproc.report.styles.cell` makes, so
 :class:`RowSheet` writes each appended row's ``<row>`` as text (each style's number looked up once),
-has lxml parse a few hundred rows at once and writes their elements through the same incremental
-writer. The sheet's XML is the one openpyxl writes, byte for byte (``tests/report/test_rows.py``
+a few hundred rows at a time, into the file lxml's incremental writer writes the rest of the sheet
+to (flushed first, so that the two keep their order). The sheet's XML is the one openpyxl writes, byte for byte (``tests/report/test_rows.py``
 compares the two on generated rows, the golden outputs on the real files); a row holding anything
 else (a date, a hyperlink, a comment, a formula) is written by openpyxl's own code. Every string is
 written as text, never as a formula (``styles.add_row`` says why); fitting text to a cell is
@@ -14,24 +14,28 @@ written as text, never as a formula (``styles.add_row`` says why); fitting text 
 """
 from __future__ import annotations
 
+import re
 from math import isinf, isnan
+from typing import BinaryIO
 
-from lxml.etree import XPath
 from openpyxl import LXML, Workbook
 from openpyxl.cell.cell import Cell
 from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
-from openpyxl.xml.functions import fromstring
+from openpyxl.worksheet._writer import WorksheetWriter
+from openpyxl.xml.constants import SHEET_MAIN_NS
+from openpyxl.xml.functions import xmlfile
 
-#: How many rows' XML are parsed together before they are written.
+#: How many rows' XML are written to the file at once.
 _BATCH = 200
 #: Column letters by index from 0 (A), made as a sheet needs them.
 _LETTERS: list[str] = []
 #: Cell types written here (openpyxl's data types); any other makes openpyxl write the row.
 _WRITTEN = {"s": "inlineStr", "n": "n", "b": "b"}
-#: The elements of some rows that hold nothing (no text, no child).
-_EMPTY = XPath("//*[not(node())]")
+#: Characters an XML document cannot hold (lxml refuses them): control characters but tab, newline and
+#: carriage return, lone surrogates, U+FFFE and U+FFFF. :func:`bridgeproc.report.styles.cell` replaces them.
+UNWRITABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def _letter(column: int) -> str:
@@ -53,8 +57,34 @@ class Styled:
         self.value, self.code, self.style = value, code, style
 
 
+class _RowWriter(WorksheetWriter):
+    """openpyxl's worksheet writer with lxml's incremental writer on a file of ours (``handle``), so that
+    rows written as text can go to the same file between lxml's own writes."""
+
+    handle: BinaryIO
+
+    def get_stream(self):  # openpyxl's, but the file is opened here
+        with open(self.out, "wb") as handle, xmlfile(handle) as xf:
+            self.handle = handle
+            with xf.element("worksheet", xmlns=SHEET_MAIN_NS):
+                try:
+                    while True:
+                        element = yield
+                        if element is True:
+                            yield xf
+                        elif element is not None:
+                            xf.write(element)
+                except GeneratorExit:
+                    pass
+
+
 class RowSheet(WriteOnlyWorksheet):
-    """openpyxl's write-only worksheet whose rows are written as whole elements (see the module docstring)."""
+    """openpyxl's write-only worksheet whose rows are written as text (see the module docstring)."""
+
+    def _get_writer(self):
+        if self._writer is None:
+            self._writer = _RowWriter(self)
+            self._writer.write_top()
 
     def _write_rows(self):  # openpyxl's generator of the sheet's rows: sent each appended row
         try:
@@ -70,16 +100,24 @@ class RowSheet(WriteOnlyWorksheet):
                     values = yield
                     row = self._row_xml(values, number, styles)
                     if row is None:
-                        _write_pending(xf, pending)
+                        self._write_pending(xf, pending)
                         self._writer.write_row(xf, self._values_to_row(values, number), number)
                     else:
                         pending.append(row)
                         if len(pending) == _BATCH:
-                            _write_pending(xf, pending)
+                            self._write_pending(xf, pending)
                     number += 1
             except GeneratorExit:
-                _write_pending(xf, pending)
+                self._write_pending(xf, pending)
         self._writer.xf.send(None)
+
+    def _write_pending(self, xf, pending: list[str]) -> None:
+        """Write the rows of ``pending`` (their XML) to the sheet's file after what lxml has written, and
+        empty it. lxml writes ASCII with character references (``&#233;``), and so do these rows."""
+        if pending:
+            xf.flush()
+            self._writer.handle.write("".join(pending).encode("ascii", "xmlcharrefreplace"))
+            pending.clear()
 
     def _row_xml(self, values, number: int, styles: dict) -> str | None:
         """Row ``number``'s XML as openpyxl writes it, or None when a value is not one :class:`RowSheet` writes.
@@ -88,7 +126,7 @@ class RowSheet(WriteOnlyWorksheet):
         at = str(number)
         parts = ['<row r="', at, '"']
         for name, setting in self.row_dimensions.get(number, {}):
-            parts.append(f' {name}="{_escaped(setting)}"')
+            parts.append(f' {name}="{_attribute(setting)}"')
         parts.append(">")
         if len(values) > len(_LETTERS):
             _letter(len(values))
@@ -139,7 +177,11 @@ class RowSheet(WriteOnlyWorksheet):
 
 
 def _escaped(text: str) -> str:
-    """``text`` as XML character data that parses back to the same text (a carriage return kept as one)."""
+    """``text`` as lxml writes it as an element's text: ``&``, ``<`` and ``>`` escaped, a carriage return as
+    ``&#13;``. A character XML cannot hold (a control character, a lone surrogate) is refused as lxml
+    refuses it: :func:`bridgeproc.report.styles.cell` replaces those before a row comes here."""
+    if UNWRITABLE.search(text) is not None:
+        raise ValueError("All strings must be XML compatible: Unicode or ASCII, no NULL bytes or control characters")
     if "&" in text:
         text = text.replace("&", "&amp;")
     if "<" in text:
@@ -148,22 +190,12 @@ def _escaped(text: str) -> str:
         text = text.replace(">", "&gt;")
     if "\r" in text:
         text = text.replace("\r", "&#13;")
-    if '"' in text:
-        text = text.replace('"', "&quot;")
     return text
 
 
-def _write_pending(xf, pending: list[str]) -> None:
-    """Write the rows of ``pending`` (their XML) through ``xf`` and empty it: parsed all at once, written
-    row by row. An element written with nothing in it is given empty text, so that lxml writes
-    ``<c ...></c>`` as openpyxl does, not ``<c .../>``."""
-    if not pending:
-        return
-    rows = fromstring("<sheetData>" + "".join(pending) + "</sheetData>")
-    pending.clear()
-    for empty in _EMPTY(rows):
-        empty.text = ""
-    xf.write(*rows)
+def _attribute(text: str) -> str:
+    """``text`` as lxml writes it as an attribute's value."""
+    return _escaped(text).replace('"', "&quot;").replace("\n", "&#10;").replace("\t", "&#9;")
 
 
 class RowWorkbook(Workbook):

@@ -21,12 +21,12 @@ from collections.abc import Callable, Iterable, Sequence
 
 from openpyxl import Workbook
 from openpyxl.cell import Cell
-from openpyxl.cell.cell import ERROR_CODES, ILLEGAL_CHARACTERS_RE
+from openpyxl.cell.cell import ERROR_CODES
 from openpyxl.compat.numbers import NUMERIC_TYPES
 from openpyxl.styles import DEFAULT_FONT, Alignment, Border, Font, NamedStyle, PatternFill, Side
 
 from bridgeproc._version import __version__
-from bridgeproc.report.rows import RowSheet, RowWorkbook, Styled
+from bridgeproc.report.rows import UNWRITABLE, RowSheet, RowWorkbook, Styled
 
 RED = "C00000"
 TITLE = Font(bold=True, size=14)
@@ -158,17 +158,18 @@ def _record(wb, change: str, sheet: str | None = None) -> None:
 
 
 def _fit(ws, text: str) -> str:
-    """``text`` as a cell can hold it: control characters replaced, cut at the cell's limit; each
-    change recorded for :func:`changed_text`."""
-    if ILLEGAL_CHARACTERS_RE.search(text) is None and len(text) <= MAX_CELL_TEXT:
+    """``text`` as a cell can hold it: control characters (and U+FFFE, U+FFFF, lone surrogates, which XML
+    cannot hold either) replaced, cut at the cell's limit; each change recorded for :func:`changed_text`."""
+    if UNWRITABLE.search(text) is None and len(text) <= MAX_CELL_TEXT:
         return text
     fitted = text
-    if ILLEGAL_CHARACTERS_RE.search(text) is not None:
-        count = len(ILLEGAL_CHARACTERS_RE.findall(text))
-        fitted = ILLEGAL_CHARACTERS_RE.sub(REPLACEMENT, text)
-        first = ILLEGAL_CHARACTERS_RE.search(text).start()  # type: ignore[union-attr]
+    unwritable = UNWRITABLE.findall(text)
+    if unwritable:
+        fitted = UNWRITABLE.sub(REPLACEMENT, text)
+        first = UNWRITABLE.search(text).start()  # type: ignore[union-attr]
         around = ("..." if first > 20 else "") + text[max(first - 20, 0):]
-        _record(ws.parent, f"{count} control character(s) in {_preview(around)} shown as {REPLACEMENT}: "
+        what = "control character(s)" if all(c < " " for c in unwritable) else "character(s) XML cannot hold"
+        _record(ws.parent, f"{len(unwritable)} {what} in {_preview(around)} shown as {REPLACEMENT}: "
                            "a worksheet cannot hold them; correct the input file", ws.title)
     if len(fitted) > MAX_CELL_TEXT:
         mark = f" [... cut: {len(fitted):,} characters, a cell holds {MAX_CELL_TEXT:,}]"
@@ -184,7 +185,7 @@ def new_sheet(wb, title: str, wanted: str | None = None):
     title is cut at 31 characters and a duplicate (compared as Excel does, ignoring case) gets
     `` (2)``, `` (3)`` ...; a changed title is recorded for :func:`changed_text`, as a change of
     ``wanted`` when given (the title before the caller shortened it)."""
-    name = ILLEGAL_CHARACTERS_RE.sub("-", _TITLE_FORBIDDEN.sub("-", title)).strip().strip("'").strip()
+    name = UNWRITABLE.sub("-", _TITLE_FORBIDDEN.sub("-", title)).strip().strip("'").strip()
     name = name[:MAX_TITLE].rstrip().rstrip("'") or "Sheet"
     taken = {t.lower() for t in wb.sheetnames} | {"history"}  # Excel reserves History
     number = 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 
+import openpyxl
 import pytest
 
 from bridgeproc.cli import cli
@@ -52,3 +53,22 @@ def test_an_archive_whose_schema_version_is_not_a_number(runner, tmp_path, comma
     args = [a.replace("{out}", str(tmp_path / "x.csv")) for a in command]
     _clean(runner.invoke(cli, [*args, "--archive", str(archive)]), 1, "its schema_version 'two' is not a number")
     assert not (tmp_path / "x.csv").exists()
+
+
+def test_a_name_holding_a_character_xml_cannot_hold_is_written_everywhere(runner, tmp_path):
+    """U+FFFE is valid UTF-8 but no XML holds it (lxml refused the workbook with a traceback): every
+    output is written, the workbook and the USEBIO file with U+FFFD in its place, the workbook saying so."""
+    names = (SAMPLE / "club-evening-names.csv").read_text(encoding="utf-8").replace("Anna", "An\ufffena", 1)
+    (tmp_path / "names.csv").write_text(names, encoding="utf-8")
+    outputs = [tmp_path / n for n in ("results.xlsx", "results.csv", "results.pbn", "results.xml", "site")]
+    result = runner.invoke(cli, ["score", str(SAMPLE / "club-evening.pbn"), str(TRAVELLERS), "--names",
+                                 str(tmp_path / "names.csv"), "--no-dd", "--no-archive",
+                                 *[a for o in outputs for a in ("-o", str(o) + ("/" if o.name == "site" else ""))]])
+    _clean(result, 0, "wrote")
+    book = openpyxl.load_workbook(outputs[0])
+    shown = {c for row in book["Ranking NS"].iter_rows(values_only=True) for c in row if isinstance(c, str)}
+    assert any("An\ufffdna" in c for c in shown) and not any("\ufffe" in c for c in shown)
+    said = [r[0] for r in book["Conventions"].iter_rows(values_only=True) if r and r[0] and "XML cannot hold" in r[0]]
+    assert said and all("An\\ufffena Berg" in s for s in said)  # the Ranking and the Score cards
+    assert "An\ufffdna" in outputs[3].read_text(encoding="utf-8")
+    assert all(o.exists() for o in outputs)

@@ -11,6 +11,7 @@ import zipfile
 from pathlib import Path
 
 import openpyxl
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from openpyxl.cell.cell import ERROR_CODES
@@ -97,3 +98,12 @@ def test_rows_written_in_batches_keep_their_order(tmp_path):
     assert ours == stock and styles == stock_styles
     assert b'<row r="200"></row><row r="201"><c r="A201" s="2" t="inlineStr"></c></row>' in ours
     assert b'<c r="A450" t="inlineStr"><is><t>r450</t></is></c><c r="B450" t="n"><v>450</v></c>' in ours
+
+
+def test_a_character_xml_cannot_hold_is_refused_not_written(tmp_path):
+    """styles.cell replaces such characters before a row comes here; given one anyway, the sheet refuses it
+    as lxml does rather than write a file no reader takes."""
+    for text in ("a\x07", "b\ufffe", "c\ud800"):
+        ws = RowWorkbook().create_sheet("S")
+        with pytest.raises(ValueError, match="XML compatible"):
+            ws.append([text])

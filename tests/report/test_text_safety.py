@@ -13,7 +13,7 @@ from bridgeproc.model import ArchiveOptions, Options, ReadOptions
 from bridgeproc.pipeline.run import build_session
 from bridgeproc.pipeline.write import write_outputs
 from bridgeproc.report.scoresheet import write_xlsx
-from bridgeproc.report.styles import MAX_CELL_TEXT, add_row, cell, changed_text, new_sheet
+from bridgeproc.report.styles import BOLD, MAX_CELL_TEXT, add_row, cell, changed_text, new_sheet, new_workbook
 from tests.conftest import SAMPLE
 
 pytestmark = pytest.mark.e2e  # runs whole commands or the pipeline on files: left out of make quick
@@ -186,3 +186,23 @@ def test_every_writer_appends_through_add_row():
                  for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
                  if re.search(r"\bws\.append\(|\.create_sheet\(", line)]
     assert offenders == []
+
+
+@pytest.mark.parametrize("maker", ["openpyxl", "bridgeproc"])
+@pytest.mark.parametrize("typed, shown, said", [
+    ("An\ufffena", "An\ufffdna", "1 character(s) XML cannot hold in 'An\\ufffena'"),  # U+FFFE is valid UTF-8
+    ("\uffff", "\ufffd", "1 character(s) XML cannot hold in '\\uffff'"),
+    ("a\ud800b", "a\ufffdb", "1 character(s) XML cannot hold in 'a\\ud800b'"),
+    ("\x07x\uffff", "\ufffdx\ufffd", "2 character(s) XML cannot hold in '\\x07x\\uffff'"),
+])
+def test_characters_xml_cannot_hold_are_replaced_visibly(tmp_path, maker, typed, shown, said):
+    """Not only control characters: U+FFFE and U+FFFF (which a UTF-8 file may hold) and lone surrogates
+    would make lxml refuse the sheet; they are shown as U+FFFD and said, in either kind of workbook."""
+    wb = openpyxl.Workbook(write_only=True) if maker == "openpyxl" else new_workbook()
+    ws = new_sheet(wb, "S")
+    add_row(ws, [typed, cell(ws, typed, font=BOLD)])
+    changes = changed_text(wb)
+    wb.save(tmp_path / "s.xlsx")
+    sheet = openpyxl.load_workbook(tmp_path / "s.xlsx")["S"]
+    assert [sheet["A1"].value, sheet["B1"].value] == [shown, shown]
+    assert changes == [f"S: {said} shown as \ufffd: a worksheet cannot hold them; correct the input file"]
