@@ -23,6 +23,7 @@ pipeline writes everything else with a note.
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping, MutableMapping
 from types import ModuleType
 from typing import SupportsInt
@@ -190,6 +191,8 @@ def parse_optimum_result_table(rows: str | Iterable[str]) -> dict[str, int]:
 #: look like that: of 3,200 random deals solved with DDS, none had its 20 counts all 1 or 7-13
 #: (every one had at least 10 counts of 0-6; 1 is 3% of all counts).
 ONE_BELOW_SEVEN = "every trick count below 7 is written as 1"
+#: A card's rank by its letter, 0 for the ace.
+_RANK_AT = {rank: at for at, rank in enumerate(RANKS)}
 
 
 def _sure_tricks(hands: dict[str, list[str]]) -> tuple[Table, Table]:
@@ -203,15 +206,13 @@ def _sure_tricks(hands: dict[str, list[str]]) -> tuple[Table, Table]:
     * The opening leader (declarer's LHO) may lead out the cards of a suit that are higher than
       every other card of it, one by one, in notrump: declarer takes at most 13 less that run.
     """
-    def masters(seat: str, suit: int, opponents: tuple[str, str]) -> int:
-        theirs = [RANKS.index(r) for o in opponents for r in hands[o][suit]]
-        best = min(theirs) if theirs else len(RANKS)
-        return sum(1 for r in hands[seat][suit] if RANKS.index(r) < best)
+    ranks = {seat: [sorted(_RANK_AT[r] for r in hand[suit]) for suit in range(4)] for seat, hand in hands.items()}
+    top = {seat: [held[0] if held else len(RANKS) for held in suits] for seat, suits in ranks.items()}
 
-    def run(seat: str, suit: int) -> int:
-        others = [RANKS.index(r) for o in SEATS if o != seat for r in hands[o][suit]]
-        best = min(others) if others else len(RANKS)
-        return sum(1 for r in hands[seat][suit] if RANKS.index(r) < best)
+    def higher(seat: str, suit: int, others: Iterable[str]) -> int:
+        """How many of ``seat``'s cards of ``suit`` are higher than every card of it that ``others`` hold."""
+        best = min(top[o][suit] for o in others)
+        return sum(1 for r in ranks[seat][suit] if r < best)
 
     low: list[int] = []
     high: list[int] = []
@@ -220,11 +221,11 @@ def _sure_tricks(hands: dict[str, list[str]]) -> tuple[Table, Table]:
         for strain in STRAINS:
             if strain == "NT":
                 low.append(0)
-                high.append(13 - max(run(lho, suit) for suit in range(4)))
+                high.append(13 - max(higher(lho, suit, (seat, partner, rho)) for suit in range(4)))
                 continue
             suit = ("S", "H", "D", "C").index(strain)
-            low.append(max(masters(seat, suit, (lho, rho)), masters(partner, suit, (lho, rho))))
-            high.append(13 - max(masters(lho, suit, (seat, partner)), masters(rho, suit, (seat, partner))))
+            low.append(max(higher(seat, suit, (lho, rho)), higher(partner, suit, (lho, rho))))
+            high.append(13 - max(higher(lho, suit, (seat, partner)), higher(rho, suit, (seat, partner))))
     return tuple(low), tuple(high)
 
 
@@ -236,7 +237,13 @@ def table_problem(deal: str | None, table: Iterable[int]) -> str | None:
     (:data:`ONE_BELOW_SEVEN`), a count outside 0-13, or a count the deal makes impossible
     (see :func:`_sure_tricks`). A plausible table may still be wrong; it is not solved again.
     """
-    values = [int(v) for v in table]
+    return _table_problem(deal, tuple(int(v) for v in table))
+
+
+@functools.lru_cache(maxsize=4096)
+def _table_problem(deal: str | None, values: tuple[int, ...]) -> str | None:
+    """:func:`table_problem`, kept per (deal, table): a run checks each given table when it reads the hand
+    record and again when it takes the tables for double dummy."""
     if len(values) != 20 or any(not 0 <= v <= 13 for v in values):
         return "a trick count is not 0-13"
     if 1 in values and all(v == 1 or v >= 7 for v in values):

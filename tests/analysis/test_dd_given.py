@@ -161,3 +161,43 @@ def test_dd_tables_solves_a_quirky_table_even_when_the_reader_was_skipped(monkey
     out = dd_tables(boards, cache={})
     assert [int(out[c].iloc[0]) for c in DD_COLUMNS] == table()
     assert out["double_dummy_tricks"].isna().all() and out["optimum_score"].isna().all()
+
+
+def _slow_bounds(deal: str) -> tuple[list[int], list[int]]:
+    """The two facts of ``_sure_tricks`` counted card against card: (lowest, highest) in DD_COLUMNS order."""
+    seats = "NESW"
+    hands = dict(zip(seats, (h.split(".") for h in deal[2:].split(" "))))
+    order = "AKQJT98765432"
+
+    def beats_all(card: str, suit: int, others: str) -> bool:
+        return all(order.index(card) < order.index(o) for seat in others for o in hands[seat][suit])
+
+    def count(seat: str, suit: int, others: str) -> int:
+        return sum(beats_all(card, suit, others) for card in hands[seat][suit])
+
+    low, high = [], []
+    for column in DD_COLUMNS:
+        _, seat, strain = column.split("_")
+        i = seats.index(seat)
+        partner, lho, rho = seats[(i + 2) % 4], seats[(i + 1) % 4], seats[(i + 3) % 4]
+        if strain == "NT":
+            low.append(0)
+            high.append(13 - max(count(lho, s, seat + partner + rho) for s in range(4)))
+        else:
+            s = "SHDC".index(strain)
+            low.append(max(count(seat, s, lho + rho), count(partner, s, lho + rho)))
+            high.append(13 - max(count(lho, s, seat + partner), count(rho, s, seat + partner)))
+    return low, high
+
+
+def test_the_sure_tricks_are_the_cards_counted_one_against_another():
+    rng = random.Random(28)
+    for _ in range(300):
+        cards = list(range(52))
+        rng.shuffle(cards)
+        hands = [sorted(cards[13 * h:13 * h + 13]) for h in range(4)]
+        deal = normalize_deal("N:" + " ".join(".".join("".join("AKQJT98765432"[c % 13] for c in hand if c // 13 == s)
+                                                        for s in range(4)) for hand in hands))
+        split = {seat: hand.split(".") for seat, hand in zip("NESW", deal[2:].split(" "))}
+        low, high = ddmod._sure_tricks(split)
+        assert (list(low), list(high)) == _slow_bounds(deal), deal
