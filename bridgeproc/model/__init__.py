@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING
 from bridgeproc._lazy import lazy_names
 
 if TYPE_CHECKING:  # the names, for type checkers; each loads on first use (bridgeproc._lazy)
-    from bridgeproc.model.archive import ArchiveResult, ClubSite, Evening, History, Ladder, Profile, Ratings, Rescored
+    from bridgeproc.model.archive import ClubSite, Evening, History, Ladder, Profile, Ratings, Rescored
+    from bridgeproc.model.archived import ArchiveResult
     from bridgeproc.model.check import CheckReport
     from bridgeproc.model.event import Event, EventArchived
     from bridgeproc.model.options import ArchiveOptions, CheckOptions, ConventionChoice, Headings, Options, ReadOptions
@@ -34,7 +35,7 @@ if TYPE_CHECKING:  # the names, for type checkers; each loads on first use (brid
     from bridgeproc.movements.model import Movement
 
 _HOMES = {
-    "ArchiveResult": "bridgeproc.model.archive",
+    "ArchiveResult": "bridgeproc.model.archived",
     "History": "bridgeproc.model.archive",
     "Ladder": "bridgeproc.model.archive",
     "Rescored": "bridgeproc.model.archive",

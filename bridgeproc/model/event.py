@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from bridgeproc.model.archive import ArchiveResult
+from bridgeproc.model.archived import ArchiveResult
 from bridgeproc.model.options import Options
 from bridgeproc.model.session import Session
 from bridgeproc.rank.event import EventRanking

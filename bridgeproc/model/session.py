@@ -8,7 +8,7 @@ from typing import Literal
 import pandas as pd
 
 from bridgeproc.core.pairs import pair_keys
-from bridgeproc.model.archive import ArchiveResult
+from bridgeproc.model.archived import ArchiveResult
 from bridgeproc.model.options import Options
 from bridgeproc.rank import Conventions
 from bridgeproc.rank.conventions import CONVENTION_HELP

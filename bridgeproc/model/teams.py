@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, fields
 import pandas as pd
 
 from bridgeproc.errors import summarize_problems
-from bridgeproc.model.archive import ArchiveResult
+from bridgeproc.model.archived import ArchiveResult
 from bridgeproc.schema import problems_frame
 from bridgeproc.teams.session import TeamsScore, match_notices, pair_totals
 
