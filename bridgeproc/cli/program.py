@@ -42,6 +42,8 @@ def end(code: str | int | None) -> None:
         status = 1
     atexit._run_exitfuncs()
     for stream in (sys.stdout, sys.stderr):
+        if stream is None:  # started with the stream closed (``>&-``, pythonw): nothing to flush
+            continue
         try:
             stream.flush()
         except (OSError, ValueError):  # a closed pipe (bridgeproc ... | head) or a closed stream

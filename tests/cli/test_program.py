@@ -3,6 +3,7 @@ output whole, and what the process registered for its end (the archive's engines
 from __future__ import annotations
 
 import atexit
+import os
 import subprocess
 import sys
 import threading
@@ -34,12 +35,25 @@ def test_the_exit_code_is_the_commands(args, status, said):
 
 
 @pytest.mark.e2e
-def test_a_long_output_arrives_whole_through_a_pipe():
-    """``score --help`` is flushed before the process ends: the whole screen, to its last line."""
-    done = _run("score", "--help")
+def test_what_is_still_buffered_arrives_through_a_pipe():
+    """Text written but not flushed (stdout to a pipe is block-buffered) is flushed before the process
+    ends: 100,000 characters and a last line without a newline, in a process without PYTHONUNBUFFERED."""
+    code = ("import sys\nfrom bridgeproc.cli import program\n"
+            "sys.stdout.write('x' * 100_000 + '\\nlast')\nsys.stderr.write('said')\nprogram.end(3)\n")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env)
+    assert done.returncode == 3
+    assert done.stdout == "x" * 100_000 + "\nlast" and done.stderr == "said"
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("closed", [">&-", "2>&-"])
+def test_a_stream_closed_from_the_start_is_no_error(closed):
+    """Started with stdout or stderr closed (Python gives None for it), the command still ends with its code."""
+    done = subprocess.run(["sh", "-c", f'"{sys.executable}" -m bridgeproc --version {closed}'], capture_output=True,
+                          text=True, timeout=60)
     assert done.returncode == 0
-    assert done.stdout.startswith("Usage: bridgeproc score") and len(done.stdout) > 5000
-    assert done.stdout.rstrip().splitlines()[-1].split() == ["-h,", "--help", "Show", "this", "message", "and", "exit."]
+    assert "Traceback" not in done.stderr
 
 
 @pytest.mark.e2e
