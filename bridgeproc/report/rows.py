@@ -101,7 +101,7 @@ class RowSheet(WriteOnlyWorksheet):
                     row = self._row_xml(values, number, styles)
                     if row is None:
                         self._write_pending(xf, pending)
-                        self._writer.write_row(xf, self._values_to_row(values, number), number)
+                        self._writer.write_row(xf, self._values_to_row(self._as_cells(values), number), number)
                     else:
                         pending.append(row)
                         if len(pending) == _BATCH:
@@ -110,6 +110,19 @@ class RowSheet(WriteOnlyWorksheet):
             except GeneratorExit:
                 self._write_pending(xf, pending)
         self._writer.xf.send(None)
+
+    def _as_cells(self, values) -> list:
+        """``values`` for openpyxl's own writer: a :class:`Styled` value as the cell it stands for (text
+        stays text), anything else as it is."""
+        out = []
+        for value in values:
+            if type(value) is Styled:
+                made = Cell(self, row=1, column=1, value=value.value, style_array=StyleArray(value.style))
+                if value.code == "s" and value.value is not None:
+                    made.data_type = "s"
+                value = made
+            out.append(value)
+        return out
 
     def _write_pending(self, xf, pending: list[str]) -> None:
         """Write the rows of ``pending`` (their XML) to the sheet's file after what lxml has written, and

@@ -107,3 +107,11 @@ def test_a_character_xml_cannot_hold_is_refused_not_written(tmp_path):
         ws = RowWorkbook().create_sheet("S")
         with pytest.raises(ValueError, match="XML compatible"):
             ws.append([text])
+
+
+def test_a_styled_value_beside_a_date_is_written_by_openpyxl_with_its_style(tmp_path):
+    """A row openpyxl writes (a date in it) may hold styled values too: they become the cells they stand for."""
+    rows = [[("Board", 0), datetime.date(2026, 12, 7), ("=1+1", 2), (3.25, 1), ("", 3)]]
+    (stock, stock_styles), (ours, styles) = _both(rows, tmp_path)
+    assert ours == stock and styles == stock_styles
+    assert openpyxl.load_workbook(tmp_path / "ours.xlsx")["S"]["C1"].value == "=1+1"
