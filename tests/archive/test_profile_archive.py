@@ -200,3 +200,60 @@ def test_the_defence_after_the_lead_of_an_archived_pair_against_dds_card_by_card
         assert table.at[player, "defended"] == len(direct) >= 8
         assert table.at[player, "defence_cost"] == pytest.approx(sum(direct) / len(direct))
     assert sum(direct) > 0  # the bot gives tricks away: the figure is not a row of zeros
+
+
+def test_an_individuals_defence_after_the_lead_is_each_defenders_own_cards(runner, tmp_path):
+    """In an individual each defender is measured by their own cards (the leader's and the partner's apart):
+    one player's ``defence_cost`` equals SolveBoard's figure for that player's seat, position by position, over
+    every hand the player defended."""
+    import dataclasses
+
+    import openpyxl
+    import pandas as pd
+
+    from bridgeproc.analysis.dd import normalize_deal
+    from bridgeproc.archive import archive_session
+    from bridgeproc.archive.profile import profile
+    from bridgeproc.model import Options
+    from bridgeproc.pipeline.run import build_session
+    from tests.analysis.test_profile import _direct_defence
+
+    path = tmp_path / "entry.xlsx"
+    assert runner.invoke(cli, ["movement", "individual", "--tables", "3", "--boards", "22", "-o", str(path)]).exit_code == 0
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Travellers"]
+    contracts = ["3NT", "4S", "2H", "3C", "1NT", "4H", "5D", "2S"]
+    for r in range(2, ws.max_row + 1):
+        pick = (ws.cell(r, 1).value * 5 + r) % 8
+        for column, value in zip(range(6, 9), [contracts[pick], "NESW"[r % 4], "="]):
+            ws.cell(r, column).value = value
+    for r in range(2, wb["Names"].max_row + 1):
+        wb["Names"].cell(r, 2).value = f"Player {r - 1:02d}"
+    wb.save(path)
+    session = build_session([str(SAMPLE / "club-evening.pbn"), str(path)], Options())
+    deals = session.boards.set_index("board")["deal"].map(normalize_deal)
+    results = session.results
+    plays = [_bot_play(deals[b], s, LEADER[d]) for b, s, d in
+             zip(results["board"], results["strain"].astype(str), results["declarer"].astype(str))]
+    url = tmp_path / "a.sqlite"
+    archive_session(dataclasses.replace(session, results=results.assign(play=pd.array(plays, dtype="string"))),
+                    url, event="Club", date="2026-12-05")
+    table = profile(url).table.set_index("name")
+    opposite = {"N": "S", "S": "N", "E": "W", "W": "E"}
+    pairs_way = []  # what counting both defenders' cards, as for a pair, would have given
+    for player in ("1", "7"):
+        own, both = [], []
+        for i, (b, s, d, ns, ew) in enumerate(zip(results["board"], results["strain"].astype(str),
+                                                  results["declarer"].astype(str), results["ns"], results["ew"])):
+            seats = dict(zip("NSEW", [*ns.split("+"), *ew.split("+")]))
+            mine = next(seat for seat, number in seats.items() if number == player) if player in seats.values() else None
+            if mine is None or mine not in (LEADER[d], opposite[LEADER[d]]):
+                continue  # not at this table, or declaring or dummy
+            leader_cost, partner_cost = _direct_defence(deals[b], s, LEADER[d], plays[i])
+            own.append(leader_cost if mine == LEADER[d] else partner_cost)
+            both.append(leader_cost + partner_cost)
+        name = f"Player {int(player):02d}"
+        pairs_way.append(sum(both) / len(both))
+        assert table.at[name, "defended"] == len(own) >= 8
+        assert table.at[name, "defence_cost"] == pytest.approx(sum(own) / len(own))
+    assert [table.at[f"Player {p:02d}", "defence_cost"] for p in (1, 7)] != pytest.approx(pairs_way)
