@@ -115,3 +115,19 @@ def test_a_styled_value_beside_a_date_is_written_by_openpyxl_with_its_style(tmp_
     (stock, stock_styles), (ours, styles) = _both(rows, tmp_path)
     assert ours == stock and styles == stock_styles
     assert openpyxl.load_workbook(tmp_path / "ours.xlsx")["S"]["C1"].value == "=1+1"
+
+
+def test_another_openpyxl_release_gets_openpyxls_own_sheets(monkeypatch, tmp_path):
+    """RowSheet takes part in openpyxl's private write-only code, checked for the releases it names: under
+    another one (or without lxml) the workbook's sheets are openpyxl's own, and every writer still works."""
+    from bridgeproc.report import rows
+    from bridgeproc.report.styles import new_sheet, new_workbook
+
+    assert rows.row_sheets("3.1.5", True) and not rows.row_sheets("3.2.0", True) and not rows.row_sheets("3.1.5", False)
+    monkeypatch.setattr(rows, "row_sheets", lambda: False)
+    wb = new_workbook()
+    ws = new_sheet(wb, "S")
+    assert not isinstance(ws, RowSheet)
+    ws.append([cell(ws, "Pair", font=BOLD), 1, cell(ws, 2.5, fmt="pct")])
+    wb.save(tmp_path / "t.xlsx")
+    assert [c.value for c in openpyxl.load_workbook(tmp_path / "t.xlsx")["S"][1]] == ["Pair", 1, 2.5]
