@@ -14,7 +14,6 @@ written as text, never as a formula (``styles.add_row`` says why); fitting text 
 """
 from __future__ import annotations
 
-import re
 from math import isinf, isnan
 from typing import BinaryIO
 
@@ -28,15 +27,14 @@ from openpyxl.worksheet._writer import WorksheetWriter
 from openpyxl.xml.constants import SHEET_MAIN_NS
 from openpyxl.xml.functions import xmlfile
 
+from bridgeproc.report.xml_text import UNWRITABLE
+
 #: How many rows' XML are written to the file at once.
 _BATCH = 200
 #: Column letters by index from 0 (A), made as a sheet needs them.
 _LETTERS: list[str] = []
 #: Cell types written here (openpyxl's data types); any other makes openpyxl write the row.
 _WRITTEN = {"s": "inlineStr", "n": "n", "b": "b"}
-#: Characters an XML document cannot hold (lxml refuses them): control characters but tab, newline and
-#: carriage return, lone surrogates, U+FFFE and U+FFFF. :func:`bridgeproc.report.styles.cell` replaces them.
-UNWRITABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def _letter(column: int) -> str:

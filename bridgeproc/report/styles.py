@@ -26,7 +26,8 @@ from openpyxl.compat.numbers import NUMERIC_TYPES
 from openpyxl.styles import DEFAULT_FONT, Alignment, Border, Font, NamedStyle, PatternFill, Side
 
 from bridgeproc._version import __version__
-from bridgeproc.report.rows import UNWRITABLE, RowSheet, RowWorkbook, Styled
+from bridgeproc.report.rows import RowSheet, RowWorkbook, Styled
+from bridgeproc.report.xml_text import REPLACEMENT, UNWRITABLE
 
 RED = "C00000"
 TITLE = Font(bold=True, size=14)
@@ -130,8 +131,6 @@ def add_row(ws, values: Iterable) -> None:
 
 #: The most characters a cell holds (Excel's limit; openpyxl cuts silently).
 MAX_CELL_TEXT = 32_767
-#: What a control character (not allowed in a worksheet) is shown as.
-REPLACEMENT = "\ufffd"
 #: Characters Excel does not allow in a sheet title (openpyxl's INVALID_TITLE_REGEX), and its length limit.
 _TITLE_FORBIDDEN = re.compile(r"[\\*?:/\[\]]")
 MAX_TITLE = 31

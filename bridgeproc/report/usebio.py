@@ -43,6 +43,7 @@ from bridgeproc.errors import BridgeprocError
 from bridgeproc.model import Session
 from bridgeproc.rank import is_individual
 from bridgeproc.rank.methods import ranking_method
+from bridgeproc.report.xml_text import REPLACEMENT, UNWRITABLE
 from bridgeproc.schema import records
 
 __all__ = ["usebio_text", "write_usebio", "DIFFERENCES", "PROGRAM_NAME", "EVENT_TYPES", "add_element", "document",
@@ -259,17 +260,12 @@ def _travellers(parent: ET.Element, results: pd.DataFrame, method: str) -> None:
             add_element(row, ew_tag, line.points_ew)
 
 
-#: Characters XML 1.0 cannot hold, escaped or not (C0 controls but tab, newline and carriage return; lone
-#: surrogates; U+FFFE and U+FFFF): a file holding one is not XML, so no reader, bridgeproc's included, takes it.
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-
-
 def document(root: ET.Element) -> str:
     """The XML text of a USEBIO tree: declaration, the 1.2 DOCTYPE, indented elements (text escaped). A
     character XML cannot hold (a control character typed in a lead or a name) is shown as U+FFFD, the
     replacement character, as the workbook shows it: the file stays readable."""
     ET.indent(root, space="  ")
-    body = _NOT_XML.sub("\ufffd", ET.tostring(root, encoding="unicode"))
+    body = UNWRITABLE.sub(REPLACEMENT, ET.tostring(root, encoding="unicode"))
     return f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}\n'
 
 
