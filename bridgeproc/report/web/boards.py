@@ -267,6 +267,9 @@ def travellers(session: Session, ids: PageIds) -> dict[int, list[Traveller]]:
     out: dict[int, list[Traveller]] = {}
     blocks: dict[tuple[str, int], Traveller] = {}
     facts_of = {c: table[c].tolist() for c, _, _ in BOARD_FACTS if c in table}
+    pairs = [[str(v) for v in table[c].tolist()] for c in ("ns", "ew")]
+    keys = [[str(v) for v in k.tolist()] for k in (ns_key, ew_key)]
+    signed_values = signed.tolist()
     for i, (section, board) in enumerate(zip(table["section"], table["board"])):
         block = blocks.get((section, board))
         if block is None:
@@ -279,8 +282,7 @@ def travellers(session: Session, ids: PageIds) -> dict[int, list[Traveller]]:
             block = blocks[(section, board)] = Traveller(title, facts, headers, [], classes)
             out.setdefault(int(board), []).append(block)
         row = ([cell_text(cells[0][i]), cell_text(cells[1][i]), cell_text(cells[2][i]), number_text(cells[3][i], 0),
-                number_text(signed.iat[i], 0)] + [number_text(cells[k][i], 0) for k in (4, 5)])
-        ns, ew = str(table.at[i, "ns"]), str(table.at[i, "ew"])
-        block.rows.append(TravellerRow(ns, ids.by_key.get(str(ns_key.iat[i])), ew, ids.by_key.get(str(ew_key.iat[i])),
+                number_text(signed_values[i], 0)] + [number_text(cells[k][i], 0) for k in (4, 5)])
+        block.rows.append(TravellerRow(pairs[0][i], ids.by_key.get(keys[0][i]), pairs[1][i], ids.by_key.get(keys[1][i]),
                                        row + [column[i] for column in extra]))
     return out

@@ -43,11 +43,32 @@ TEMPLATES = files("bridgeproc.report.web") / "templates"
 
 
 def suits(text: object) -> Markup:
-    """``text`` escaped, with hearts and diamonds marked red (``<span class="red">♥</span>``)."""
-    escaped = escape("" if text is None else str(text))
+    """``text`` escaped, with hearts and diamonds marked red (``<span class="red">♥</span>``); each distinct
+    plain text is marked up once (a traveller repeats its contracts and leads)."""
+    if type(text) is str:  # not a Markup, which is a str already escaped
+        return _suits(text)
+    return _marked(escape("" if text is None else str(text)))
+
+
+@functools.lru_cache(maxsize=65536)
+def _suits(text: str) -> Markup:
+    return _marked(escape(text))
+
+
+def _marked(escaped: Markup) -> Markup:
     for symbol in "♥♦":
         escaped = escaped.replace(symbol, Markup(f'<span class="red">{symbol}</span>'))
     return Markup(escaped)
+
+
+@jinja2.pass_context
+def pair_link(context: jinja2.runtime.Context, text: object, card: object) -> Markup:
+    """``text`` linked to the score card ``card`` of the page being written (its ``url``), escaped; the text
+    alone when there is no card. A function, not a macro: a traveller and a score card call it on every row,
+    and a macro call costs Jinja ten times more."""
+    if card:
+        return Markup(f'<a href="{escape(context["url"]("card", card))}">{escape(text)}</a>')  # both escaped
+    return escape(text)
 
 
 @functools.lru_cache(maxsize=None)
@@ -57,6 +78,7 @@ def environment() -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.FunctionLoader(_template), autoescape=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=False, lstrip_blocks=False)
     env.filters["suits"] = suits
+    env.globals["pair_link"] = pair_link
     env.globals["dd_heads"] = DD_HEADS
     env.globals["home"] = ""  # an evening of the club's site: the link back to its index
     env.globals["corrected"] = ()  # and what each correction of it changed

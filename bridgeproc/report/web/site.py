@@ -248,12 +248,13 @@ def _cards(session: Session, ids: PageIds, standing_keys: list[str | None], card
     standings = session.standings
     if standings is not None and len(standings):
         several = standings["method"].nunique() > 1
-        for key, method_name, rank, total, pct, group in zip(standing_keys, standings["method"], standings["rank"],
-                                                              standings["total"], standings["pct"], standings["group"]):
+        # each contestant's group size (within its method when the standings hold several), counted once
+        sizes = standings.groupby(["method", "group"] if several else ["group"], sort=False, dropna=False)[
+            "group"].transform("size").tolist()
+        for key, method_name, rank, total, pct, size in zip(standing_keys, standings["method"], standings["rank"],
+                                                             standings["total"], standings["pct"], sizes):
             if key is None:
                 continue
-            size = int((standings["group"] == group).sum()) if not several else \
-                int(((standings["group"] == group) & (standings["method"] == method_name)).sum())
             unit = METHODS[method_name].card_header if method_name in METHODS else ""
             text = f"Rank {rank} of {size} · {number_text(total)} {unit}".rstrip()
             if pd.notna(pct):
@@ -274,6 +275,7 @@ def _cards(session: Session, ids: PageIds, standing_keys: list[str | None], card
     pct = [percent_text(v) if pd.notna(v) else "" for v in pct_values]
     missed = _missed_boards(cards, results)
     totalled = _totalled(cards, standing_keys, standings, session)
+    sections, pairs, directions = (cards[c].tolist() for c in ("section", "pair", "direction"))
     out: list[Card] = []
     rows: list[CardRow] = []
     current: str | None = None
@@ -281,7 +283,7 @@ def _cards(session: Session, ids: PageIds, standing_keys: list[str | None], card
         if key != current:
             current = key
             rows = []
-            section, pair, direction = cards.at[i, "section"], cards.at[i, "pair"], cards.at[i, "direction"]
+            section, pair, direction = sections[i], pairs[i], directions[i]
             title = f"{who} {pair}"
             if session.numbering == "per-direction" and not individual:
                 title += f" {GROUP_TITLES.get(direction, direction)}"
