@@ -9,7 +9,7 @@ Usage: python bench/bench_pipeline.py [REPEATS]
    record (its old ScoreTables are set aside because travellers are given) and write results.xlsx
    and results.pbn. Floor: the import line above.
 3. A synthetic 1,000-table x 24-board event (77 sections of 13 tables, 24,024 results), likewise with
-   its double dummy cached: xlsx + pbn, then each output alone, and archived too. Floor of the
+   its double dummy cached: xlsx + pbn, then each output alone (the website too), and archived too. Floor of the
    workbook: openpyxl write-only (with lxml, as bridgeproc uses it) writing as many cells as
    bridgeproc's workbook holds, no styles, in a fresh process.
 
@@ -74,6 +74,11 @@ def line(label: str, figure: tuple[float, int], floor: float | None = None, floo
     print(f"  {label:38s} {seconds:6.2f} s  peak {peak:4d} MB{ratio}")
 
 
+def _out(work: Path, name: str) -> str:
+    """An output's path in ``work``; a folder output keeps its trailing slash (``site/``)."""
+    return str(work / name) + ("/" if name.endswith("/") else "")
+
+
 def workbook_cells(path: Path) -> int:
     """How many cells bridgeproc's workbook holds (``<c `` elements of its sheets)."""
     with zipfile.ZipFile(path) as book:
@@ -116,14 +121,18 @@ def main(repeats: int = 5) -> None:
         line("first run, double dummy solved", solve)
         runs = max(1, repeats)
         for label, outs in (("xlsx + pbn", ["big.xlsx", "big.pbn"]), ("xlsx", ["big.xlsx"]), ("pbn", ["big.pbn"]),
-                            ("csv", ["big.csv"]), ("nothing written (check)", [])):
-            command = ([*BRIDGEPROC, "score", str(cached), *big, *[a for o in outs for a in ("-o", str(work / o))],
+                            ("csv", ["big.csv"]), ("website", ["site/"]), ("nothing written (check)", [])):
+            command = ([*BRIDGEPROC, "score", str(cached), *big, *[a for o in outs for a in ("-o", _out(work, o))],
                         "--no-archive"] if outs else [*BRIDGEPROC, "-q", "check", str(cached), *big])
             figure = median(command, runs, env)
             if label == "xlsx":
                 cells = workbook_cells(work / "big.xlsx")
                 floor = median([sys.executable, "-c", OPENPYXL_FLOOR, str(work / "floor.xlsx"), str(cells)], runs)
                 line(label, figure, floor[0] + imports[0], f"openpyxl writing {cells:,} plain cells + imports")
+            elif label == "website":
+                pages = list((work / "site").rglob("*.html"))
+                size = sum(p.stat().st_size for p in pages) / 1e6
+                line(f"{label} ({len(pages):,} pages, {size:.0f} MB)", figure)
             else:
                 line(label, figure)
         line("xlsx + pbn, archived", median([*BRIDGEPROC, "score", str(cached), *big, "-o", str(work / "big.xlsx"),
