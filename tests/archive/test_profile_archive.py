@@ -80,7 +80,9 @@ def test_each_player_gets_their_own_partnerships_results(runner, tmp_path, secti
         {name: led.get(name, 0) for name in table}
 
 
-def test_an_individuals_declarer_and_leader_are_known_seat_by_seat(runner, tmp_path):
+def _individual_evening(runner, tmp_path, leads: bool = True):
+    """An individual of 3 tables and 22 boards typed into bridgeproc's own entry workbook: a contract, its
+    declarer, made exactly (and a lead, ``leads``) on every row, the players named ``Player 01`` ..."""
     import openpyxl
 
     path = tmp_path / "entry.xlsx"
@@ -90,11 +92,17 @@ def test_an_individuals_declarer_and_leader_are_known_seat_by_seat(runner, tmp_p
     contracts = ["3NT", "4S", "2H", "3C", "1NT", "4H", "5D", "2S"]
     for r in range(2, ws.max_row + 1):
         pick = (ws.cell(r, 1).value * 5 + r) % 8
-        for column, value in zip(range(6, 10), [contracts[pick], "NESW"[r % 4], "=", "SA" if r % 3 else "HK"]):
+        typed = [contracts[pick], "NESW"[r % 4], "="] + (["SA" if r % 3 else "HK"] if leads else [])
+        for column, value in zip(range(6, 10), typed):
             ws.cell(r, column).value = value
     for r in range(2, wb["Names"].max_row + 1):
         wb["Names"].cell(r, 2).value = f"Player {r - 1:02d}"
     wb.save(path)
+    return path
+
+
+def test_an_individuals_declarer_and_leader_are_known_seat_by_seat(runner, tmp_path):
+    path = _individual_evening(runner, tmp_path)
     archive = tmp_path / "a.sqlite"
     deal = SAMPLE / "club-evening.pbn"  # boards 1-22 of the sample's hand record
     scored = runner.invoke(cli, ["score", str(deal), str(path), "--archive", str(archive), "-o", str(tmp_path / "s.csv"),
@@ -208,7 +216,6 @@ def test_an_individuals_defence_after_the_lead_is_each_defenders_own_cards(runne
     every hand the player defended."""
     import dataclasses
 
-    import openpyxl
     import pandas as pd
 
     from bridgeproc.analysis.dd import normalize_deal
@@ -218,18 +225,7 @@ def test_an_individuals_defence_after_the_lead_is_each_defenders_own_cards(runne
     from bridgeproc.pipeline.run import build_session
     from tests.analysis.test_profile import _direct_defence
 
-    path = tmp_path / "entry.xlsx"
-    assert runner.invoke(cli, ["movement", "individual", "--tables", "3", "--boards", "22", "-o", str(path)]).exit_code == 0
-    wb = openpyxl.load_workbook(path)
-    ws = wb["Travellers"]
-    contracts = ["3NT", "4S", "2H", "3C", "1NT", "4H", "5D", "2S"]
-    for r in range(2, ws.max_row + 1):
-        pick = (ws.cell(r, 1).value * 5 + r) % 8
-        for column, value in zip(range(6, 9), [contracts[pick], "NESW"[r % 4], "="]):
-            ws.cell(r, column).value = value
-    for r in range(2, wb["Names"].max_row + 1):
-        wb["Names"].cell(r, 2).value = f"Player {r - 1:02d}"
-    wb.save(path)
+    path = _individual_evening(runner, tmp_path, leads=False)
     session = build_session([str(SAMPLE / "club-evening.pbn"), str(path)], Options())
     deals = session.boards.set_index("board")["deal"].map(normalize_deal)
     results = session.results
