@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from importlib.resources import files
 from pathlib import Path
 
@@ -116,22 +116,27 @@ def single_url(kind: str, ident: object) -> str:
 def site_pages(site: Site, club: str = "", corrected: Sequence[str] = ()) -> dict[str, str]:
     """Relative file name -> HTML of every page of the folder form; ``club`` the club's index from the
     site's root (an evening of ``archive site``), ``corrected`` what each correction changed."""
+    return dict(site_page_items(site, club, corrected))
+
+
+def site_page_items(site: Site, club: str = "", corrected: Sequence[str] = ()) -> Iterator[tuple[str, str]]:
+    """The pages of :func:`site_pages` one at a time, as each is rendered (a national event's site is
+    50 MB of HTML: written page by page it is never held whole)."""
     page = environment().get_template("page.html")
 
     def render(kind: str, depth: int, title: str = "", **items: object) -> str:
         return page.render(site=site, kind=kind, url=folder_url(depth), inline_css="", page_title=title,
                            home="../" * depth + club if club else "", corrected=corrected, **items)
 
-    pages = {"index.html": render("index", 0),
-             "handrecords.html": render("handrecords", 0, "Hand records"),
-             "conventions.html": render("conventions", 0, "Scoring")}
+    yield "index.html", render("index", 0)
+    yield "handrecords.html", render("handrecords", 0, "Hand records")
+    yield "conventions.html", render("conventions", 0, "Scoring")
     if site.cards:
-        pages["cards/index.html"] = render("cards", 1, "Score cards")
+        yield "cards/index.html", render("cards", 1, "Score cards")
     for card in site.cards:
-        pages[f"cards/{card.id}.html"] = render("card", 1, card.title, card=card)
+        yield f"cards/{card.id}.html", render("card", 1, card.title, card=card)
     for board in site.boards:
-        pages[f"boards/{board.number}.html"] = render("board", 1, f"Board {board.number}", board=board)
-    return pages
+        yield f"boards/{board.number}.html", render("board", 1, f"Board {board.number}", board=board)
 
 
 def single_page(site: Site) -> str:
@@ -146,11 +151,11 @@ def write_site(session: Session, folder: str | os.PathLike) -> None:
     ``bridgeproc score -o results/`` gives this a fresh temporary folder and renames it into
     place when every output is written (``pipeline.write``), so a reader never sees half a site."""
     root = Path(folder)
-    pages = site_pages(build_site(session))
+    site = build_site(session)
     for name in ("cards", "boards"):
         (root / name).mkdir(parents=True, exist_ok=True)
     (root / "style.css").write_text(stylesheet(), encoding="utf-8")
-    for name, html in pages.items():
+    for name, html in site_page_items(site):
         (root / name).write_text(html, encoding="utf-8")
 
 
