@@ -164,8 +164,8 @@ def _note(source: str, line: object, message: str, column: str = "", value: str 
 
 def _rows(frame: pd.DataFrame) -> list[dict[str, str]]:
     """A problems frame's rows as notes (text, empty where unknown)."""
-    return [_note(*(("" if pd.isna(v) else str(v)) for v in row))
-            for row in frame[["source", "line", "message", "column", "value"]].itertuples(index=False)]
+    columns = [frame[c].tolist() for c in ("source", "line", "message", "column", "value")]
+    return [_note(*(("" if pd.isna(v) else str(v)) for v in row)) for row in zip(*columns)]
 
 
 class TeamsInputs(NamedTuple):

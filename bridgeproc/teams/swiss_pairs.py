@@ -165,10 +165,10 @@ def _one_opponent(sides: pd.DataFrame) -> None:
     if not len(wrong):
         return
     opponents = wrong.groupby(["round", "pair"])["opponent"].agg(lambda s: ", ".join(sorted(set(s))))
-    problems = [{"source": r.source, "line": str(r.line), "column": "round", "value": str(r.round),
-                 "message": f"pair {r.pair} meets {opponents[(r.round, r.pair)]} in round {r.round}; a Swiss "
+    problems = [{"source": source, "line": str(line), "column": "round", "value": str(rnd),
+                 "message": f"pair {pair} meets {opponents[(rnd, pair)]} in round {rnd}; a Swiss "
                             "match is against one pair: correct the Round, NS or EW cell"}
-                for r in wrong.itertuples()]
+                for source, line, rnd, pair in zip(wrong["source"], wrong["line"], wrong["round"], wrong["pair"])]
     raise ValidationError(problems_frame(problems))
 
 

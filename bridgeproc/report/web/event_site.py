@@ -190,9 +190,10 @@ def _tables(ranking: EventRanking, scores: dict[str, list[SessionScore]]) -> lis
             title += f", section {section}"
         tables.append(EventTable(
             id=slug(f"event-{group}"), title=title, total_header=header, has_pct=has_pct, has_carry=has_carry,
-            rows=[EventRow(_text(r.rank), _text(r.pair), _text(r.names), int(r.boards), number_text(r.carry),
-                           number_text(r.total), percent_text(r.pct) if has_pct else "", scores[r.key])
-                  for r in rows.itertuples()]))
+            rows=[EventRow(_text(rank), _text(pair), _text(names), int(boards), number_text(carry),
+                           number_text(total), percent_text(pct) if has_pct else "", scores[key])
+                  for rank, pair, names, boards, carry, total, pct, key in zip(
+                      *(rows[c].tolist() for c in ("rank", "pair", "names", "boards", "carry", "total", "pct", "key")))]))
     return tables
 
 
@@ -227,7 +228,8 @@ def build_event_site(event: Event) -> EventSite:
     lines = [" · ".join(_text(meta.get(k)) for k in ("date", "site") if _text(meta.get(k)))]
     boards = int(ranking.standings["boards"].max()) if len(ranking.standings) else 0
     lines.append(f"{len(event.sessions)} sessions · {boards} boards · {len(ranking.standings)} pairs")
-    dropped = [DroppedPair(_text(r.pair), _text(r.names), _text(r.missed)) for r in ranking.dropped.itertuples()]
+    dropped = [DroppedPair(_text(pair), _text(names), _text(missed)) for pair, names, missed in
+               zip(*(ranking.dropped[c].tolist() for c in ("pair", "names", "missed")))]
     lang = page_language({**event.sessions[-1].meta, **meta})  # the event's language, else its last session's
     return EventSite(title=_text(meta.get("event")) or "Event", lines=[line for line in lines if line], lang=lang,
                      rankings=_tables(ranking, _scores(ranking, sites, event.sessions)),

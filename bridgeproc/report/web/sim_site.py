@@ -80,10 +80,12 @@ def rankings(table: pd.DataFrame, title: str, has_pct: bool, show_club: bool,
         out.append(SimRanking(
             id="ranking-" + "-".join(_text(p).lower() for p in parts), title=f"{title} {label}".strip(),
             has_pct=has_pct, show_club=show_club,
-            rows=[SimRankingRow(rank=_text(r.rank), club=_text(r.club), club_link=(links or {}).get(_text(r.club)),
-                                section=_text(r.club_section), pair=_text(r.pair), names=_text(r.names),
-                                boards=int(r.boards), total=number_text(r.total), pct=percent_text(r.pct))
-                  for r in rows.itertuples()]))
+            rows=[SimRankingRow(rank=_text(rank), club=_text(club), club_link=(links or {}).get(_text(club)),
+                                section=_text(section), pair=_text(pair), names=_text(names),
+                                boards=int(boards), total=number_text(total), pct=percent_text(pct))
+                  for rank, club, section, pair, names, boards, total, pct in zip(
+                      *(rows[c].tolist() for c in ("rank", "club", "club_section", "pair", "names", "boards", "total",
+                                                   "pct")))]))
     return out
 
 
