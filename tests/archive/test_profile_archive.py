@@ -5,11 +5,22 @@ results from the names list."""
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 
+import openpyxl
+import pandas as pd
 import pytest
 
+from bridgeproc.analysis.dd import normalize_deal
+from bridgeproc.archive import archive_session
+from bridgeproc.archive.profile import profile
 from bridgeproc.cli import cli
+from bridgeproc.core.deal import RANKS, trick_winner
+from bridgeproc.model import Options
+from bridgeproc.pipeline.run import build_session
+from bridgeproc.schema import PROFILE_COLUMNS
+from tests.analysis.test_profile import _direct_defence
 from tests.conftest import SAMPLE
 
 pytestmark = [pytest.mark.e2e, pytest.mark.dd]  # scores, archives and solves double dummy
@@ -83,8 +94,6 @@ def test_each_player_gets_their_own_partnerships_results(runner, tmp_path, secti
 def _individual_evening(runner, tmp_path, leads: bool = True):
     """An individual of 3 tables and 22 boards typed into bridgeproc's own entry workbook: a contract, its
     declarer, made exactly (and a lead, ``leads``) on every row, the players named ``Player 01`` ..."""
-    import openpyxl
-
     path = tmp_path / "entry.xlsx"
     assert runner.invoke(cli, ["movement", "individual", "--tables", "3", "--boards", "22", "-o", str(path)]).exit_code == 0
     wb = openpyxl.load_workbook(path)
@@ -130,9 +139,7 @@ def test_profile_csv_reads_back_as_the_table_printed(runner, tmp_path):
     out = tmp_path / "profile.csv"
     result = runner.invoke(cli, ["archive", "profile", "--archive", str(archive), "--csv", "-o", str(out)])
     assert result.exit_code == 0, result.output
-    import pandas as pd
 
-    from bridgeproc.schema import PROFILE_COLUMNS
 
     written = pd.read_csv(out, dtype=str, keep_default_na=False)
     printed = pd.read_csv(io.StringIO(result.stdout), dtype=str, keep_default_na=False)
@@ -147,8 +154,6 @@ def test_profile_csv_reads_back_as_the_table_printed(runner, tmp_path):
 def _bot_play(deal: str, strain: str, leader: str) -> str:
     """A legal play of ``deal`` (each player follows suit with their lowest card, else throws their lowest):
     the cards in the order played."""
-    from bridgeproc.core.deal import RANKS, trick_winner
-
     first, hands = deal[0], deal[2:].split(" ")
     order = "NESW"
     seats = [order[(order.index(first) + i) % 4] for i in range(4)]
@@ -172,16 +177,8 @@ def test_the_defence_after_the_lead_of_an_archived_pair_against_dds_card_by_card
     """A session whose results carry their play (here a legal play made up for each): ``archive profile``
     gives each player the tricks their pair's cards after the lead gave away, its mean equal to SolveBoard's
     position by position (tests/analysis/test_profile.py's oracle) over that pair's defended hands."""
-    import dataclasses
 
-    import pandas as pd
 
-    from bridgeproc.analysis.dd import normalize_deal
-    from bridgeproc.archive import archive_session
-    from bridgeproc.archive.profile import profile
-    from bridgeproc.model import Options
-    from bridgeproc.pipeline.run import build_session
-    from tests.analysis.test_profile import _direct_defence
 
     options = Options()
     options = dataclasses.replace(options, read=dataclasses.replace(
@@ -214,16 +211,8 @@ def test_an_individuals_defence_after_the_lead_is_each_defenders_own_cards(runne
     """In an individual each defender is measured by their own cards (the leader's and the partner's apart):
     one player's ``defence_cost`` equals SolveBoard's figure for that player's seat, position by position, over
     every hand the player defended."""
-    import dataclasses
 
-    import pandas as pd
 
-    from bridgeproc.analysis.dd import normalize_deal
-    from bridgeproc.archive import archive_session
-    from bridgeproc.archive.profile import profile
-    from bridgeproc.model import Options
-    from bridgeproc.pipeline.run import build_session
-    from tests.analysis.test_profile import _direct_defence
 
     path = _individual_evening(runner, tmp_path, leads=False)
     session = build_session([str(SAMPLE / "club-evening.pbn"), str(path)], Options())

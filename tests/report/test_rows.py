@@ -16,8 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openpyxl.cell.cell import ERROR_CODES
 
+from bridgeproc.report import rows as row_module
 from bridgeproc.report.rows import RowSheet, RowWorkbook
-from bridgeproc.report.styles import BOLD, CENTER, HEADER, HEADER_FILL, cell
+from bridgeproc.report.styles import BOLD, CENTER, HEADER, HEADER_FILL, cell, new_sheet, new_workbook
 
 #: Text openpyxl writes as text (no formula, no error code, no control character).
 TEXT = st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=12).filter(
@@ -120,11 +121,8 @@ def test_a_styled_value_beside_a_date_is_written_by_openpyxl_with_its_style(tmp_
 def test_another_openpyxl_release_gets_openpyxls_own_sheets(monkeypatch, tmp_path):
     """RowSheet takes part in openpyxl's private write-only code, checked for the releases it names: under
     another one (or without lxml) the workbook's sheets are openpyxl's own, and every writer still works."""
-    from bridgeproc.report import rows
-    from bridgeproc.report.styles import new_sheet, new_workbook
-
-    assert rows.row_sheets("3.1.5", True) and not rows.row_sheets("3.2.0", True) and not rows.row_sheets("3.1.5", False)
-    monkeypatch.setattr(rows, "row_sheets", lambda: False)
+    assert row_module.row_sheets("3.1.5", True) and not row_module.row_sheets("3.2.0", True) and not row_module.row_sheets("3.1.5", False)
+    monkeypatch.setattr(row_module, "row_sheets", lambda: False)
     wb = new_workbook()
     ws = new_sheet(wb, "S")
     assert not isinstance(ws, RowSheet)
