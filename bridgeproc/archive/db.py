@@ -167,8 +167,6 @@ def _engine(key: str, readonly: bool) -> Engine:
         except ArchiveError:
             engine.dispose()
             raise
-    if not _engines:
-        atexit.register(dispose_all)  # closed at the process's end: SQLite checkpoints its write-ahead log
     _engines[(key, readonly)] = engine
     return engine
 
@@ -408,8 +406,13 @@ def reading(engine: Engine) -> Iterator[Connection]:
 
 
 def dispose_all() -> None:
-    """Close every cached engine (tests; a process that forks)."""
+    """Close every cached engine (tests; a process that forks; the process's end)."""
     with _lock:
         for engine in _engines.values():
             engine.dispose()
         _engines.clear()
+
+
+# Once a process: at its end every engine is closed, so SQLite folds its write-ahead log into the file
+# (bridgeproc.cli.program ends the process at once after the atexit work).
+atexit.register(dispose_all)
