@@ -82,12 +82,13 @@ PHASES = 16
 
 
 def _build_ns_table() -> np.ndarray:
-    contract, declarer, phase, tricks = np.meshgrid(
-        np.arange(CONTRACT_CODES), np.arange(4), np.arange(PHASES), np.arange(TRICK_COUNTS), indexing="ij")
-    vulnerable = declarer_vulnerable(VUL_CYCLE[phase], declarer)
-    level, strain, doubled = contract // 15, (contract // 3) % 5, contract % 3
-    value = declarer_score_codes(level, strain, doubled, vulnerable.astype(np.intp), tricks)
-    return np.where(declarer % 2 == 0, value, -value).astype(np.int32).ravel()
+    """Each declarer's score read from ``DECLARER_SCORE`` for every (declarer, phase), NS's sign."""
+    by_contract = DECLARER_SCORE.reshape(CONTRACT_CODES, VULNERABILITIES, TRICK_COUNTS)
+    declarer = np.arange(4)[:, None]
+    vulnerable = declarer_vulnerable(VUL_CYCLE[None, :], declarer).astype(np.intp)  # (declarer, phase)
+    value = by_contract[:, vulnerable, :]  # (contract, declarer, phase, tricks)
+    sign = np.where(declarer % 2 == 0, 1, -1).astype(np.int32)[None, :, :, None]
+    return (value * sign).astype(np.int32).ravel()
 
 
 #: NS score indexed by ``((contract*4 + declarer)*16 + phase)*14 + tricks`` (107,520 entries, 430 kB).
