@@ -180,7 +180,8 @@ def build_session(inputs: list, options: Options = Options(),
         meta = {**meta, "masterpoint_scale": meta.get("masterpoint_scale") or "Club",
                 "masterpoint_type": meta.get("masterpoint_type") or scale.point_type}
     searched = reproduction.searched() if reproduction is not None and not reproduction.exact else None
-    differences = (published_differences(raw, results, conventions.method, table, published, searched=searched)
+    differences = (published_differences(raw, results, conventions.method, table, published, searched=searched,
+                                         reproduced=reproduction is not None and reproduction.exact)
                    if read.corrections is None or not len(read.corrections) else uncompared(read.corrections))
     suspicious = check_plausibility(results, boards)  # leads, double dummy, the field: warnings
     awards_note = problems_frame([{"source": "bridgeproc", "message": m} for m in [awarded, *beside] if m]) \

@@ -151,17 +151,33 @@ def _standings_values(totals: pd.DataFrame, standings: pd.DataFrame, method: str
     both = both[both["published"].notna() & (both["published"] != "") & both["ours"].notna()]
     differ = (both["published"] != both["ours"]).to_numpy(dtype=bool, na_value=False)
     rows.append((both, differ, "place", "places", "pair {pair}", _options("place", method), "{}"))
-    if awarded and merged["masterpoints"].notna().any():  # a file that awards: a contestant it lists bare got 0
-        both = pd.DataFrame({"source": merged["source"], "line": merged["line"], "pair": merged["pair_key"],
-                             "published": merged["masterpoints"].fillna(0.0), "ours": merged["masterpoints_ours"]})
-        differ = ((both["published"] - both["ours"]).abs() > TOLERANCE).to_numpy()
-        rows.append((both, differ, "masterpoints", "masterpoint awards", "pair {pair}", "--masterpoints", "{:g}"))
+    if awarded:
+        rows += _award_values(merged)
     return rows
+
+
+def _awards(totals: pd.DataFrame, standings: pd.DataFrame) -> list[Comparison]:
+    """The published masterpoint awards against ours (none when either side has none)."""
+    if not len(totals) or "masterpoints" not in standings:
+        return []
+    return _award_values(_matched(totals, standings, ["masterpoints"]))
+
+
+def _award_values(merged: pd.DataFrame) -> list[Comparison]:
+    """The awards of :func:`_matched`'s rows (ours in ``masterpoints_ours``), when the file awards any: a
+    contestant it lists bare got 0."""
+    if not merged["masterpoints"].notna().any():
+        return []
+    both = pd.DataFrame({"source": merged["source"], "line": merged["line"], "pair": merged["pair_key"],
+                         "published": merged["masterpoints"].fillna(0.0), "ours": merged["masterpoints_ours"]})
+    differ = ((both["published"] - both["ours"]).abs() > TOLERANCE).to_numpy()
+    return [(both, differ, "masterpoints", "masterpoint awards", "pair {pair}", "--masterpoints", "{:g}")]
 
 
 def published_differences(raw: pd.DataFrame, results: pd.DataFrame, method: str,
                           standings: pd.DataFrame | None = None,
-                          totals: pd.DataFrame | None = None, searched: str | None = None) -> pd.DataFrame | None:
+                          totals: pd.DataFrame | None = None, searched: str | None = None,
+                          reproduced: bool = False) -> pd.DataFrame | None:
     """One note per kind and input file whose published numbers differ from ours, with the first example.
 
     Parameters
@@ -172,7 +188,14 @@ def published_differences(raw: pd.DataFrame, results: pd.DataFrame, method: str,
     standings : our standings (``group``, ``rank``, ``pair``, ``total``, ``pct``), to compare with ``totals``
     totals : the published standings (``source, line, pair, direction, place, percentage, total``, text)
     searched : what the search for the file's conventions tried, said instead of the options to try
+    reproduced : the search for the file's conventions (rank.reproduce) compared the board values, totals,
+        percentages and places with these conventions and every one agreed: only the awards, which it does not
+        compare, are left to compare
     """
+    if reproduced:
+        found = _awards(totals, standings) if standings is not None and totals is not None else []
+        rows = [row for comparison in found for row in _grouped(*comparison)]
+        return problems_frame(rows) if rows else None
     rows = [row for comparison in _comparisons(raw, results, method, standings, totals)
             for row in _grouped(*comparison, searched=searched)]
     return problems_frame(rows) if rows else None
@@ -199,8 +222,7 @@ def published_agreement(raw: pd.DataFrame, results: pd.DataFrame, method: str,
 def awards_agreement(standings: pd.DataFrame, totals: pd.DataFrame | None) -> tuple[int, int] | None:
     """(agree, compared) of the input's published masterpoint awards against ours; None when either side
     has none to compare."""
-    if totals is None or not len(totals) or "masterpoints" not in standings:
+    if totals is None:
         return None
-    found = [(both, differ) for both, differ, column, *_ in _standings_values(totals, standings, "mp")
-             if column == "masterpoints" and len(both)]
+    found = [(both, differ) for both, differ, *_ in _awards(totals, standings) if len(both)]
     return (int(len(found[0][0]) - found[0][1].sum()), len(found[0][0])) if found else None

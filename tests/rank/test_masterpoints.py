@@ -149,6 +149,27 @@ def test_the_real_files_awards_are_reproduced_with_no_options(name):
     assert any(title in m for m in session.notes["message"])
 
 
+@pytest.mark.slow  # the whole pipeline on a real file: make test, not make quick
+def test_an_award_the_file_gives_otherwise_is_said_when_everything_else_is_reproduced(tmp_path):
+    """The search reproduces the board values, percentages and places exactly, so they are not compared again;
+    the awards, which the search leaves out, still are: one award edited in the file is named."""
+    from bridgeproc.pipeline.run import build_session
+
+    name = "eng-island-bridge-2025-01-06-mp-ebuscore.usebio.xml"
+    text = (REAL / name).read_text(encoding="utf-8")
+    edited = "<PAIR_NUMBER>3</PAIR_NUMBER>\n                  <PERCENTAGE>58.41</PERCENTAGE>\n" \
+             "                  <PLACE>4</PLACE>\n                  <MASTER_POINTS>\n" \
+             "                     <MASTER_POINTS_AWARDED>18</MASTER_POINTS_AWARDED>"
+    assert text.count(edited) == 1
+    path = tmp_path / name
+    path.write_text(text.replace(edited, edited.replace(">18<", ">20<")), encoding="utf-8")
+    session = build_session([str(path)], Options(dd=False))
+    assert session.origin.endswith("percentages 19/19, places 19/19, masterpoint awards 18/19")
+    said = [m for m in session.notes["message"] if "published" in m]
+    assert said == ["1 of 19 published masterpoint awards differ from bridgeproc's (pair 3: here 20, ours 18); "
+                    "the file was scored with other conventions: see --masterpoints"]
+
+
 @pytest.mark.slow  # the whole pipeline on real files: make test, not make quick
 def test_the_awards_are_in_every_output_and_read_back(tmp_path, runner):
     from openpyxl import load_workbook

@@ -138,3 +138,25 @@ def test_published_totals_percentages_and_places_each_one_note():
     assert notes["message"].iloc[0].startswith("1 of 3 published totals differ from bridgeproc's (pair 2: here 9")
     assert notes["message"].iloc[1].startswith("1 of 3 published percentages differ")
     assert notes["message"].iloc[2].startswith("1 of 3 published places differ from bridgeproc's (pair 3: here 2")
+
+
+def test_after_an_exact_reproduction_only_the_awards_are_compared():
+    """The search compared the board values, totals, percentages and places and all agreed: they are not
+    compared again, the masterpoint awards (which the search leaves out) still are."""
+    raw, ranked = _raw_and_ranked()
+    table = standings(ranked, Conventions(winners="two"))
+    table = table.assign(masterpoints=[6.0 if (g, p) == ("NS", "1") else 0.0 for g, p in zip(table["group"], table["pair"])])
+    totals = pd.DataFrame({
+        "source": ["f.xml"] * 3, "line": ["10", "11", "12"], "pair": ["1", "2", "3"], "direction": ["NS"] * 3,
+        "total": ["99"] * 3, "percentage": ["1"] * 3, "place": ["9"] * 3,  # all differ: compared, each a note
+        "masterpoints": ["4", "", ""],  # pair 1 was given 4, ours 6; the others listed bare (0) as ours
+    })
+    everything = published_differences(raw, ranked, "mp", table, totals)
+    assert everything is not None
+    assert everything["column"].tolist() == ["mp_ns", "total", "percentage", "place", "masterpoints"]
+    awards = published_differences(raw, ranked, "mp", table, totals, reproduced=True)
+    assert awards is not None and awards["column"].tolist() == ["masterpoints"]
+    assert awards["message"].iloc[0].startswith("1 of 3 published masterpoint awards differ from bridgeproc's "
+                                                "(pair 1: here 4, ours 6)")
+    assert published_differences(raw, ranked, "mp", table, totals.drop(columns="masterpoints"), reproduced=True) is None
+    assert published_differences(raw, ranked, "mp", table.drop(columns="masterpoints"), totals, reproduced=True) is None
