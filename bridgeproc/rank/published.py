@@ -94,15 +94,10 @@ def _board_values(raw: pd.DataFrame, results: pd.DataFrame, method: str) -> list
     return rows
 
 
-def _matched(totals: pd.DataFrame, standings: pd.DataFrame, ours: list[str]) -> pd.DataFrame:
-    """The published standings beside ours (columns ``ours`` and ``row``, the standings' position), matched by
-    pair (and section and direction where both say them)."""
-    group = standings["group"].astype("string").fillna("").str.split()
-    last = group.str[-1].fillna("")
-    direction = last.where(last.isin(["NS", "EW"]), "")
-    table = standings.assign(direction=direction, pair_key=standings["pair"].astype("string").fillna(""),
-                             section=group.str[:-1].str.join(" ").where(direction != "", group.str.join(" ")))
-    theirs = pd.DataFrame({
+def published_standings(totals: pd.DataFrame) -> pd.DataFrame:
+    """The published standings (text, as read) as they are compared: numbers as floats, places without the
+    ``=`` of a tie. Made once per input and compared with each ranking tried (:func:`_matched`)."""
+    return pd.DataFrame({
         "source": totals["source"].astype("string"), "line": totals["line"].astype("string"),
         "pair_key": totals["pair"].astype("string").fillna(""),
         "section": totals["section"].astype("string").fillna("").str.strip() if "section" in totals else "",
@@ -111,12 +106,30 @@ def _matched(totals: pd.DataFrame, standings: pd.DataFrame, ours: list[str]) -> 
         "place": totals["place"].astype("string").str.replace("=", "", regex=False).str.strip(),
         "masterpoints": _numbers(totals["masterpoints"]) if "masterpoints" in totals else np.nan,
     })
-    table = table.assign(row=np.arange(len(table)))
+
+
+def _group_parts(standings: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+    """Each standings row's section and direction as its group names them (``A NS``: section A, NS; ``B``:
+    section B; ``EW``: EW), each distinct group split once."""
+    codes, groups = pd.factorize(standings["group"].astype("string").fillna(""))
+    words = [str(g).split() for g in groups]
+    direction = np.array([w[-1] if w and w[-1] in ("NS", "EW") else "" for w in words] + [""], dtype=object)
+    section = np.array([" ".join(w[:-1] if w and w[-1] in ("NS", "EW") else w) for w in words] + [""], dtype=object)
+    return section[codes], direction[codes]
+
+
+def _matched(theirs: pd.DataFrame, standings: pd.DataFrame, ours: list[str]) -> pd.DataFrame:
+    """The published standings (:func:`published_standings`) beside ours (columns ``ours`` and ``row``, the
+    standings' position), matched by pair (and section and direction where both say them)."""
+    section, direction = _group_parts(standings)
+    table = pd.DataFrame({"pair_key": standings["pair"].astype("string").fillna("").to_numpy(),
+                          "direction": direction, "section": section,
+                          **{c: standings[c].to_numpy() for c in ours}, "row": np.arange(len(standings))})
     on = ["pair_key"]
-    if (theirs["direction"] != "").any() and (table["direction"] != "").any():
+    if (theirs["direction"] != "").any() and (direction != "").any():
         on.append("direction")
     sections = set(theirs["section"].dropna()) - {""}
-    if len(sections) > 1 and sections <= set(table["section"].dropna()):
+    if len(sections) > 1 and sections <= set(section):
         on.append("section")  # ranked section by section: pair 1 of each section is another pair
     return theirs.merge(table[on + ours + ["row"]], on=on, how="inner", suffixes=("", "_ours"))
 
@@ -126,17 +139,18 @@ def published_awards(totals: pd.DataFrame | None, standings: pd.DataFrame) -> pd
     0 for a contestant the file lists without an award); None when the input publishes no awards."""
     if totals is None or "masterpoints" not in totals or not _numbers(totals["masterpoints"]).notna().any():
         return None
-    merged = _matched(totals, standings, [])
+    merged = _matched(published_standings(totals), standings, [])
     out = np.full(len(standings), np.nan)
     out[merged["row"].to_numpy(dtype=int)] = merged["masterpoints"].fillna(0.0).to_numpy(dtype=float)
     return pd.Series(out, index=standings.index, dtype="float64")
 
 
-def _standings_values(totals: pd.DataFrame, standings: pd.DataFrame, method: str) -> list[Comparison]:
-    """Totals, percentages, places and masterpoint awards of the published standings against ours, matched
-    by pair (and section and direction where both say them)."""
+def _standings_values(theirs: pd.DataFrame, standings: pd.DataFrame, method: str) -> list[Comparison]:
+    """Totals, percentages, places and masterpoint awards of the published standings
+    (:func:`published_standings`) against ours, matched by pair (and section and direction where both say
+    them)."""
     awarded = "masterpoints" in standings
-    merged = _matched(totals, standings, ["total", "pct", "rank"] + (["masterpoints"] if awarded else []))
+    merged = _matched(theirs, standings, ["total", "pct", "rank"] + (["masterpoints"] if awarded else []))
     rows: list[Comparison] = []
     checks = [("total", "total", "totals"), ("percentage", "pct", "percentages")]
     for column, ours, label in checks:
@@ -160,7 +174,7 @@ def _awards(totals: pd.DataFrame, standings: pd.DataFrame) -> list[Comparison]:
     """The published masterpoint awards against ours (none when either side has none)."""
     if not len(totals) or "masterpoints" not in standings:
         return []
-    return _award_values(_matched(totals, standings, ["masterpoints"]))
+    return _award_values(_matched(published_standings(totals), standings, ["masterpoints"]))
 
 
 def _award_values(merged: pd.DataFrame) -> list[Comparison]:
@@ -204,7 +218,7 @@ def published_differences(raw: pd.DataFrame, results: pd.DataFrame, method: str,
 def _comparisons(raw, results, method, standings, totals) -> list[Comparison]:
     found = _board_values(raw, results, method)
     if standings is not None and totals is not None and len(totals) and len(standings):
-        found += _standings_values(totals, standings, method)
+        found += _standings_values(published_standings(totals), standings, method)
     return found
 
 

@@ -31,7 +31,7 @@ from bridgeproc.rank.conventions import (
     Conventions,
 )
 from bridgeproc.rank.methods import ranking_method
-from bridgeproc.rank.published import TOLERANCE, _standings_values
+from bridgeproc.rank.published import TOLERANCE, _standings_values, published_standings
 
 #: Fields a profile jump keeps from the start (what the file itself says).
 _KEPT = ("method", "across_field", "pair_numbering")
@@ -166,7 +166,7 @@ class _Search:
     def __init__(self, results: pd.DataFrame, raw: pd.DataFrame, totals: pd.DataFrame | None,
                  names: pd.DataFrame | None, numbering: str, given=None) -> None:
         self.results, self.raw, self.names, self.numbering, self.given = results, raw, names, numbering, given
-        self.totals = totals if totals is not None and len(totals) else None
+        self.totals = published_standings(totals) if totals is not None and len(totals) else None
         self.kinds_by_method: dict[str, list[_BoardKind]] = {}
         self.ranked: dict[Conventions, pd.DataFrame] = {}
         self.prints: dict[Conventions, int] = {}
