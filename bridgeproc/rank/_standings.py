@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from bridgeproc.core.keys import first_match
 from bridgeproc.core.pairs import Sides, combine_codes, numbering_of, pair_sides, texts_at
 from bridgeproc.rank._matchpoints import full_top_points
 from bridgeproc.rank.conventions import Conventions
@@ -153,17 +154,20 @@ def _names(table: pd.DataFrame, names: pd.DataFrame | Mapping[str, str] | None) 
     if not isinstance(names, pd.DataFrame):
         return table["pair"].map(dict(names)).astype("string")
     on = ["pair"] + (["section"] if "section" in names.columns and names["section"].notna().any() else [])
-    right = pd.DataFrame({c: names[c].astype("string").fillna("") if c in names.columns else "" for c in
-                          ["section", "pair", "direction", "names"]})
-    left = table[["section", "pair", "direction"]].astype("string").fillna("").reset_index(drop=True)
-
-    def lookup(rows: pd.DataFrame, keys: list[str]) -> pd.Series:
-        found = left.merge(rows.drop_duplicates(subset=keys)[keys + ["names"]], on=keys, how="left")["names"]
-        return found.replace("", pd.NA)
-
-    found = lookup(right[right["direction"] != ""], on + ["direction"])
-    found = found.fillna(lookup(right[right["direction"] == ""], on)).fillna(lookup(right, on))
-    return pd.Series(found.to_numpy(), index=table.index, dtype="string")
+    listed = {c: (names[c].astype("string").fillna("").to_numpy(dtype=object) if c in names.columns
+                  else np.full(len(names), "", dtype=object)) for c in ["section", "pair", "direction", "names"]}
+    mine = {c: table[c].astype("string").fillna("").to_numpy(dtype=object) for c in ["section", "pair", "direction"]}
+    undirected = listed["direction"] == ""
+    found = np.full(len(table), "", dtype=object)
+    # a row of the list for the pair's own direction first, then one that fits either, then any of its number
+    for rows, keys in ((~undirected, on + ["direction"]), (undirected, on), (np.ones(len(names), bool), on)):
+        missing, at = np.flatnonzero(found == ""), np.flatnonzero(rows)
+        if not len(missing) or not len(at):
+            continue
+        first = first_match([mine[k][missing] for k in keys], [listed[k][at] for k in keys])
+        hit = first >= 0
+        found[missing[hit]] = listed["names"][at[first[hit]]]
+    return pd.Series(pd.array(found, dtype="string"), index=table.index).replace("", pd.NA)
 
 
 @dataclass(frozen=True)

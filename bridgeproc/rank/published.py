@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from bridgeproc.core.keys import inner_pairs
 from bridgeproc.rank.methods import ranking_method
 from bridgeproc.schema import problems_frame
 
@@ -122,16 +123,18 @@ def _matched(theirs: pd.DataFrame, standings: pd.DataFrame, ours: list[str]) -> 
     """The published standings (:func:`published_standings`) beside ours (columns ``ours`` and ``row``, the
     standings' position), matched by pair (and section and direction where both say them)."""
     section, direction = _group_parts(standings)
-    table = pd.DataFrame({"pair_key": standings["pair"].astype("string").fillna("").to_numpy(),
-                          "direction": direction, "section": section,
-                          **{c: standings[c].to_numpy() for c in ours}, "row": np.arange(len(standings))})
+    mine = {"pair_key": standings["pair"].astype("string").fillna("").to_numpy(dtype=object),
+            "direction": direction, "section": section}
     on = ["pair_key"]
     if (theirs["direction"] != "").any() and (direction != "").any():
         on.append("direction")
     sections = set(theirs["section"].dropna()) - {""}
     if len(sections) > 1 and sections <= set(section):
         on.append("section")  # ranked section by section: pair 1 of each section is another pair
-    return theirs.merge(table[on + ours + ["row"]], on=on, how="inner", suffixes=("", "_ours"))
+    their_rows, rows = inner_pairs([theirs[c] for c in on], [mine[c] for c in on])
+    matched = theirs.iloc[their_rows].reset_index(drop=True)
+    return matched.assign(**{c + "_ours" if c in theirs else c: standings[c].to_numpy()[rows] for c in ours},
+                          row=rows)
 
 
 def published_awards(totals: pd.DataFrame | None, standings: pd.DataFrame) -> pd.Series | None:
