@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable, Mapping, MutableMapping
 from types import ModuleType
 from typing import SupportsInt
 
+import numpy as np
 import pandas as pd
 
 from bridgeproc.core.deal import RANKS, DealError, parse_deal
@@ -288,8 +289,14 @@ def implausible_tables(boards: pd.DataFrame) -> pd.Series:
     each with :func:`table_problem` against the row's ``deal``; a row whose two tables disagree
     is implausible too. No solver is needed.
     """
-    keys = [normalize_deal(d) for d in boards["deal"].tolist()] if "deal" in boards else [None] * len(boards)
-    result, hexed = _given_tables(boards)
+    keys: list[str | None] = ([normalize_deal(d) for d in boards["deal"].tolist()] if "deal" in boards
+                              else [None] * len(boards))
+    return _implausible(boards.index, keys, *_given_tables(boards))
+
+
+def _implausible(index: pd.Index, keys: list[str | None], result: list[Table | None],
+                 hexed: list[Table | None]) -> pd.Series:
+    """:func:`implausible_tables` from each row's normalized deal and its given tables (:func:`_given_tables`)."""
     reasons: list[str | None] = []
     for key, table, text in zip(keys, result, hexed):
         if table is not None and text is not None and table != text:
@@ -297,7 +304,7 @@ def implausible_tables(boards: pd.DataFrame) -> pd.Series:
             continue
         given = table if table is not None else text
         reasons.append(None if given is None else table_problem(key, given))
-    return pd.Series(pd.array(reasons, dtype="string"), index=boards.index)
+    return pd.Series(pd.array(reasons, dtype="string"), index=index)
 
 
 def without_tables(boards: pd.DataFrame, rows: pd.Series) -> pd.DataFrame:
@@ -313,14 +320,14 @@ def without_tables(boards: pd.DataFrame, rows: pd.Series) -> pd.DataFrame:
 # --------------------------------------------------------------------------- solving
 
 
-def _known_tables(boards: pd.DataFrame, keys: pd.Series, rejected: pd.Series) -> dict[str, Table]:
-    """Tables the frame already gives, by normalized deal: complete ``dd_*`` rows first,
-    then valid ``double_dummy_tricks`` hex strings (a malformed one is ignored: the deal
+def _known_tables(keys: list[str | None], result: list[Table | None], hexed: list[Table | None],
+                  rejected: list[bool]) -> dict[str, Table]:
+    """Tables the frame already gives (:func:`_given_tables`), by normalized deal: complete ``dd_*`` rows
+    first, then valid ``double_dummy_tricks`` hex strings (a malformed one is ignored: the deal
     is solved instead, and saying it is malformed is the reader's job). Tables on the
     ``rejected`` rows (:func:`implausible_tables`) are not known either: their deals are solved."""
     known: dict[str, Table] = {}
-    result, hexed = _given_tables(boards)
-    for key, table, text, bad in zip(keys.tolist(), result, hexed, rejected.tolist()):
+    for key, table, text, bad in zip(keys, result, hexed, rejected):
         given = table if table is not None else text
         if key is not None and given is not None and not bad:
             known.setdefault(key, given)
@@ -388,23 +395,29 @@ def dd_tables(
     cache = _CACHE if cache is None else cache
     if "deal" not in boards.columns:
         raise TypeError("frame lacks column 'deal'")
-    keys = pd.Series([normalize_deal(d) for d in boards["deal"].tolist()], index=boards.index, dtype="object")
-    rejected = implausible_tables(boards).notna()
-    known = _known_tables(boards, keys, rejected)
-    unique = dict.fromkeys(k for k in keys.tolist() if k is not None)
+    keys = [normalize_deal(d) for d in boards["deal"].tolist()]
+    result, hexed = _given_tables(boards)  # each table the file gives read once, for both uses
+    rejected = _implausible(boards.index, keys, result, hexed).notna()
+    known = _known_tables(keys, result, hexed, rejected.tolist())
+    unique = dict.fromkeys(k for k in keys if k is not None)
     todo = [k for k in unique if k not in known and k not in cache]
     if todo:
         cache.update(zip(todo, _solve(todo, progress)))
 
     missing: Table = (None,) * 20  # type: ignore[assignment]
-    rows = [known.get(k) or cache.get(k, missing) if k is not None else missing for k in keys.tolist()]
-    columns = list(zip(*rows)) if rows else [()] * 20
-    added = {col: pd.Series(pd.array(list(values), dtype=DD_DTYPE), index=boards.index)
-             for col, values in zip(DD_COLUMNS, columns)}
+    rows = [known.get(k) or cache.get(k, missing) if k is not None else missing for k in keys]
+    tricks = np.array(rows, dtype=object).reshape(len(rows), len(DD_COLUMNS))  # one row per board
+    unknown = pd.isna(tricks)
+    tricks = np.where(unknown, 0, tricks).astype(np.int8)
     if all(col in boards.columns for col in DD_COLUMNS):
         # A complete, plausible table given on a row stays, even if its deal cannot be solved.
-        given = boards[list(DD_COLUMNS)]
-        complete = given.notna().all(axis=1) & ~rejected
-        added = {col: given[col].astype(DD_DTYPE).where(complete, added[col]) for col in DD_COLUMNS}
+        given = boards[list(DD_COLUMNS)].to_numpy(dtype=np.float64, na_value=np.nan)
+        complete = ~np.isnan(given).any(axis=1) & ~rejected.to_numpy(dtype=bool)
+        tricks[complete] = given[complete].astype(np.int8)
+        unknown[complete] = False
+    # each column its own contiguous values and mask (a nullable Int8 array made without a copy)
+    tricks, unknown = np.ascontiguousarray(tricks.T), np.ascontiguousarray(unknown.T)
+    added = {col: pd.Series(pd.arrays.IntegerArray(tricks[i], unknown[i]), index=boards.index)
+             for i, col in enumerate(DD_COLUMNS)}
     # The file's text of a rejected table (and its optimum) is not written back: the output encodes the new table.
     return without_tables(boards, rejected).assign(**added)
