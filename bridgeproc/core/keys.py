@@ -15,15 +15,30 @@ import pandas as pd
 from bridgeproc.core.pairs import combine_codes
 
 
+def key_codes(*columns) -> tuple[np.ndarray, int]:
+    """One code per row (0.., in order of first appearance) for its combination of ``columns`` (equal exactly
+    where every column is equal), and how many codes there are: a groupby's keys as integers."""
+    code, count = np.zeros(len(columns[0]) if columns else 0, dtype=np.int64), 1
+    for column in columns:
+        codes, uniques = pd.factorize(np.asarray(column, dtype=object), use_na_sentinel=False)
+        code, count = combine_codes(code, codes, len(uniques))
+    return code, count
+
+
+def first_of_each(codes: np.ndarray, count: int) -> np.ndarray:
+    """For each row, the position of the first row with its code (:func:`key_codes`)."""
+    first = np.zeros(count, dtype=np.int64)
+    distinct, at = np.unique(codes, return_index=True)
+    first[distinct] = at
+    return first[codes]
+
+
 def _codes(left: Sequence, right: Sequence) -> tuple[np.ndarray, np.ndarray, int]:
     """One code per row of each side for its combination of keys (equal exactly where every key is equal),
     and how many codes there are."""
     n = len(left[0]) if len(left) else 0
-    code, count = np.zeros(n + (len(right[0]) if len(right) else 0), dtype=np.int64), 1
-    for mine, theirs in zip(left, right):
-        both = np.concatenate([np.asarray(mine, dtype=object), np.asarray(theirs, dtype=object)])
-        column, uniques = pd.factorize(both, use_na_sentinel=False)
-        code, count = combine_codes(code, column, len(uniques))
+    code, count = key_codes(*[np.concatenate([np.asarray(mine, dtype=object), np.asarray(theirs, dtype=object)])
+                              for mine, theirs in zip(left, right)])
     return code[:n], code[n:], count
 
 

@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from bridgeproc.core.boards import dealer_of, vul_of
+from bridgeproc.core.keys import first_of_each, key_codes
 from bridgeproc.core.pairs import pair_keys
 from bridgeproc.core.problems import Problems
 from bridgeproc.validate.arrow import arrow_switches, check_pair_rounds, row_or_line
@@ -41,24 +42,24 @@ def _check_repeats(results: pd.DataFrame, numbering: Literal["shared", "per-dire
         for p, b in zip(results["ew"].iloc[at], results["board"].iloc[at])])
     usable &= ~itself
     rows = np.flatnonzero(usable)
-    long = pd.DataFrame({
-        "row": np.concatenate([rows, rows]),
-        "section": pd.concat([results["section"].iloc[rows]] * 2, ignore_index=True),
-        "board": np.concatenate([results["board"].to_numpy()[rows]] * 2),
-        "key": pd.concat([ns_key.iloc[rows], ew_key.iloc[rows]], ignore_index=True),
-        "direction": np.repeat(np.array(["NS", "EW"]), len(rows)),
-    }).sort_values(["row", "direction"], kind="stable")
-    first = long.groupby(["board", "key"], sort=False)["row"].transform("min").to_numpy()
-    first_dir = long.groupby(["board", "key"], sort=False)["direction"].transform("first").to_numpy()
-    repeat = first != long["row"].to_numpy()
-    hits = long[repeat].assign(first=first[repeat], first_dir=first_dir[repeat])
-    hits = hits.drop_duplicates(subset="row", keep="first")
-    if hits.empty:
+    # each usable row's two sides, row by row, its EW side first; the first entry of a (board, pair) is the
+    # pair's first row on the board, and which side it sat there
+    entry_row = np.repeat(rows, 2)
+    entry_ew = np.tile(np.array([True, False]), len(rows))
+    ns_keys, ew_keys = ns_key.to_numpy(dtype=object), ew_key.to_numpy(dtype=object)  # by number: a switch too
+    entry_key = np.where(entry_ew, ew_keys[entry_row], ns_keys[entry_row])
+    code, count = key_codes(results["board"].to_numpy()[entry_row], entry_key)
+    first_entry = first_of_each(code, count)
+    again = np.flatnonzero(entry_row[first_entry] != entry_row)
+    if not len(again):
         return
+    again = again[np.concatenate([[True], entry_row[again[1:]] != entry_row[again[:-1]]])]  # a row's first one
+    hits = pd.DataFrame({"row": entry_row[again], "direction": np.where(entry_ew[again], "EW", "NS"),
+                         "first": entry_row[first_entry[again]],
+                         "first_dir": np.where(entry_ew[first_entry[again]], "EW", "NS")})
     mask = np.zeros(n, dtype=bool)
     mask[hits["row"].to_numpy()] = True
     info = hits.set_index("row")
-    ns_keys, ew_keys = ns_key.to_numpy(dtype=object), ew_key.to_numpy(dtype=object)  # by number: a switch too
     same_tables = (ns_keys[info.index] == ns_keys[info["first"]]) & (ew_keys[info.index] == ew_keys[info["first"]])
     same_tables |= (ns_keys[info.index] == ew_keys[info["first"]]) & (ew_keys[info.index] == ns_keys[info["first"]])
     info = info.assign(same_table=same_tables)
@@ -227,27 +228,29 @@ def _check_table_rounds(raw: pd.DataFrame, results: pd.DataFrame, problems: Prob
         return
     section = results["section"].fillna("")
     table, rnd = raw["table"].astype("string").str.strip(), raw["round"].astype("string").str.strip()
-    frame = pd.DataFrame({"section": section, "table": table, "round": rnd, "board": results["board"],
-                          "pairs": _table_key(results["ns"].fillna("?"), results["ew"].fillna("?")),
-                          "row": np.arange(len(results))})
-    frame = frame[(frame["table"].fillna("") != "") & (frame["round"].fillna("") != "") & ~problems.bad]
-    first = frame.groupby(["section", "table", "round", "board"])["row"].transform("min")
-    twice = frame[first != frame["row"]]
+    seated = (table.fillna("") != "").to_numpy() & (rnd.fillna("") != "").to_numpy() & ~problems.bad
+    rows = np.flatnonzero(seated)  # in order: a key's first row is its lowest
+    at_table = [section.to_numpy(dtype=object)[rows], table.to_numpy(dtype=object)[rows],
+                rnd.to_numpy(dtype=object)[rows]]
+    code, count = key_codes(*at_table, results["board"].to_numpy()[rows])
+    first = rows[first_of_each(code, count)]
+    twice = first != rows
     mask = np.zeros(len(results), dtype=bool)
-    mask[twice["row"].to_numpy()] = True
-    first_of = dict(zip(twice["row"], first[first != frame["row"]]))
+    mask[rows[twice]] = True
+    first_of = dict(zip(rows[twice].tolist(), first[twice].tolist()))
     problems.add(mask, "table", lambda at: [
         f"table {table.iat[r]} round {rnd.iat[r]} already has a result on board {results['board'].iat[r]} "
         f"({row_or_line(results['source'].iat[first_of[r]], results['line'].iat[first_of[r]])}); "
         "correct the table, round or board" for r in at])
-    frame = frame[~mask[frame["row"].to_numpy()]]
-    by_table = frame.groupby(["section", "table", "round"])
-    first_row = by_table["row"].transform("min")
-    first_pairs = by_table["pairs"].transform("first")
-    other = frame[frame["pairs"] != first_pairs]
+    once = ~twice
+    rows = rows[once]
+    pairs = _table_key(results["ns"].fillna("?"), results["ew"].fillna("?")).to_numpy(dtype=object)[rows]
+    code, count = key_codes(*[column[once] for column in at_table])
+    first = first_of_each(code, count)  # the table and round's first row and its pairs
+    other = pairs != pairs[first]
     mask = np.zeros(len(results), dtype=bool)
-    mask[other["row"].to_numpy()] = True
-    first_at = dict(zip(other["row"], first_row[other.index]))
+    mask[rows[other]] = True
+    first_at = dict(zip(rows[other].tolist(), rows[first[other]].tolist()))
     problems.add(mask, "ns", lambda at: [
         f"table {table.iat[r]} round {rnd.iat[r]} has NS {results['ns'].iat[first_at[r]]} v EW {results['ew'].iat[first_at[r]]} "
         f"({row_or_line(results['source'].iat[first_at[r]], results['line'].iat[first_at[r]])}) but NS "
