@@ -1,5 +1,6 @@
 """Rows matched by keys (core.keys) against pandas' own merges, which are the oracle: generated key columns
-with repeats on both sides, missing values, empty sides; and a table of small cases written out."""
+with repeats on both sides, missing values, empty sides; and a table of small cases written out. The codes of
+one side against the rows' key tuples compared one by one."""
 from __future__ import annotations
 
 import numpy as np
@@ -8,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgeproc.core.keys import first_match, inner_pairs
+from bridgeproc.core.keys import first_match, first_of_each, inner_pairs, key_codes
 
 _TEXT = st.sampled_from(["1", "2", "10", "", "A", "NS", "EW", None])
 
@@ -62,3 +63,16 @@ def test_small_cases(left, right, pairs, first):
     left_at, right_at = inner_pairs(left, right)
     assert (left_at.tolist(), right_at.tolist()) == pairs
     assert first_match(left, right).tolist() == first
+
+
+@given(_sides())
+def test_codes_are_equal_exactly_where_the_keys_are_and_number_them_in_order(sides):
+    width, rows, _ = sides
+    code, count = key_codes(*[[r[i] for r in rows] for i in range(width)])
+    assert len(code) == len(rows)
+    seen: dict[tuple, int] = {}
+    for row, c in zip(rows, code):
+        assert seen.setdefault(row, len(seen)) == c  # the same tuple the same code, a new one the next
+    assert count == len(seen)
+    first = first_of_each(code, count)
+    assert first.tolist() == [rows.index(row) for row in rows]
