@@ -30,7 +30,6 @@ import csv
 import io
 import os
 import re
-import tomllib
 from pathlib import Path
 
 import pandas as pd
@@ -152,6 +151,8 @@ def parse_corrections_toml(text: str, source: str = "<string>") -> pd.DataFrame:
     text that is not TOML (with TOML's line and column) and for anything at the top level but
     ``[[correction]]`` tables.
     """
+    import tomllib  # only for a corrections file in TOML: not part of every run's start
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -61,24 +61,30 @@ def _write(entry: dict, path: Path | None = None) -> Path | None:
     return path
 
 
+def host() -> str:
+    """This machine's name, as ``socket.gethostname`` gives it (the kernel's node name on a POSIX system,
+    read without loading the socket module)."""
+    if hasattr(os, "uname"):
+        return os.uname().nodename
+    import socket  # Windows: no uname
+
+    return socket.gethostname()
+
+
 def begin(targets: list) -> Path | None:
     """The journal of a run about to stage ``targets``: should it be killed before its renames, the
     next command removes what it staged (the old set stays). Its path, or None when the journal folder
     cannot be written (the run then goes on without a journal)."""
-    import socket
-
-    return _write({"pid": os.getpid(), "host": socket.gethostname(), "staging": [str(t) for t in targets]})
+    return _write({"pid": os.getpid(), "host": host(), "staging": [str(t) for t in targets]})
 
 
 def commit(path: Path | None, moves: list[Move], finish: list[dict]) -> Path | None:
     """Everything is staged: the journal now lists every rename still to do and the archive steps
     ``finish`` that follow them (each ``{"archive": url, "complete": [[session_id, version], ...],
     "event": {...} or None}``); from here the next command finishes the set rather than removing it."""
-    import socket
-
     if path is None:
         return None
-    entry = {"pid": os.getpid(), "host": socket.gethostname(), "moves": [m.as_json() for m in moves],
+    entry = {"pid": os.getpid(), "host": host(), "moves": [m.as_json() for m in moves],
              "finish": finish}
     return _write(entry, path)
 
@@ -128,9 +134,7 @@ def _finish(path: Path) -> str | None:
         if path.stat().st_size > MAX_BYTES:
             raise ValueError("too large")
         entry = json.loads(path.read_text(encoding="utf-8"))
-        import socket
-
-        if entry.get("host") != socket.gethostname():
+        if entry.get("host") != host():
             return None  # another machine's run: its renames are its own
         if "staging" in entry:
             return _roll_back(path, int(entry["pid"]), [Path(t) for t in entry["staging"]])

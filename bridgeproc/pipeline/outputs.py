@@ -51,7 +51,7 @@ OUTPUTS: dict[str, dict[str, str]] = {
     "CheckReport": {
         ".xlsx": "bridgeproc.report.checks:write_check_xlsx",
         ".csv": "bridgeproc.report.checks:write_check_csv",
-        ".html": "bridgeproc.report.checks:write_check_html",
+        ".html": "bridgeproc.report.check_page:write_check_html",
     },
     "SwissRun": {
         ".csv": "bridgeproc.report.scoresheet:write_swiss_csv",

@@ -13,7 +13,6 @@ federations' files carry them.
 from __future__ import annotations
 
 import math
-import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -95,6 +94,8 @@ def _kind(declared: dict) -> Kind:
 
 
 def _read(text: str, where: str) -> Scale:
+    import tomllib  # only when a scale is read (--masterpoints): not part of every run's start
+
     try:
         data = tomllib.loads(text)
         kinds = {name: _kind(data.get("kinds", {}).get(name, {})) for name in KINDS}

@@ -1,5 +1,6 @@
-"""What the checks found, for a director to keep or send: ``bridgeproc check -o`` as a workbook,
-a CSV or a standalone HTML page, and the Checks sheet of the results workbook.
+"""What the checks found, for a director to keep or send: ``bridgeproc check -o`` as a workbook or
+a CSV (the standalone HTML page is :mod:`bridgeproc.report.check_page`), and the Checks sheet of the
+results workbook.
 
 Every row is one error, warning or note with its position as the terminal gives it (the file,
 or ``file.xlsx!Sheet``; the line, or the row; the column), the value and the message, then the
@@ -16,9 +17,7 @@ from __future__ import annotations
 
 import csv
 import datetime
-import html
 import os
-import re
 from collections import Counter
 from pathlib import Path
 
@@ -53,8 +52,6 @@ HEADINGS = ["Kind", "File", "Line", "Column", "Value", "Message", "Section", "Bo
 CSV_HEADER = ["kind", "file", "line", "column", "value", "message", "section", "board", "ns", "ew"]
 KINDS = ("error", "warning", "note")
 _WIDTHS = [9, 28, 7, 10, 14, 100, 9, 7, 6, 6]
-#: Characters an HTML page must not hold (C0 controls but tab, newline and carriage return; DEL).
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 def in_terminal_order(problems: pd.DataFrame) -> pd.DataFrame:
@@ -133,14 +130,14 @@ def _whole(value: object) -> object:
     return None if value == "" else value
 
 
-def _values(rows: pd.DataFrame) -> list[list[object]]:
+def row_values(rows: pd.DataFrame) -> list[list[object]]:
     """Each row's cells as plain values: text, whole numbers for line, board and pairs, None where unknown."""
     whole = {FIELDS.index(f) for f in ("line", "board", "ns", "ew")}
     return [[_whole(str(v)) if i in whole and not pd.isna(v) else None if pd.isna(v) or v == "" else v
              for i, v in enumerate(row)] for row in rows.astype("object").itertuples(index=False)]
 
 
-def _heading(report: CheckReport, rows: pd.DataFrame) -> tuple[str, list[str]]:
+def report_heading(report: CheckReport, rows: pd.DataFrame) -> tuple[str, list[str]]:
     """The title (the files checked) and the lines under it: the summary, counts, version and date."""
     title = "Check of " + (", ".join(Path(p).name for p in report.inputs) or "the inputs")
     when = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z").strip()
@@ -150,7 +147,7 @@ def _heading(report: CheckReport, rows: pd.DataFrame) -> tuple[str, list[str]]:
 def add_checks(ws, rows: pd.DataFrame) -> None:
     """Append the header and one row per error, warning or note to ``ws`` (errors in red)."""
     add_row(ws, header_row(ws, HEADINGS))
-    for kind, values in zip(rows["kind"], _values(rows)):
+    for kind, values in zip(rows["kind"], row_values(rows)):
         font = RED_FONT if kind == "error" else None
         add_row(ws, [cell(ws, v, font=font) if isinstance(v, str) and font is not None else v for v in values])
 
@@ -177,7 +174,7 @@ def write_check_xlsx(report: CheckReport, path: str | os.PathLike) -> None:
     wb = new_workbook()
     ws = new_sheet(wb, "Checks")
     set_widths(ws, _WIDTHS)
-    title, lines = _heading(report, rows)
+    title, lines = report_heading(report, rows)
     a4(ws, title_rows=f"{len(lines) + 3}:{len(lines) + 3}", landscape=True)
     add_row(ws, [cell(ws, title, font=TITLE)])
     for line in lines:
@@ -191,50 +188,12 @@ def write_check_xlsx(report: CheckReport, path: str | os.PathLike) -> None:
 def write_check_csv(report: CheckReport, path: str | os.PathLike) -> None:
     rows = report_rows(report)
     with open(path, "w", encoding="utf-8-sig", newline="") as out:  # the BOM: a spreadsheet reads UTF-8
-        cells = [[safe_text(v) for v in values] for values in _values(rows)]
+        cells = [[safe_text(v) for v in values] for values in row_values(rows)]
         cr = any(isinstance(v, str) and "\r" in v for row in cells for v in row)  # see report.csv_files
         writer = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC if cr else csv.QUOTE_MINIMAL)
         writer.writerow(CSV_HEADER)
         writer.writerows(cells)
 
 
-_STYLE = """body { font-family: sans-serif; margin: 1.5em; }
-h1 { font-size: 1.4em; }
-p { margin: 0.2em 0; color: #555; }
-table { border-collapse: collapse; margin-top: 1em; }
-th { background: #305496; color: #fff; text-align: left; }
-th, td { border: 1px solid #999; padding: 0.2em 0.5em; vertical-align: top; white-space: pre-wrap; }
-tr.error td { color: #c00000; }
-tr.warning td:first-child { font-weight: bold; }
-@media print { th { color: #000; background: none; } }"""
-
-
-def _html_text(value: object) -> str:
-    """``value`` escaped for the page, a control character shown as U+FFFD (a page cannot hold it)."""
-    return html.escape(_CONTROL.sub("\ufffd", "" if value is None else str(value)), quote=True)
-
-
-def check_page(report: CheckReport) -> str:
-    """The report as one standalone HTML page: no script, nothing fetched (its security policy
-    allows only its own style), every text escaped."""
-    rows = report_rows(report)
-    title, lines = _heading(report, rows)
-    head = "".join(f'<th scope="col">{_html_text(h)}</th>' for h in HEADINGS)
-    body = "\n".join(f'<tr class="{_html_text(kind)}">' + "".join(f"<td>{_html_text(v)}</td>" for v in values)
-                     + "</tr>" for kind, values in zip(rows["kind"], _values(rows)))
-    return (
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
-        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        f"<title>{_html_text(title)}</title>\n<style>\n{_STYLE}\n</style>\n</head>\n<body>\n"
-        f"<h1>{_html_text(title)}</h1>\n" + "".join(f"<p>{_html_text(line)}</p>\n" for line in lines)
-        + f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n</tbody>\n</table>\n</body>\n</html>\n"
-    )
-
-
-def write_check_html(report: CheckReport, path: str | os.PathLike) -> None:
-    Path(path).write_text(check_page(report), encoding="utf-8")
-
-
-__all__ = ["CheckReport", "check_page", "located", "in_terminal_order", "report_rows",
-           "session_rows", "write_check_csv", "write_check_html", "write_check_xlsx", "write_checks_sheet"]
+__all__ = ["CheckReport", "located", "in_terminal_order", "report_rows",
+           "session_rows", "write_check_csv", "write_check_xlsx", "write_checks_sheet"]

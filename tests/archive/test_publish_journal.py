@@ -7,6 +7,7 @@ import multiprocessing
 import os
 import re
 import signal
+import socket
 import sys
 import warnings
 from pathlib import Path
@@ -133,6 +134,11 @@ def test_a_journal_of_a_run_still_going_is_left_alone(tmp_path):
                                                         "target": str(tmp_path / "a.csv")}]}))
     assert journal.finish_interrupted() == []
     assert live.exists() and not (tmp_path / "a.csv").exists()
+
+
+def test_the_journal_names_this_machine_as_the_socket_module_does():
+    """A journal written by an earlier release (``socket.gethostname``) is still this machine's."""
+    assert journal.host() == socket.gethostname()
 
 
 def test_a_journal_that_cannot_be_read_is_said_and_kept(tmp_path):
