@@ -10,6 +10,8 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 def _commands(group, prefix=""):
+    if hasattr(group, "load_all"):  # the commands loaded when asked for: every one of them here
+        group.load_all()
     for name, command in group.commands.items():
         yield f"{prefix}{name}", command
         if isinstance(command, click.Group):

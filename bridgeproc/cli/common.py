@@ -10,7 +10,7 @@ import click
 from click.core import ParameterSource
 
 from bridgeproc.errors import BridgeprocError, SetupError, UsageError, ValidationError
-from bridgeproc.pipeline.config import Config, ConfigError, Setting, read_config
+from bridgeproc.pipeline.config import Config, ConfigError, Setting, config_paths, read_config
 
 
 class SetupProblem(click.ClickException):
@@ -127,6 +127,10 @@ def option_keys(command: click.Command) -> dict[str, click.Parameter]:
 
 
 def commands_of(group: click.Group, prefix: str = "") -> Iterator[tuple[str, click.Command]]:
+    """Every command of ``group`` by its full name (``"archive list"``), those loaded when asked for too."""
+    load_all = getattr(group, "load_all", None)
+    if load_all is not None:
+        load_all()
     for name, command in group.commands.items():
         if isinstance(command, click.Group):
             yield from commands_of(command, f"{prefix}{name} ")
@@ -136,10 +140,14 @@ def commands_of(group: click.Group, prefix: str = "") -> Iterator[tuple[str, cli
 
 def load_config(group: click.Group) -> tuple[Config, dict[str, dict[str, Setting]]]:
     """The configuration files read against every command's options, and what is in force for
-    each command (by full name, ``"archive list"``)."""
+    each command (by full name, ``"archive list"``): nothing in force, and no command loaded to read it
+    against, when there is no file."""
+    paths = config_paths()
+    if not paths:
+        return Config(files=[]), {}
     commands = dict(commands_of(group))
     known = {name: set(option_keys(cmd)) for name, cmd in commands.items()}
-    config = read_config(known=known)
+    config = read_config(paths, known=known)
     return config, {name: config.for_command(name, known[name]) for name in commands}
 
 
@@ -174,6 +182,8 @@ def default_map(group: click.Group, in_force: dict[str, dict[str, Setting]] | No
     ``in_force`` as :func:`load_config` returns it (read again when not given)."""
     if in_force is None:
         _, in_force = load_config(group)
+    if not in_force:  # no configuration file: nothing to look up, no command to load
+        return {}
     commands = dict(commands_of(group))
     out: dict = {}
     for name, settings in in_force.items():

@@ -59,7 +59,7 @@ def config_command(command, show_all) -> None:
             envvar = param.envvar if isinstance(param.envvar, str) else None
             if envvar and os.environ.get(envvar):
                 rows.append((key, _shown(os.environ[envvar]), f"${envvar}"))
-            elif key in in_force[name]:
+            elif key in in_force.get(name, {}):
                 setting = in_force[name][key]
                 where = f"{setting.table} in " if setting.table else ""
                 rows.append((key, _shown(setting.value), f"{where}{setting.source}"))

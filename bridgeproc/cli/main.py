@@ -1,6 +1,7 @@
 """The command group, shared options, and the main job: ``score`` and ``check``."""
 from __future__ import annotations
 
+import importlib
 import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -250,9 +251,31 @@ def run_options(params: dict, archive: ArchiveOptions | None = None, headings: H
     )
 
 
+#: The commands the other modules of ``bridgeproc.cli`` define, by name: a module is imported the first
+#: time one of its commands is asked for, so ``score`` and ``check`` load none of them (building their
+#: options is 4 ms of a run's start). ``bridgeproc --help`` and a configuration file load them all.
+LAZY_COMMANDS = {"archive": "archive", "chicago": "sheets", "config": "config", "event": "event",
+                 "movement": "movement", "rubber": "sheets", "sim": "sim", "swiss": "swiss", "teams": "sheets"}
+
+
 class Group(click.Group):
     """The command group: reads the club's configuration file into every command's defaults
-    before the command parses its options (``-h`` works without it when the file is wrong)."""
+    before the command parses its options (``-h`` works without it when the file is wrong); the commands of
+    :data:`LAZY_COMMANDS` are loaded when asked for."""
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in LAZY_COMMANDS:
+            importlib.import_module(f"bridgeproc.cli.{LAZY_COMMANDS[cmd_name]}")
+        return super().get_command(ctx, cmd_name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        self.load_all()
+        return super().list_commands(ctx)
+
+    def load_all(self) -> None:
+        """Every command on the group (their help listed, a configuration file read against them)."""
+        for module in dict.fromkeys(LAZY_COMMANDS.values()):
+            importlib.import_module(f"bridgeproc.cli.{module}")
 
     def resolve_command(self, ctx: click.Context, args: list[str]):
         name, command, rest = super().resolve_command(ctx, args)
