@@ -133,13 +133,28 @@ def winner_groups(results: pd.DataFrame, conventions: Conventions = Conventions(
 
 
 def rank_text(values: pd.Series, groups: pd.Series) -> pd.Series:
-    """Competition rank within each group, highest value first, ties as ``3=``."""
-    rounded = values.round(_TIE_DECIMALS)
-    frame = pd.DataFrame({"g": groups.to_numpy(), "v": rounded.to_numpy()}, index=values.index)
-    rank = frame.groupby("g", sort=False)["v"].rank(method="min", ascending=False).astype("int64")
-    tied = frame.duplicated(subset=["g", "v"], keep=False)
-    text = rank.astype("string") + pd.Series(np.where(tied, "=", ""), index=values.index, dtype="string")
-    return text
+    """Competition rank within each group, highest value first, ties as ``3=`` (values equal once rounded to
+    ``_TIE_DECIMALS``). Sorted once, each run of equal values in a group ranked by where it starts."""
+    rounded = values.round(_TIE_DECIMALS).to_numpy(dtype=np.float64, na_value=np.nan)
+    group, _ = pd.factorize(groups.to_numpy(dtype=object))
+    if np.isnan(rounded).any() or (group < 0).any():
+        raise ValueError("a contestant without a value or a group has no rank")
+    order = np.lexsort((-rounded, group))
+    in_group, value = group[order], rounded[order]
+    position = np.arange(len(order))
+    starts_group = np.ones(len(order), dtype=bool)
+    starts_group[1:] = in_group[1:] != in_group[:-1]
+    starts_run = starts_group.copy()
+    starts_run[1:] |= value[1:] != value[:-1]
+    run = np.cumsum(starts_run) - 1
+    run_start = position[starts_run]
+    group_start = np.maximum.accumulate(np.where(starts_group, position, 0))
+    rank = np.empty(len(order), dtype=np.int64)
+    rank[order] = run_start[run] - group_start + 1
+    tied = np.empty(len(order), dtype=bool)
+    tied[order] = np.diff(np.append(run_start, len(order)))[run] > 1
+    text = [f"{r}=" if t else str(r) for r, t in zip(rank.tolist(), tied.tolist())]
+    return pd.Series(pd.array(text, dtype="string"), index=values.index)
 
 
 def _names(table: pd.DataFrame, names: pd.DataFrame | Mapping[str, str] | None) -> pd.Series:

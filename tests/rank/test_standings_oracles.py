@@ -1,14 +1,14 @@
-"""The standings' names from a names list (rank._standings._names) against a slow oracle that reads the list
-row by row: the pair's own direction first, then a row without a direction, then any row of its number; by
-section where the list has sections; the first row of each key, whose empty names leave the pair to the next
-rule."""
+"""The standings' places and names against slow oracles: each place counted one contestant against the others
+of its group (rank_text); the names read from the list row by row (rank._standings._names): the pair's own
+direction first, then a row without a direction, then any row of its number, by section where the list has
+sections, the first row of each key, whose empty names leave the pair to the next rule."""
 from __future__ import annotations
 
 import pandas as pd
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgeproc.rank._standings import _names
+from bridgeproc.rank._standings import _TIE_DECIMALS, _names, rank_text
 
 _PAIR = st.sampled_from(["1", "2", "12", "", None])
 _SECTION = st.sampled_from(["A", "B", "", None])
@@ -55,3 +55,21 @@ def test_names_as_the_list_read_row_by_row_gives_them(table_rows, list_rows, sec
     found = _names(table, names)
     assert found.dtype == "string" and found.index.equals(table.index)
     assert [None if pd.isna(v) else v for v in found] == _slow(table, names)
+
+
+@given(st.lists(st.tuples(st.sampled_from(["NS", "EW", "A ALL"]),
+                          st.sampled_from([0.0, -0.0, 1.0, 2.5, 2.500001, 50.0, -7.25, 61.111111])), max_size=14))
+def test_rank_text_as_counted_one_contestant_against_the_others(rows):
+    """A contestant's place is one more than the contestants of its group above it (values equal once rounded
+    tie), written ``3=`` when another of its group has its value."""
+    values = pd.Series([v for _, v in rows], index=pd.RangeIndex(7, 7 + len(rows)), dtype="float64")
+    groups = pd.Series([g for g, _ in rows], index=values.index, dtype="string")
+    shown = values.round(_TIE_DECIMALS).tolist()
+    expected = []
+    for i, (group, _) in enumerate(rows):
+        mine = [shown[j] for j, (g, _) in enumerate(rows) if g == group and j != i]
+        place = 1 + sum(other > shown[i] for other in mine)
+        expected.append(f"{place}=" if shown[i] in mine else str(place))
+    found = rank_text(values, groups)
+    assert found.dtype == "string" and found.index.equals(values.index)
+    assert found.tolist() == expected
