@@ -24,6 +24,7 @@ import numpy as np
 import pandas as pd
 
 from bridgeproc.core.deal import DealError, parse_deal
+from bridgeproc.core.keys import first_match, key_codes
 from bridgeproc.core.notation import lead_cards
 from bridgeproc.schema import DD_COLUMNS, SEATS, problems_frame
 
@@ -100,9 +101,10 @@ def lead_warnings(results: pd.DataFrame, boards: pd.DataFrame) -> list[dict]:
     if not len(owners):
         return rows
     leader = declarer.map(dict(zip(SEATS, SEATS[1:] + SEATS[:1])))
-    found = pd.DataFrame({"board": results["board"].to_numpy(), "card": card.to_numpy()}).merge(
-        owners, on=["board", "card"], how="left")["owner"]
-    found.index = results.index
+    holder = first_match([results["board"].to_numpy(), card.to_numpy(dtype=object)],
+                         [owners["board"].to_numpy(), owners["card"].to_numpy(dtype=object)])
+    found = pd.Series(np.append(owners["owner"].to_numpy(dtype=object), None)[holder], index=results.index,
+                      dtype="object")
     wrong = played & card.notna().to_numpy() & found.notna().to_numpy() & (found != leader).fillna(False).to_numpy()
     if not wrong.any():
         return rows
@@ -140,10 +142,8 @@ def _corroborated(results: pd.DataFrame, played: np.ndarray, declarer: pd.Series
     if not len(rows):
         return out
     side = np.where(declarer.isin(["N", "S"]).to_numpy()[rows], "NS", "EW")
-    field = pd.DataFrame({"section": results["section"].fillna("").to_numpy()[rows],
-                          "board": results["board"].to_numpy()[rows],
-                          "strain": results["strain"].astype("string").fillna("").to_numpy()[rows], "side": side})
-    group = field.groupby(["section", "board", "strain", "side"], sort=False, dropna=False).ngroup().to_numpy()
+    group, _ = key_codes(results["section"].fillna("").to_numpy()[rows], results["board"].to_numpy()[rows],
+                         results["strain"].astype("string").fillna("").to_numpy()[rows], side)
     slot = group * 16 + tricks[rows].astype(np.int64) + 1
     held = np.bincount(slot, minlength=int(slot.max()) + 2)
     out[rows] = held[slot - 1] + held[slot] + held[slot + 1] > 1  # itself, and at least one more
@@ -187,17 +187,18 @@ def field_warnings(results: pd.DataFrame, margin: int = FIELD_MARGIN, at_least: 
         return []
     ns_side = declarer.isin(["N", "S"]).to_numpy()
     tricks = results["tricks"].to_numpy(dtype=np.float64, na_value=np.nan)
-    frame = pd.DataFrame({"section": results["section"].fillna("").to_numpy(), "board": results["board"].to_numpy(),
-                          "strain": results["strain"].astype("string").fillna("").to_numpy(),
-                          "ns_tricks": np.where(ns_side, tricks, 13 - tricks), "row": np.arange(len(results))})[played]
-    frame = frame.sort_values(["section", "board", "strain", "ns_tricks"], kind="stable")
-    group = frame.groupby(["section", "board", "strain"], sort=False)["ns_tricks"]
-    gap_before = (frame["ns_tricks"] - group.shift(1)).to_numpy()
-    gap_after = (group.shift(-1) - frame["ns_tricks"]).to_numpy()
-    nearest = np.fmin(np.nan_to_num(gap_before, nan=np.inf), np.nan_to_num(gap_after, nan=np.inf))
-    others = group.transform("size").to_numpy() - 1
+    rows = np.flatnonzero(played)
+    group, count = key_codes(results["section"].fillna("").to_numpy()[rows], results["board"].to_numpy()[rows],
+                             results["strain"].astype("string").fillna("").to_numpy()[rows])
+    ns_tricks = np.where(ns_side, tricks, 13 - tricks)[rows]
+    order = np.lexsort((ns_tricks, group))  # each (section, board, strain) together, by NS's tricks
+    group, ns_tricks, rows = group[order], ns_tricks[order], rows[order]
+    same = group[1:] == group[:-1]  # a row and the next are of one field
+    gap = np.where(same, ns_tricks[1:] - ns_tricks[:-1], np.inf)
+    nearest = np.fmin(np.append(np.inf, gap), np.append(gap, np.inf))  # the table below it or above it
+    others = np.bincount(group, minlength=count)[group] - 1
     outlier = np.zeros(len(results), dtype=bool)
-    outlier[frame["row"].to_numpy()[(others >= at_least) & (nearest >= margin)]] = True
+    outlier[rows[(others >= at_least) & (nearest >= margin)]] = True
     facts = results.assign(side=np.where(ns_side, "NS", "EW"))
 
     def message(r: pd.DataFrame) -> pd.Series:
