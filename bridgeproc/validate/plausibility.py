@@ -25,6 +25,7 @@ import pandas as pd
 
 from bridgeproc.core.deal import DealError, parse_deal
 from bridgeproc.core.keys import first_match, key_codes
+from bridgeproc.core.pairs import texts_at
 from bridgeproc.core.notation import lead_cards
 from bridgeproc.schema import DD_COLUMNS, SEATS, problems_frame
 
@@ -103,8 +104,7 @@ def lead_warnings(results: pd.DataFrame, boards: pd.DataFrame) -> list[dict]:
     leader = declarer.map(dict(zip(SEATS, SEATS[1:] + SEATS[:1])))
     holder = first_match([results["board"].to_numpy(), card.to_numpy(dtype=object)],
                          [owners["board"].to_numpy(), owners["card"].to_numpy(dtype=object)])
-    found = pd.Series(np.append(owners["owner"].to_numpy(dtype=object), None)[holder], index=results.index,
-                      dtype="object")
+    found = pd.Series(texts_at(owners["owner"].to_numpy(dtype=object), holder), index=results.index, dtype="object")
     wrong = played & card.notna().to_numpy() & found.notna().to_numpy() & (found != leader).fillna(False).to_numpy()
     if not wrong.any():
         return rows
