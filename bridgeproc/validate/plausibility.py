@@ -25,8 +25,8 @@ import pandas as pd
 
 from bridgeproc.core.deal import DealError, parse_deal
 from bridgeproc.core.keys import first_match, key_codes
-from bridgeproc.core.pairs import texts_at
 from bridgeproc.core.notation import lead_cards
+from bridgeproc.core.pairs import texts_at
 from bridgeproc.schema import DD_COLUMNS, SEATS, problems_frame
 
 #: Tricks away from double dummy that make a result suspicious (ECats flags 4 and more).
