@@ -261,10 +261,11 @@ def boards_frame(rows: list[dict], source: str) -> pd.DataFrame:
             data[column] = pd.array([r.get(column) for r in rows], dtype="string")
     if any("dd_N_NT" in r or "dd_S_NT" in r for r in rows):
         try:  # the usual case, every board with all 20 values: one block, read row by row in C
-            tricks = np.array(list(map(_DD_VALUES, rows)), dtype=np.int8)
-            data.update({column: pd.array(tricks[:, i], dtype="Int8") for i, column in enumerate(DD_COLUMNS)})
+            tricks = np.ascontiguousarray(np.array(list(map(_DD_VALUES, rows)), dtype=np.int8).T)
+            known = np.zeros(len(rows), dtype=bool)  # Int8 arrays made straight from their values and mask
+            data.update({column: pd.arrays.IntegerArray(tricks[i], known) for i, column in enumerate(DD_COLUMNS)})
         except KeyError:
             for column in DD_COLUMNS:
                 data[column] = pd.array([r.get(column) for r in rows], dtype="Int8")
-    frame = pd.DataFrame({k: (v.to_numpy() if isinstance(v, pd.Series) else v) for k, v in data.items()})
-    return frame.astype({k: v for k, v in BOARDS_COLUMNS.items()})
+    frame = pd.DataFrame(data)  # every column made at its declared dtype, on the same RangeIndex
+    return frame.astype({k: v for k, v in BOARDS_COLUMNS.items() if frame[k].dtype != pd.api.types.pandas_dtype(v)})
