@@ -14,8 +14,10 @@ written as text, never as a formula (``styles.add_row`` says why); fitting text 
 """
 from __future__ import annotations
 
+import datetime
 from math import isinf, isnan
 from typing import BinaryIO
+from zipfile import ZIP_DEFLATED, ZipFile
 
 from openpyxl import LXML, Workbook
 from openpyxl import __version__ as openpyxl_version
@@ -24,6 +26,7 @@ from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 from openpyxl.worksheet._writer import WorksheetWriter
+from openpyxl.writer.excel import ExcelWriter
 from openpyxl.xml.constants import SHEET_MAIN_NS
 from openpyxl.xml.functions import xmlfile
 
@@ -222,12 +225,29 @@ def row_sheets(version: str = openpyxl_version, lxml: bool = LXML) -> bool:
     return lxml and version.startswith(OPENPYXL_RELEASES)
 
 
+#: zlib's level for the workbook's parts: its fastest. A club night's workbook is 91 kB instead of 71 kB at
+#: zlib's default (6), deflated in 2.0 ms instead of 5.5; a national event's saves a third of a second.
+COMPRESSION_LEVEL = 1
+
+
 class RowWorkbook(Workbook):
     """A write-only workbook whose sheets are :class:`RowSheet` (openpyxl's own under another openpyxl
-    release, :data:`OPENPYXL_RELEASES`, or without lxml)."""
+    release, :data:`OPENPYXL_RELEASES`, or without lxml), saved with its parts deflated at
+    :data:`COMPRESSION_LEVEL`."""
 
     def __init__(self) -> None:
         super().__init__(write_only=True)
+
+    def save(self, filename) -> None:
+        if not row_sheets():
+            return super().save(filename)
+        if not self.worksheets:
+            self.create_sheet()
+        # openpyxl's save_workbook, the archive deflated at our level
+        archive = ZipFile(filename, "w", ZIP_DEFLATED, allowZip64=True, compresslevel=COMPRESSION_LEVEL)
+        self.properties.modified = datetime.datetime.now(tz=datetime.timezone.utc).replace(tzinfo=None)
+        ExcelWriter(self, archive).save()
+        return None
 
     def create_sheet(self, title=None, index=None):
         if not row_sheets():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import zipfile
+import zlib
 from pathlib import Path
 
 import openpyxl
@@ -129,3 +130,21 @@ def test_another_openpyxl_release_gets_openpyxls_own_sheets(monkeypatch, tmp_pat
     ws.append([cell(ws, "Pair", font=BOLD), 1, cell(ws, 2.5, fmt="pct")])
     wb.save(tmp_path / "t.xlsx")
     assert [c.value for c in openpyxl.load_workbook(tmp_path / "t.xlsx")["S"][1]] == ["Pair", 1, 2.5]
+
+
+def test_the_parts_are_deflated_at_zlibs_fastest_level_and_read_back(tmp_path):
+    """Every part of the workbook is deflated at level 1 (its compressed size is level 1's, not the default's),
+    and openpyxl reads the cells back."""
+    wb = new_workbook()
+    ws = new_sheet(wb, "S")
+    for number in range(300):
+        ws.append([cell(ws, f"Pair {number}", font=BOLD), number, number / 4])
+    wb.save(tmp_path / "t.xlsx")
+    with zipfile.ZipFile(tmp_path / "t.xlsx") as archive:
+        for member in archive.infolist():
+            data = archive.read(member)
+            fastest = zlib.compressobj(1, zlib.DEFLATED, -15)
+            assert member.compress_type == zipfile.ZIP_DEFLATED, member.filename
+            assert member.compress_size == len(fastest.compress(data) + fastest.flush()), member.filename
+    sheet = openpyxl.load_workbook(tmp_path / "t.xlsx")["S"]
+    assert [c.value for c in sheet[300]] == ["Pair 299", 299, 299 / 4]
