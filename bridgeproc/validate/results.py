@@ -100,7 +100,7 @@ def _text(raw: pd.DataFrame, column: str) -> pd.Series:
         return pd.Series(pd.array([pd.NA] * len(raw), dtype="string"), index=raw.index)
     # strip each distinct spelling once: a column repeats a few dozen spellings over thousands of rows
     codes, uniques = pd.factorize(raw[column].astype("string"), use_na_sentinel=True)
-    stripped = pd.array(list(pd.Series(uniques, dtype="string").str.strip()) + [pd.NA], dtype="string")
+    stripped = pd.array([str(u).strip() for u in uniques.tolist()] + [pd.NA], dtype="string")
     return pd.Series(stripped.take(np.where(codes < 0, len(uniques), codes)), index=raw.index)
 
 
