@@ -205,6 +205,14 @@ def problems_frame(rows: list[dict]) -> pd.DataFrame:
                          for name, dtype in PROBLEM_COLUMNS.items()})
 
 
+def typed(frame: pd.DataFrame, columns: Mapping[str, object]) -> pd.DataFrame:
+    """``frame`` with the declared dtypes, converting only the columns that have another (a cast of a column
+    already of its dtype still costs a copy; ``"string"`` is compared as the dtype it names, which the
+    ``str`` dtype is not)."""
+    other = {c: d for c, d in columns.items() if frame[c].dtype != pd.api.types.pandas_dtype(d)}
+    return frame.astype(other) if other else frame
+
+
 def check(frame: pd.DataFrame, columns: Mapping[str, object]) -> None:
     """Raise TypeError if ``frame`` lacks a declared column or holds it with another dtype (a
     programming error, not bad input: a step's entry says what it takes)."""

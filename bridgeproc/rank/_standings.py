@@ -19,12 +19,12 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from bridgeproc.core.keys import first_match
+from bridgeproc.core.keys import first_match, key_codes
 from bridgeproc.core.pairs import Sides, combine_codes, numbering_of, pair_sides, texts_at
 from bridgeproc.rank._matchpoints import full_top_points
 from bridgeproc.rank.conventions import Conventions
 from bridgeproc.rank.methods import ranking_method
-from bridgeproc.schema import STANDINGS_COLUMNS
+from bridgeproc.schema import STANDINGS_COLUMNS, typed
 
 #: A section is one-winner when more than this share of its pairs sat both NS and EW.
 #: Every Howell and arrow-switched Mitchell has most pairs in both directions; a stray
@@ -243,16 +243,19 @@ def _shown_pairs(agg: pd.DataFrame, per_direction: bool) -> tuple[pd.Series, pd.
     ``NS 1``/``EW 1`` (as the event ranking shows them and the group headings name the lines; a
     lone ``7`` among them would leave the director asking which), sorting by its number (pair 2
     before pair 10). Pair ids that already tell the directions apart are left as they are."""
-    pair = agg["pair"].astype("string")
-    same = ["group", "pair", "direction"] if per_direction else ["group", "pair"]
-    clash = agg.duplicated(subset=same, keep=False).to_numpy()
-    pair = pair.where(~clash, agg["section"] + pair)
-    number = pd.to_numeric(pair, errors="coerce")
+    group, section, direction = (agg[c].to_numpy(dtype=object) for c in ("group", "section", "direction"))
+    pair = agg["pair"].astype("string").to_numpy(dtype=object)
+    code, count = key_codes(group, pair, direction) if per_direction else key_codes(group, pair)
+    clash = np.bincount(code, minlength=count)[code] > 1  # another row of the group has this pair (and line)
+    pair = np.where(clash, section + pair, pair)
+    number = pd.to_numeric(pd.Series(pair, index=agg.index, dtype="string"), errors="coerce")
     if per_direction:
-        shared = pd.DataFrame({"g": agg["group"], "p": pair}).duplicated(keep=False).to_numpy()
-        labelled = agg["group"].isin(agg["group"][shared]).to_numpy()
-        pair = pair.where(~labelled, agg["direction"] + " " + pair)
-    return pair, number
+        code, count = key_codes(group, pair)
+        shared = np.bincount(code, minlength=count)[code] > 1
+        group_code, _ = pd.factorize(group)
+        labelled = np.isin(group_code, group_code[shared])
+        pair = np.where(labelled, direction + " " + pair, pair)
+    return pd.Series(pd.array(pair, dtype="string"), index=agg.index), number
 
 
 def standings(results: pd.DataFrame, conventions: Conventions = Conventions(),
@@ -379,7 +382,11 @@ def standings(results: pd.DataFrame, conventions: Conventions = Conventions(),
     agg["names"] = _names(agg, names)
     per_direction = field.numbering == "per-direction" and not field.individual
     agg["pair"], agg["_number"] = _shown_pairs(agg, per_direction)
-    agg["_order"] = -key_values.round(_TIE_DECIMALS)
-    agg = agg.sort_values(["group", "_order", "_number", "pair"], kind="stable").reset_index(drop=True)
-    out = agg[list(STANDINGS_COLUMNS)]
-    return out.astype(STANDINGS_COLUMNS)
+    # by group, then best first, then pair number (a pair without one after those with), then pair as written
+    group_code, _ = pd.factorize(agg["group"].to_numpy(dtype=object), sort=True)
+    pair_code, _ = pd.factorize(agg["pair"].to_numpy(dtype=object), sort=True)
+    number = agg["_number"].to_numpy(dtype=np.float64, na_value=np.nan)
+    order = np.lexsort((pair_code, np.where(np.isnan(number), np.inf, number),
+                        -key_values.round(_TIE_DECIMALS).to_numpy(dtype=np.float64), group_code))
+    out = agg[list(STANDINGS_COLUMNS)].iloc[order].reset_index(drop=True)
+    return typed(out, STANDINGS_COLUMNS)
