@@ -1,4 +1,5 @@
-"""schema.problems_frame: each value its own text, a missing or NA one empty, the declared string dtypes;
+"""schema.typed casts only the columns of another dtype. schema.problems_frame: each value its own text, a
+missing or NA one empty, the declared string dtypes;
 checked against the plain way, row by row (a frame of one record cast to the declared dtypes: in one
 row no column's values can make another's text, as ``[0.0, 0]`` cast together would give ``0.0`` twice)."""
 from __future__ import annotations
@@ -8,6 +9,7 @@ import pandas as pd
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bridgeproc import schema
 from bridgeproc.schema import PROBLEM_COLUMNS, problems_frame
 
 VALUES = st.one_of(st.none(), st.text(max_size=8), st.integers(-10**6, 10**6), st.floats(allow_nan=True),
@@ -42,3 +44,15 @@ def test_a_literal_frame():
     assert list(frame.dtypes) == [pd.StringDtype()] * 5
     assert problems_frame([{"value": 0.0}, {"value": 0}])["value"].tolist() == ["0.0", "0"]
     assert problems_frame([]).columns.tolist() == list(PROBLEM_COLUMNS) and not len(problems_frame([]))
+
+
+def test_typed_casts_only_the_columns_of_another_dtype():
+    """A column already of its dtype is kept as it is (the same array); pandas' own ``str`` text is not the
+    declared ``string`` and is cast; nothing to cast gives the frame itself."""
+    frame = pd.DataFrame({"pair": pd.array(["1", None], dtype="string"), "names": pd.Series(["A", "B"], dtype="str"),
+                          "boards": [3, 4]})
+    out = schema.typed(frame, {"pair": "string", "names": "string", "boards": "int64"})
+    assert out["names"].dtype == pd.StringDtype() and out["names"].tolist() == ["A", "B"]
+    assert out["pair"].equals(frame["pair"]) and out["pair"].dtype == pd.StringDtype()
+    assert schema.typed(out, {"pair": "string", "names": "string", "boards": "int64"}) is out
+    assert schema.typed(frame, {"boards": "float64"})["boards"].tolist() == [3.0, 4.0]
