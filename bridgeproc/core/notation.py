@@ -205,6 +205,15 @@ def per_distinct(values: pd.Series, read: Callable[[pd.Series], pd.Series]) -> p
     return pd.Series(done.take(codes, allow_fill=True), index=values.index)
 
 
+def each_distinct(values: pd.Series, shown: Callable[[str], str]) -> pd.Series:
+    """``shown`` (a Python function of one text) applied once per distinct cell of ``values``, as text; a
+    missing cell stays missing. For the few spellings a column repeats, where even one pandas string
+    method per distinct value costs more than the Python itself."""
+    codes, uniques = pd.factorize(values.astype("string"))
+    done = pd.array([shown(u) for u in uniques.tolist()], dtype="string")
+    return pd.Series(done.take(codes, allow_fill=True), index=values.index)
+
+
 def parse_unique(values, parse_one: Callable[[str], dict]) -> Parsed:
     """Parse each distinct value of ``values`` once (blank and missing cells count as empty).
 
@@ -337,7 +346,10 @@ _SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 def card_text(cards: pd.Series) -> pd.Series:
     """PBN cards as members read them: ``HT`` -> ``♥10``, ``SA`` -> ``♠A``; anything else unchanged."""
-    text = cards.astype("string")
-    card = text.str.fullmatch(r"[SHDC][AKQJT2-9]").fillna(False)
-    shown = text.str[0].map(_SUIT_SYMBOL).astype("string") + text.str[1].replace("T", "10")
-    return text.where(~card, shown)
+    return each_distinct(cards, _card_shown)
+
+
+def _card_shown(text: str) -> str:
+    if len(text) == 2 and text[0] in _SUIT_SYMBOL and text[1] in "AKQJT23456789":
+        return _SUIT_SYMBOL[text[0]] + ("10" if text[1] == "T" else text[1])
+    return text

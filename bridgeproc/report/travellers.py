@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from bridgeproc.core.notation import card_text, contract_text
+from bridgeproc.core.notation import card_text, contract_text, each_distinct
 from bridgeproc.core.shown import column_decimals, kind_of, shown_frame
 from bridgeproc.rank.methods import METHODS
 from bridgeproc.report.styles import (
@@ -33,11 +33,13 @@ _LEAD_SUITS = str.maketrans({"S": "♠", "H": "♥", "D": "♦", "C": "♣"})
 
 
 def lead_text(lead: pd.Series) -> pd.Series:
-    """Leads as suit symbol + rank (``HK`` -> ``♥K``); anything else unchanged."""
-    text = lead.astype("string").fillna("")
-    suit = text.str[:1].str.upper()
-    known = suit.isin(list("SHDC")) & (text.str.len() >= 2)
-    return text.where(~known, suit.str.translate(_LEAD_SUITS) + text.str[1:].str.upper())
+    """Leads as suit symbol + rank (``HK`` -> ``♥K``); anything else unchanged, a missing one empty."""
+    return each_distinct(lead, _lead_shown).fillna("")
+
+
+def _lead_shown(text: str) -> str:
+    suit = text[:1].upper()
+    return suit.translate(_LEAD_SUITS) + text[1:].upper() if suit in ("S", "H", "D", "C") and len(text) >= 2 else text
 
 
 def traveller_table(results: pd.DataFrame) -> pd.DataFrame:

@@ -8,6 +8,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from bridgeproc.core.notation import (
+    card_text,
     contract_text,
     fouled_labels,
     parse_adjusted,
@@ -16,6 +17,7 @@ from bridgeproc.core.notation import (
     parse_seat,
 )
 from bridgeproc.core.weighted import is_weighted, parse_weighted, weighted_code
+from bridgeproc.report.travellers import lead_text
 from tests.conftest import examples
 
 STRAIN_SPELLINGS = {
@@ -269,3 +271,19 @@ def test_cards_are_shown_with_suit_symbols():
     from bridgeproc.core.notation import card_text
     shown = card_text(pd.Series(["HT", "SA", "C2", "ZZ", None], dtype="string"))
     assert shown.fillna("-").tolist() == ["♥10", "♠A", "♣2", "ZZ", "-"]
+
+
+@given(st.lists(st.one_of(st.none(), st.text(alphabet="SHDCXTAK2910 hs♥", max_size=4)), max_size=12))
+def test_cards_and_leads_as_read_one_cell_at_a_time(cells):
+    """card_text and the travellers' lead_text (each distinct cell worked once) against the rule applied to
+    every cell on its own: a card ``SUIT RANK`` gets its suit symbol (``T`` as ``10`` for a card); a missing
+    cell stays missing (an empty lead)."""
+    symbols = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+    values = pd.Series(pd.array(cells, dtype="string"), index=pd.RangeIndex(5, 5 + len(cells)))
+    cards = [None if c is None else symbols[c[0]] + c[1].replace("T", "10")
+             if len(c) == 2 and c[0] in symbols and c[1] in "AKQJT23456789" else c for c in cells]
+    leads = ["" if c is None else symbols[c[0].upper()] + c[1:].upper()
+             if len(c) >= 2 and c[0].upper() in symbols else c for c in cells]
+    assert [None if pd.isna(v) else v for v in card_text(values)] == cards
+    found = lead_text(values)
+    assert found.index.equals(values.index) and found.tolist() == leads
