@@ -56,10 +56,16 @@ def scorecard_table(results: pd.DataFrame, numbering: Literal["shared", "per-dir
         cards = cards.assign(partner=cards["pair"]).assign(pair=cards["pair"].str.split("+")).explode("pair", ignore_index=True)
         cards["key"] = cards["section"] + ":" + cards["pair"]
         cards["opponents"] = cards["opponents"].str.replace("+", " & ", regex=False)
-    order = cards.assign(_dir=cards["direction"] == "EW", _num=pd.to_numeric(cards["pair"], errors="coerce"))
-    if numbering != "per-direction":
-        order["_dir"] = False
-    cards = cards.loc[order.sort_values(["section", "_dir", "_num", "pair", "board"], kind="stable").index].reset_index(drop=True)
+    # by section, EW's cards after NS's when numbered per direction, pair number (a pair without one after
+    # those with), pair as written (missing last), board: one stable lexsort of the keys' codes
+    section, _ = pd.factorize(cards["section"].to_numpy(dtype=object), sort=True)
+    pair, pairs = pd.factorize(cards["pair"].to_numpy(dtype=object), sort=True)
+    number = pd.to_numeric(cards["pair"], errors="coerce").to_numpy(dtype=np.float64, na_value=np.nan)
+    ew_after = (cards["direction"] == "EW").to_numpy(dtype=bool) if numbering == "per-direction" \
+        else np.zeros(len(cards), dtype=bool)
+    order = np.lexsort((cards["board"].to_numpy(), np.where(pair < 0, len(pairs), pair),
+                        np.where(np.isnan(number), np.inf, number), ew_after, section))
+    cards = cards.iloc[order].reset_index(drop=True)
     cards["running"] = cards.groupby("key")["points"].cumsum() if points else pd.NA
     return cards, points
 
