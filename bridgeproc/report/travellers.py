@@ -87,16 +87,16 @@ def block_starts(*keys: pd.Series) -> list[int]:
 
 def board_titles(table: pd.DataFrame, boards: pd.DataFrame) -> list[str]:
     """One title per (section, board) block: board, dealer and vulnerability, top/factor/datum."""
-    blocks = table.groupby(["section", "board"], sort=False)
-    first = blocks.first()
+    starts = block_starts(table["section"], table["board"])  # the table runs block by block
+    keys = zip(table["section"].to_numpy(dtype=object)[starts].tolist(), table["board"].to_numpy()[starts].tolist())
     several_sections = table["section"].nunique() > 1
     info = boards.drop_duplicates("board").set_index("board") if len(boards) else None
     dealt = {} if info is None else {b: f"Dealer {d} · Vul {v}" for b, d, v in
                                      zip(info.index.tolist(), info["dealer"].tolist(), info["vul"].tolist())}
-    facts = [(column, label, fmt, first[column].astype("float64").tolist())
-             for column, label, fmt in BOARD_FACTS if column in first]  # each column read once, not per block
+    facts = [(column, label, fmt, _first_known(table[column], starts))
+             for column, label, fmt in BOARD_FACTS if column in table]  # each column read once, not per block
     titles = []
-    for position, (section, board) in enumerate(first.index):
+    for position, (section, board) in enumerate(keys):
         parts = [f"Section {section} · Board {board}" if several_sections and section else f"Board {board}"]
         if board in dealt:
             parts.append(dealt[board])
@@ -108,6 +108,15 @@ def board_titles(table: pd.DataFrame, boards: pd.DataFrame) -> list[str]:
                 parts.append(f"{label} {fmt.format(value)}")
         titles.append(" · ".join(parts))
     return titles
+
+
+def _first_known(column: pd.Series, starts: list[int]) -> list[float]:
+    """Each block's first value of ``column`` that is known (NaN when none is), as floats."""
+    values = column.to_numpy(dtype=np.float64, na_value=np.nan)
+    if not starts:
+        return []
+    at = np.where(np.isnan(values), len(values), np.arange(len(values)))
+    return np.append(values, np.nan)[np.minimum.reduceat(at, starts)].tolist()
 
 
 def write_travellers(wb, results: pd.DataFrame, boards: pd.DataFrame) -> None:
