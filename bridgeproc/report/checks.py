@@ -25,6 +25,7 @@ import numpy as np
 import pandas as pd
 
 from bridgeproc._version import __version__
+from bridgeproc.core.keys import first_match, key_codes
 from bridgeproc.errors import GROUP_ABOVE, problem_cause
 from bridgeproc.model import CheckReport, Session
 from bridgeproc.report.csv_files import safe_text
@@ -76,14 +77,19 @@ def located(problems: pd.DataFrame, results: pd.DataFrame | None) -> pd.DataFram
                             board=pd.array([None] * len(frame), dtype="Int64"),
                             ns=pd.array([None] * len(frame), dtype="string"),
                             ew=pd.array([None] * len(frame), dtype="string"))
-    at = pd.DataFrame({"source": results["source"].astype("string"), "line": results["line"].astype("string"),
-                       "section": results["section"].astype("string"),
-                       "board": results["board"].astype("Int64"),
-                       "ns": results["ns"].astype("string"), "ew": results["ew"].astype("string")})
-    at = at[at["line"].notna() & ~at.duplicated(["source", "line"], keep=False)]
-    merged = frame.merge(at, on=["source", "line"], how="left")  # a left merge keeps the problems' order
-    merged.index = frame.index
-    return merged
+    source = results["source"].astype("string").to_numpy(dtype=object)
+    line = results["line"].astype("string").to_numpy(dtype=object)
+    code, count = key_codes(source, line)
+    once = np.flatnonzero(~pd.isna(line) & (np.bincount(code, minlength=count)[code] == 1))  # one result read there
+    found = first_match([frame["source"], frame["line"]], [source[once], line[once]])
+    row = np.where(found >= 0, once[np.maximum(found, 0)] if len(once) else 0, -1)
+
+    def at_row(column: pd.Series, dtype: str) -> pd.Series:
+        values = column.astype(dtype).array.take(row, allow_fill=True)  # -1: no result there, missing
+        return pd.Series(values, index=frame.index)
+
+    return frame.assign(section=at_row(results["section"], "string"), board=at_row(results["board"], "Int64"),
+                        ns=at_row(results["ns"], "string"), ew=at_row(results["ew"], "string"))
 
 
 def report_rows(report: CheckReport) -> pd.DataFrame:
@@ -109,8 +115,9 @@ def session_rows(session: Session) -> pd.DataFrame:
     notes = notes[columns].astype("string").fillna("")
     warned = pd.Series(False, index=notes.index)
     if suspicious is not None and len(suspicious):
-        found = suspicious[columns].astype("string").fillna("").drop_duplicates().assign(_warned=True)
-        warned = notes.merge(found, on=columns, how="left")["_warned"].fillna(False).astype(bool).set_axis(notes.index)
+        found = suspicious[columns].astype("string").fillna("")
+        warned = pd.Series(first_match([notes[c] for c in columns], [found[c] for c in columns]) >= 0,
+                           index=notes.index)
     kind = pd.Series(np.where(warned, "warning", "note"), index=notes.index, dtype="string")
     frame = notes.assign(kind=kind)[["kind", *PROBLEM_COLUMNS]]
     return located(in_terminal_order(frame), session.results)[FIELDS]
