@@ -261,15 +261,22 @@ def _table_problem(deal: str | None, values: tuple[int, ...]) -> str | None:
     return None
 
 
+def dd_values(boards: pd.DataFrame) -> np.ndarray:
+    """The ``dd_*`` columns as one float array (a row per board, NaN where unknown), read column by column:
+    the frame holds them as twenty nullable blocks, which a frame-wide cast would walk block by block."""
+    return np.column_stack([boards[column].to_numpy(dtype=np.float64, na_value=np.nan) for column in DD_COLUMNS]) \
+        if len(boards) else np.zeros((0, len(DD_COLUMNS)))
+
+
 def _given_tables(boards: pd.DataFrame) -> tuple[list[Table | None], list[Table | None]]:
     """Per row: the complete ``dd_*`` table (OptimumResultTable) and the decoded hex table, or None."""
     rows = len(boards)
     result: list[Table | None] = [None] * rows
     hexed: list[Table | None] = [None] * rows
     if all(col in boards.columns for col in DD_COLUMNS):
-        given = boards[list(DD_COLUMNS)]
-        complete = given.notna().all(axis=1).to_numpy()
-        values = given.fillna(0).to_numpy(dtype="int64").tolist()
+        given = dd_values(boards)
+        complete = ~np.isnan(given).any(axis=1)
+        values = np.where(complete[:, None], given, 0).astype(np.int64).tolist()
         result = [tuple(v) if ok else None for v, ok in zip(values, complete)]
     if HEX_COLUMN in boards.columns:
         for i, text in enumerate(boards[HEX_COLUMN].astype("object").tolist()):
@@ -411,7 +418,7 @@ def dd_tables(
     tricks = np.where(unknown, 0, tricks).astype(np.int8)
     if all(col in boards.columns for col in DD_COLUMNS):
         # A complete, plausible table given on a row stays, even if its deal cannot be solved.
-        given = boards[list(DD_COLUMNS)].to_numpy(dtype=np.float64, na_value=np.nan)
+        given = dd_values(boards)
         complete = ~np.isnan(given).any(axis=1) & ~rejected.to_numpy(dtype=bool)
         tricks[complete] = given[complete].astype(np.int8)
         unknown[complete] = False

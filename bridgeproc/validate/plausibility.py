@@ -23,6 +23,7 @@ from collections.abc import Callable
 import numpy as np
 import pandas as pd
 
+from bridgeproc.analysis.dd import dd_values
 from bridgeproc.core.deal import DealError, parse_deal
 from bridgeproc.core.keys import first_match, key_codes
 from bridgeproc.core.notation import lead_cards
@@ -155,12 +156,11 @@ def double_dummy_warnings(results: pd.DataFrame, boards: pd.DataFrame, margin: i
     if not set(DD_COLUMNS) <= set(boards.columns) or not len(results):
         return []
     played, declarer = _declarers(results)
-    table = boards.set_index("board")[list(DD_COLUMNS)]
     column = "dd_" + declarer.fillna("N") + "_" + results["strain"].astype("string").fillna("NT")
-    rows = table.index.get_indexer(results["board"])
-    cols = table.columns.get_indexer(column)
+    rows = pd.Index(boards["board"]).get_indexer(results["board"])
+    cols = pd.Index(DD_COLUMNS).get_indexer(column)
     known = played & (rows >= 0) & (cols >= 0)
-    values = table.to_numpy(dtype=np.float64, na_value=np.nan)
+    values = dd_values(boards)
     dd = np.full(len(results), np.nan)
     dd[known] = values[rows[known], cols[known]]
     tricks = results["tricks"].to_numpy(dtype=np.float64, na_value=np.nan)
