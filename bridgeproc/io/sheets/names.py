@@ -194,7 +194,8 @@ def _table(rows: list[list[str]], where: list[str], source: str, notes: list[dic
     _note(notes, source, beyond, "cells right of the header are not read; give them a header or delete them")
     _note(notes, source, controlled, "a line break or control character in the names is read as a space")
     _note(notes, source, repeated, "a pair listed again with the same names: read once")
-    frame = pd.DataFrame(out, columns=[*NAMES_COLUMNS, *NAMES_ID_COLUMNS]).astype({**NAMES_COLUMNS, **NAMES_ID_COLUMNS})
+    frame = pd.DataFrame({name: pd.array([row[name] for row in out], dtype=dtype)  # column by column, no cast after
+                          for name, dtype in {**NAMES_COLUMNS, **NAMES_ID_COLUMNS}.items()})
     if frame["direction"].isna().all():
         frame = frame.drop(columns="direction")
     for column in NAMES_ID_COLUMNS:  # only the id columns the list has
