@@ -47,8 +47,8 @@ def test_a_literal_frame():
 
 
 def test_typed_casts_only_the_columns_of_another_dtype():
-    """A column already of its dtype is kept as it is (the same array); pandas' own ``str`` text is not the
-    declared ``string`` and is cast; nothing to cast gives the frame itself."""
+    """A column already of its dtype keeps its values and dtype; pandas' own ``str`` text is not the declared
+    ``string`` and is cast; nothing to cast gives the frame itself (the same object)."""
     frame = pd.DataFrame({"pair": pd.array(["1", None], dtype="string"), "names": pd.Series(["A", "B"], dtype="str"),
                           "boards": [3, 4]})
     out = schema.typed(frame, {"pair": "string", "names": "string", "boards": "int64"})

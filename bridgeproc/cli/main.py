@@ -251,17 +251,15 @@ def run_options(params: dict, archive: ArchiveOptions | None = None, headings: H
     )
 
 
-#: The commands the other modules of ``bridgeproc.cli`` define, by name: a module is imported the first
-#: time one of its commands is asked for, so ``score`` and ``check`` load none of them (building their
-#: options is 4 ms of a run's start). ``bridgeproc --help`` and a configuration file load them all.
-LAZY_COMMANDS = {"archive": "archive", "chicago": "sheets", "config": "config", "event": "event",
-                 "movement": "movement", "rubber": "sheets", "sim": "sim", "swiss": "swiss", "teams": "sheets"}
+#: The other modules' commands, in the order listed after ``score``, ``check`` and ``conventions``, each module
+#: imported when one of its commands is asked for: ``score`` and ``check`` load none (4 ms of a start).
+LAZY_COMMANDS = {"archive": "archive", "config": "config", "event": "event", "movement": "movement",
+                 "rubber": "sheets", "chicago": "sheets", "teams": "sheets", "sim": "sim", "swiss": "swiss"}
 
 
 class Group(click.Group):
-    """The command group: reads the club's configuration file into every command's defaults
-    before the command parses its options (``-h`` works without it when the file is wrong); the commands of
-    :data:`LAZY_COMMANDS` are loaded when asked for."""
+    """The command group: the club's configuration file read into every command's defaults before it parses its
+    options (``-h`` works when the file is wrong); the commands of :data:`LAZY_COMMANDS` loaded when asked for."""
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.commands and cmd_name in LAZY_COMMANDS:
@@ -276,6 +274,8 @@ class Group(click.Group):
         """Every command on the group (their help listed, a configuration file read against them)."""
         for module in dict.fromkeys(LAZY_COMMANDS.values()):
             importlib.import_module(f"bridgeproc.cli.{module}")
+        first = [name for name in self.commands if name not in LAZY_COMMANDS]
+        self.commands = {name: self.commands[name] for name in [*first, *LAZY_COMMANDS] if name in self.commands}
 
     def resolve_command(self, ctx: click.Context, args: list[str]):
         name, command, rest = super().resolve_command(ctx, args)

@@ -386,7 +386,8 @@ def standings(results: pd.DataFrame, conventions: Conventions = Conventions(),
     group_code, _ = pd.factorize(agg["group"].to_numpy(dtype=object), sort=True)
     pair_code, _ = pd.factorize(agg["pair"].to_numpy(dtype=object), sort=True)
     number = agg["_number"].to_numpy(dtype=np.float64, na_value=np.nan)
-    order = np.lexsort((pair_code, np.where(np.isnan(number), np.inf, number),
+    unnumbered = np.isnan(number)  # a key of its own: a pair named "inf" has a number, pandas' inf
+    order = np.lexsort((pair_code, np.where(unnumbered, 0.0, number), unnumbered,
                         -key_values.round(_TIE_DECIMALS).to_numpy(dtype=np.float64), group_code))
     out = agg[list(STANDINGS_COLUMNS)].iloc[order].reset_index(drop=True)
     return typed(out, STANDINGS_COLUMNS)

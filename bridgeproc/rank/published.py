@@ -207,7 +207,8 @@ def published_differences(raw: pd.DataFrame, results: pd.DataFrame, method: str,
     searched : what the search for the file's conventions tried, said instead of the options to try
     reproduced : the search for the file's conventions (rank.reproduce) compared the board values, totals,
         percentages and places with these conventions and every one agreed: only the awards, which it does not
-        compare, are left to compare
+        compare, are left to compare. This rests on nothing after the search changing a ranked number (the names,
+        awards, handicaps and strata the run adds do not)
     """
     if reproduced:
         found = _awards(totals, standings) if standings is not None and totals is not None else []

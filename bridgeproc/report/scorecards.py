@@ -63,8 +63,9 @@ def scorecard_table(results: pd.DataFrame, numbering: Literal["shared", "per-dir
     number = pd.to_numeric(cards["pair"], errors="coerce").to_numpy(dtype=np.float64, na_value=np.nan)
     ew_after = (cards["direction"] == "EW").to_numpy(dtype=bool) if numbering == "per-direction" \
         else np.zeros(len(cards), dtype=bool)
+    unnumbered = np.isnan(number)  # a key of its own: a pair named "inf" has a number, pandas' inf
     order = np.lexsort((cards["board"].to_numpy(), np.where(pair < 0, len(pairs), pair),
-                        np.where(np.isnan(number), np.inf, number), ew_after, section))
+                        np.where(unnumbered, 0.0, number), unnumbered, ew_after, section))
     cards = cards.iloc[order].reset_index(drop=True)
     cards["running"] = cards.groupby("key")["points"].cumsum() if points else pd.NA
     return cards, points

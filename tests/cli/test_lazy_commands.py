@@ -51,3 +51,15 @@ print(sorted(m for m in sys.modules if m.startswith("bridgeproc.cli.") and m.rsp
     assert lines[0] == "[]", done.stdout
     assert lines[-1] == "['bridgeproc.cli.archive', 'bridgeproc.cli.swiss']", done.stdout
     assert (tmp_path / "x.csv").exists()
+
+
+def test_the_commands_are_listed_in_one_order_whichever_loaded_first():
+    """``bridgeproc config`` and a configuration file's tables list the commands in the declared order, not
+    in the order their modules happened to load (a fresh interpreter that loads ``config`` first)."""
+    expected = ["score", "check", "conventions", *LAZY_COMMANDS]
+    code = ("import bridgeproc.cli.config\nimport bridgeproc.cli.swiss\nfrom bridgeproc.cli import cli\n"
+            "cli.load_all()\nprint(list(cli.commands))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == repr(expected)
+    assert expected[3:] == ["archive", "config", "event", "movement", "rubber", "chicago", "teams", "sim", "swiss"]

@@ -8,7 +8,13 @@ import pandas as pd
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bridgeproc.model import Options
+from bridgeproc.pipeline.run import build_session
+from bridgeproc.rank import Conventions, matchpoints, standings
 from bridgeproc.rank._standings import _TIE_DECIMALS, _names, rank_text
+from bridgeproc.report.scorecards import scorecard_table
+from tests.conftest import ROOT
+from tests.rank.test_rank_examples import board
 
 _PAIR = st.sampled_from(["1", "2", "12", "", None])
 _SECTION = st.sampled_from(["A", "B", "", None])
@@ -73,3 +79,18 @@ def test_rank_text_as_counted_one_contestant_against_the_others(rows):
     found = rank_text(values, groups)
     assert found.dtype == "string" and found.index.equals(values.index)
     assert found.tolist() == expected
+
+
+def test_a_pair_whose_name_reads_as_a_number_sorts_among_the_numbered_ones():
+    """Tied pairs sort by pair number, those without one after: ``inf`` reads as a number (as pandas reads
+    it), so it comes before ``X``, as the standings and score cards always sorted them."""
+    results = board([100, 100]).assign(ns=pd.array(["X", "inf"], dtype="string"), ew=pd.array(["1", "2"], dtype="string"))
+    table = standings(matchpoints(results), Conventions(winners="two"))
+    assert table.loc[table["group"] == "NS", "pair"].tolist() == ["inf", "X"]
+    evening = build_session([str(ROOT / "sample_data" / "club-evening.pbn"),
+                             str(ROOT / "sample_data" / "club-evening-travellers.csv")], Options(dd=False)).results
+    renamed = {"1": "X", "2": "inf"}
+    evening = evening.assign(ns=evening["ns"].replace(renamed), ew=evening["ew"].replace(renamed))
+    cards, _ = scorecard_table(evening, "shared")
+    order = list(dict.fromkeys(cards["pair"]))
+    assert order[-2:] == ["inf", "X"] and order[:-2] == sorted(order[:-2], key=int)
