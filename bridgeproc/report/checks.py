@@ -140,8 +140,9 @@ def _whole(value: object) -> object:
 def row_values(rows: pd.DataFrame) -> list[list[object]]:
     """Each row's cells as plain values: text, whole numbers for line, board and pairs, None where unknown."""
     whole = {FIELDS.index(f) for f in ("line", "board", "ns", "ew")}
-    return [[_whole(str(v)) if i in whole and not pd.isna(v) else None if pd.isna(v) or v == "" else v
-             for i, v in enumerate(row)] for row in rows.astype("object").itertuples(index=False)]
+    columns = [[_whole(str(v)) if i in whole and not pd.isna(v) else None if pd.isna(v) or v == "" else v
+                for v in rows[name].astype("object").tolist()] for i, name in enumerate(rows.columns)]
+    return [list(row) for row in zip(*columns)]  # each column read once, not a pandas row tuple a row
 
 
 def report_heading(report: CheckReport, rows: pd.DataFrame) -> tuple[str, list[str]]:
